@@ -1,0 +1,27 @@
+# Finds vtsnap's dependencies. Used by the build tree and by the installed package config, so a
+# downstream project can re-create the imported targets a static libvtsnap.a still names.
+include(CMakeFindDependencyMacro)
+find_dependency(absl CONFIG)
+find_dependency(GTest CONFIG)
+find_dependency(Threads)
+
+# Debian 12's re2 and utf8proc ship pkg-config files only; newer upstream re2 ships a CMake config
+# exporting re2::re2, the name the shim below keeps.
+if(NOT TARGET re2::re2)
+  find_package(re2 CONFIG QUIET)
+endif()
+if(NOT TARGET re2::re2)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(VTSNAP_RE2 REQUIRED IMPORTED_TARGET re2)
+  add_library(re2::re2 INTERFACE IMPORTED)
+  target_link_libraries(re2::re2 INTERFACE PkgConfig::VTSNAP_RE2)
+endif()
+if(NOT TARGET utf8proc::utf8proc)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(VTSNAP_UTF8PROC REQUIRED IMPORTED_TARGET libutf8proc)
+  add_library(utf8proc::utf8proc INTERFACE IMPORTED)
+  target_link_libraries(utf8proc::utf8proc INTERFACE PkgConfig::VTSNAP_UTF8PROC)
+endif()
+if(NOT TARGET nlohmann_json::nlohmann_json)
+  find_package(nlohmann_json 3 CONFIG QUIET)
+endif()

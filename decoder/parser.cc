@@ -1,0 +1,433 @@
+#include "decoder/parser.h"
+
+#include <array>
+
+namespace vtsnap {
+namespace {
+
+using State = Parser::State;
+
+// What a byte does in a state. Entry and exit actions (clear on entering an escape, hook and
+// unhook around DCS passthrough, OSC start and end) are run by Parser::Transition.
+enum class Action : uint8_t {
+  kIgnore,
+  kPrint,
+  kExecute,
+  kCollect,
+  kMarker,
+  kParam,
+  kEscDispatch,
+  kCsiDispatch,
+  kPut,
+  kOscPut,
+  kNone,  // a pure state change
+};
+
+struct Transition {
+  Action action = Action::kIgnore;
+  State next = State::kGround;
+  bool changes_state = false;
+};
+
+constexpr int kStates = static_cast<int>(State::kSosPmApcString) + 1;
+using Table = std::array<std::array<Transition, 128>, kStates>;
+
+// Builds the table for 7-bit bytes. Bytes >= 0x80 are handled in Parser::Advance (UTF-8 in
+// ground, raw payload inside strings, ignored inside sequences). ESC, CAN and SUB are handled
+// before the table ("anywhere" transitions).
+constexpr Table BuildTable() {
+  Table t{};
+  auto set = [&t](State s, int lo, int hi, Action a) {
+    for (int b = lo; b <= hi; ++b) t[static_cast<int>(s)][b] = {a, s, false};
+  };
+  auto go = [&t](State s, int lo, int hi, Action a, State next) {
+    for (int b = lo; b <= hi; ++b) t[static_cast<int>(s)][b] = {a, next, true};
+  };
+  auto c0_execute = [&set](State s) {
+    set(s, 0x00, 0x1F, Action::kExecute);
+    set(s, 0x7F, 0x7F, Action::kIgnore);
+  };
+
+  c0_execute(State::kGround);
+  set(State::kGround, 0x20, 0x7E, Action::kPrint);
+
+  c0_execute(State::kEscape);
+  go(State::kEscape, 0x20, 0x2F, Action::kCollect, State::kEscapeIntermediate);
+  go(State::kEscape, 0x30, 0x7E, Action::kEscDispatch, State::kGround);
+  go(State::kEscape, 'P', 'P', Action::kNone, State::kDcsEntry);
+  go(State::kEscape, 'X', 'X', Action::kNone, State::kSosPmApcString);
+  go(State::kEscape, '^', '_', Action::kNone, State::kSosPmApcString);
+  go(State::kEscape, '[', '[', Action::kNone, State::kCsiEntry);
+  go(State::kEscape, ']', ']', Action::kNone, State::kOscString);
+
+  c0_execute(State::kEscapeIntermediate);
+  set(State::kEscapeIntermediate, 0x20, 0x2F, Action::kCollect);
+  go(State::kEscapeIntermediate, 0x30, 0x7E, Action::kEscDispatch, State::kGround);
+
+  c0_execute(State::kCsiEntry);
+  go(State::kCsiEntry, 0x20, 0x2F, Action::kCollect, State::kCsiIntermediate);
+  go(State::kCsiEntry, 0x30, 0x3B, Action::kParam, State::kCsiParam);
+  go(State::kCsiEntry, 0x3C, 0x3F, Action::kMarker, State::kCsiParam);
+  go(State::kCsiEntry, 0x40, 0x7E, Action::kCsiDispatch, State::kGround);
+
+  c0_execute(State::kCsiParam);
+  set(State::kCsiParam, 0x30, 0x3B, Action::kParam);
+  go(State::kCsiParam, 0x3C, 0x3F, Action::kNone, State::kCsiIgnore);
+  go(State::kCsiParam, 0x20, 0x2F, Action::kCollect, State::kCsiIntermediate);
+  go(State::kCsiParam, 0x40, 0x7E, Action::kCsiDispatch, State::kGround);
+
+  c0_execute(State::kCsiIntermediate);
+  set(State::kCsiIntermediate, 0x20, 0x2F, Action::kCollect);
+  go(State::kCsiIntermediate, 0x30, 0x3F, Action::kNone, State::kCsiIgnore);
+  go(State::kCsiIntermediate, 0x40, 0x7E, Action::kCsiDispatch, State::kGround);
+
+  c0_execute(State::kCsiIgnore);
+  go(State::kCsiIgnore, 0x40, 0x7E, Action::kNone, State::kGround);
+
+  // DCS headers ignore C0 controls.
+  go(State::kDcsEntry, 0x20, 0x2F, Action::kCollect, State::kDcsIntermediate);
+  go(State::kDcsEntry, 0x30, 0x3B, Action::kParam, State::kDcsParam);
+  go(State::kDcsEntry, 0x3C, 0x3F, Action::kMarker, State::kDcsParam);
+  go(State::kDcsEntry, 0x40, 0x7E, Action::kNone, State::kDcsPassthrough);
+
+  set(State::kDcsParam, 0x30, 0x3B, Action::kParam);
+  go(State::kDcsParam, 0x3C, 0x3F, Action::kNone, State::kDcsIgnore);
+  go(State::kDcsParam, 0x20, 0x2F, Action::kCollect, State::kDcsIntermediate);
+  go(State::kDcsParam, 0x40, 0x7E, Action::kNone, State::kDcsPassthrough);
+
+  set(State::kDcsIntermediate, 0x20, 0x2F, Action::kCollect);
+  go(State::kDcsIntermediate, 0x30, 0x3F, Action::kNone, State::kDcsIgnore);
+  go(State::kDcsIntermediate, 0x40, 0x7E, Action::kNone, State::kDcsPassthrough);
+
+  set(State::kDcsPassthrough, 0x00, 0x7E, Action::kPut);
+
+  set(State::kOscString, 0x20, 0x7F, Action::kOscPut);
+  go(State::kOscString, 0x07, 0x07, Action::kNone, State::kGround);  // BEL terminates
+
+  return t;
+}
+
+constexpr Table kTable = BuildTable();
+
+constexpr uint8_t kEsc = 0x1B;
+constexpr uint8_t kCan = 0x18;
+constexpr uint8_t kSub = 0x1A;
+constexpr char32_t kReplacement = 0xFFFD;
+
+bool IsPrintableAscii(uint8_t b) { return b >= 0x20 && b < 0x7F; }
+
+}  // namespace
+
+bool Params::has_sub() const {
+  for (bool s : sub_) {
+    if (s) return true;
+  }
+  return false;
+}
+
+void Parser::Clear() {
+  seq_.marker = 0;
+  seq_.intermediates.clear();
+  seq_.params.Clear();
+  seq_.final = 0;
+  seq_.overflowed = false;
+  param_started_ = false;
+  pending_sub_ = false;
+}
+
+void Parser::Collect(uint8_t byte) {
+  if (static_cast<int>(seq_.intermediates.size()) >= limits_.max_intermediates) {
+    seq_.overflowed = true;
+    return;
+  }
+  seq_.intermediates.push_back(static_cast<char>(byte));
+}
+
+void Parser::Param(uint8_t byte) {
+  Params& p = seq_.params;
+  if (byte == ';' || byte == ':') {
+    if (!param_started_) {
+      if (p.size() < limits_.max_params) {
+        p.Push(Params::kDefault, pending_sub_);
+      } else {
+        seq_.overflowed = true;
+      }
+    }
+    param_started_ = false;
+    pending_sub_ = byte == ':';
+    return;
+  }
+  if (!param_started_) {
+    param_started_ = true;
+    if (p.size() >= limits_.max_params) {
+      seq_.overflowed = true;
+      saturated_param_dropped_ = true;
+      return;
+    }
+    saturated_param_dropped_ = false;
+    p.Push(0, pending_sub_);
+  }
+  if (saturated_param_dropped_) return;
+  int v = p.raw(p.size() - 1);
+  v = v * 10 + (byte - '0');
+  if (v > Params::kMaxValue) v = Params::kMaxValue;
+  p.SetLast(v);
+}
+
+void Parser::FinishParams() {
+  // A trailing separator ("CSI 1;H") leaves one omitted entry after it.
+  if (!param_started_ && !seq_.params.empty()) {
+    if (seq_.params.size() < limits_.max_params) {
+      seq_.params.Push(Params::kDefault, pending_sub_);
+    } else {
+      seq_.overflowed = true;
+    }
+  }
+  if (seq_.overflowed) ++stats_.overflowed_sequences;
+}
+
+void Parser::Transition(State next, ParserHandler& handler) {
+  // Exit actions.
+  if (state_ == State::kOscString) {
+    handler.OscDispatch(osc_, osc_overflowed_);
+    if (osc_overflowed_) ++stats_.overflowed_osc;
+    osc_.clear();
+    osc_overflowed_ = false;
+  } else if (state_ == State::kDcsPassthrough) {
+    handler.DcsUnhook();
+  } else if (state_ == State::kSosPmApcString) {
+    ++stats_.ignored_strings;
+  }
+  state_ = next;
+  // Entry actions.
+  switch (next) {
+    case State::kEscape:
+    case State::kCsiEntry:
+    case State::kDcsEntry:
+      Clear();
+      break;
+    case State::kOscString:
+      osc_.clear();
+      osc_overflowed_ = false;
+      break;
+    case State::kDcsPassthrough:
+      FinishParams();
+      handler.DcsHook(seq_);
+      break;
+    default:
+      break;
+  }
+}
+
+void Parser::Abort(ParserHandler& handler) {
+  if (state_ == State::kGround) return;
+  ++stats_.aborted_sequences;
+  if (state_ == State::kDcsPassthrough) handler.DcsUnhook();
+  // An aborted OSC string is discarded, not dispatched.
+  osc_.clear();
+  osc_overflowed_ = false;
+  state_ = State::kGround;
+}
+
+void Parser::HandleCodePoint(char32_t cp, ParserHandler& handler) {
+  if (cp >= 0x80 && cp <= 0x9F) {
+    // C1 controls, as decoded code points.
+    switch (cp) {
+      case 0x90:
+        Transition(State::kDcsEntry, handler);
+        return;
+      case 0x98:
+      case 0x9E:
+      case 0x9F:
+        Transition(State::kSosPmApcString, handler);
+        return;
+      case 0x9B:
+        Transition(State::kCsiEntry, handler);
+        return;
+      case 0x9D:
+        Transition(State::kOscString, handler);
+        return;
+      case 0x9C:  // ST with nothing to terminate
+        return;
+      default:
+        handler.Execute(cp);
+        return;
+    }
+  }
+  handler.Print(cp);
+}
+
+void Parser::FlushUtf8Error(ParserHandler& handler) {
+  utf8_needed_ = 0;
+  utf8_seen_ = 0;
+  utf8_cp_ = 0;
+  utf8_lower_ = 0x80;
+  utf8_upper_ = 0xBF;
+  ++stats_.malformed_utf8;
+  handler.Print(kReplacement);
+}
+
+// Decodes one byte >= 0x80 in ground, replacing each maximal invalid subpart with one U+FFFD
+// (the Unicode "best practice" that xterm and browsers follow).
+void Parser::Utf8(uint8_t byte, ParserHandler& handler) {
+  if (utf8_needed_ == 0) {
+    if (byte >= 0xC2 && byte <= 0xDF) {
+      utf8_needed_ = 1;
+      utf8_cp_ = byte & 0x1F;
+    } else if (byte >= 0xE0 && byte <= 0xEF) {
+      if (byte == 0xE0) utf8_lower_ = 0xA0;
+      if (byte == 0xED) utf8_upper_ = 0x9F;
+      utf8_needed_ = 2;
+      utf8_cp_ = byte & 0x0F;
+    } else if (byte >= 0xF0 && byte <= 0xF4) {
+      if (byte == 0xF0) utf8_lower_ = 0x90;
+      if (byte == 0xF4) utf8_upper_ = 0x8F;
+      utf8_needed_ = 3;
+      utf8_cp_ = byte & 0x07;
+    } else {
+      ++stats_.malformed_utf8;
+      handler.Print(kReplacement);
+    }
+    return;
+  }
+  if (byte < utf8_lower_ || byte > utf8_upper_) {
+    FlushUtf8Error(handler);
+    Utf8(byte, handler);  // the byte starts afresh
+    return;
+  }
+  utf8_lower_ = 0x80;
+  utf8_upper_ = 0xBF;
+  utf8_cp_ = (utf8_cp_ << 6) | (byte & 0x3F);
+  if (++utf8_seen_ < utf8_needed_) return;
+  char32_t cp = utf8_cp_;
+  utf8_needed_ = 0;
+  utf8_seen_ = 0;
+  utf8_cp_ = 0;
+  HandleCodePoint(cp, handler);
+}
+
+void Parser::Advance(uint8_t byte, ParserHandler& handler) {
+  if (utf8_needed_ != 0 && (byte < 0x80 || state_ != State::kGround)) {
+    FlushUtf8Error(handler);  // an incomplete character ends where an ASCII byte starts
+  }
+  // "Anywhere" transitions.
+  if (byte == kEsc) {
+    Transition(State::kEscape, handler);
+    return;
+  }
+  if (byte == kCan || byte == kSub) {
+    Abort(handler);
+    return;
+  }
+  if (byte >= 0x80) {
+    switch (state_) {
+      case State::kGround:
+        Utf8(byte, handler);
+        return;
+      case State::kOscString:
+        OscPut(static_cast<char>(byte));
+        return;
+      case State::kDcsPassthrough: {
+        char c = static_cast<char>(byte);
+        handler.DcsPut(absl::string_view(&c, 1));
+        return;
+      }
+      default:
+        return;  // not part of any sequence grammar: ignored
+    }
+  }
+  const auto& t = kTable[static_cast<int>(state_)][byte];
+  switch (t.action) {
+    case Action::kIgnore:
+    case Action::kNone:
+      break;
+    case Action::kPrint:
+      handler.Print(byte);
+      break;
+    case Action::kExecute:
+      handler.Execute(byte);
+      break;
+    case Action::kCollect:
+      Collect(byte);
+      break;
+    case Action::kMarker:
+      seq_.marker = static_cast<char>(byte);
+      break;
+    case Action::kParam:
+      Param(byte);
+      break;
+    case Action::kEscDispatch:
+      seq_.final = static_cast<char>(byte);
+      if (seq_.overflowed) ++stats_.overflowed_sequences;
+      handler.EscDispatch(seq_);
+      break;
+    case Action::kCsiDispatch:
+      seq_.final = static_cast<char>(byte);
+      FinishParams();
+      handler.CsiDispatch(seq_);
+      break;
+    case Action::kPut: {
+      char c = static_cast<char>(byte);
+      handler.DcsPut(absl::string_view(&c, 1));
+      break;
+    }
+    case Action::kOscPut:
+      OscPut(static_cast<char>(byte));
+      break;
+  }
+  if (t.changes_state) {
+    if (t.next == State::kDcsPassthrough) {
+      seq_.final = static_cast<char>(byte);
+    }
+    Transition(t.next, handler);
+  }
+}
+
+void Parser::OscPut(char c) {
+  if (osc_.size() >= limits_.max_osc_bytes) {
+    osc_overflowed_ = true;
+    return;
+  }
+  osc_.push_back(c);
+}
+
+void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
+  const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
+  const auto* end = p + bytes.size();
+  while (p < end) {
+    // Fast paths: runs of printable ASCII in ground, string payloads.
+    if (state_ == State::kGround && utf8_needed_ == 0 && IsPrintableAscii(*p)) {
+      const auto* run = p;
+      while (p < end && IsPrintableAscii(*p)) ++p;
+      handler.PrintAscii(
+          absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
+      continue;
+    }
+    if (state_ == State::kDcsPassthrough) {
+      const auto* run = p;
+      while (p < end && *p != kEsc && *p != kCan && *p != kSub && *p != 0x7F) ++p;
+      if (p > run) {
+        handler.DcsPut(
+            absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
+        continue;
+      }
+    }
+    if (state_ == State::kOscString) {
+      const auto* run = p;
+      while (p < end && *p >= 0x20 && *p != 0x7F) ++p;
+      if (p > run) {
+        size_t room = limits_.max_osc_bytes - osc_.size();
+        size_t n = static_cast<size_t>(p - run);
+        if (n > room) {
+          osc_overflowed_ = true;
+          n = room;
+        }
+        osc_.append(reinterpret_cast<const char*>(run), n);
+        continue;
+      }
+    }
+    Advance(*p++, handler);
+  }
+}
+
+}  // namespace vtsnap

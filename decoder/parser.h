@@ -1,0 +1,174 @@
+// Parser: a table-driven DEC ANSI state machine (Paul Williams' model) with UTF-8 decoding.
+//
+// It turns bytes into actions for a ParserHandler (print, execute, CSI/ESC dispatch, OSC, DCS
+// hook/put/unhook) and knows nothing of screens. Bytes may arrive split anywhere, even inside a
+// UTF-8 character or an escape sequence: the parser keeps its state between Feed calls. Every
+// buffer it keeps is bounded; what overflows is counted in ParserStats, never a crash.
+//
+//   class Echo : public vtsnap::ParserHandler {
+//    public:
+//     void Print(char32_t cp) override { text += static_cast<char>(cp); }
+//     std::string text;
+//   };
+//   vtsnap::Parser parser;
+//   Echo echo;
+//   parser.Feed("a\x1b[1mb", echo);   // echo.text == "ab"; CsiDispatch saw 'm' with param 1
+#ifndef VTSNAP_DECODER_PARSER_H_
+#define VTSNAP_DECODER_PARSER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/string_view.h"
+
+namespace vtsnap {
+
+// The parameters of a CSI or DCS sequence. Each entry is a number (kDefault when omitted) and
+// whether a colon rather than a semicolon introduced it (a sub-parameter of the entry before it).
+class Params {
+ public:
+  static constexpr int kDefault = -1;
+  static constexpr int kMaxValue = 65535;  // larger numbers saturate here
+
+  int size() const { return static_cast<int>(values_.size()); }
+  bool empty() const { return values_.empty(); }
+  // The raw value at i (kDefault when omitted or absent).
+  int raw(int i) const { return i < size() ? values_[i] : kDefault; }
+  // The value at i, or `def` when omitted, absent or (for counts) zero if `zero_is_default`.
+  int Get(int i, int def, bool zero_is_default = false) const {
+    int v = raw(i);
+    if (v == kDefault || (zero_is_default && v == 0)) return def;
+    return v;
+  }
+  // True when entry i was introduced by a colon.
+  bool is_sub(int i) const { return i < size() && sub_[i]; }
+  // True when any entry is a sub-parameter.
+  bool has_sub() const;
+
+  void Clear() {
+    values_.clear();
+    sub_.clear();
+  }
+  void Push(int value, bool sub) {
+    values_.push_back(value);
+    sub_.push_back(sub);
+  }
+  void SetLast(int value) { values_.back() = value; }
+
+ private:
+  absl::InlinedVector<int, 16> values_;
+  absl::InlinedVector<bool, 16> sub_;
+};
+
+// A complete CSI, ESC or DCS header: private marker (one of < = > ?, or 0), intermediates (bytes
+// 0x20-0x2F, at most two kept), parameters and the final byte.
+struct Sequence {
+  char marker = 0;
+  std::string intermediates;
+  Params params;
+  char final = 0;
+  // True when the sequence overflowed a limit (too many parameters or intermediates); a handler
+  // should ignore it.
+  bool overflowed = false;
+};
+
+// The receiver of parser actions. Every method has a no-op default.
+class ParserHandler {
+ public:
+  virtual ~ParserHandler() = default;
+  // A decoded code point to print (never a C0 or C1 control). Malformed UTF-8 arrives as U+FFFD.
+  virtual void Print(char32_t /*cp*/) {}
+  // A run of printable ASCII (0x20-0x7E), the fast path. The default prints each byte.
+  virtual void PrintAscii(absl::string_view run) {
+    for (char c : run) Print(static_cast<unsigned char>(c));
+  }
+  // A C0 control (0x00-0x1F except ESC, CAN, SUB handled by the parser) or a C1 control.
+  virtual void Execute(uint32_t /*control*/) {}
+  virtual void CsiDispatch(const Sequence& /*seq*/) {}
+  virtual void EscDispatch(const Sequence& /*seq*/) {}
+  // A complete OSC string without its introducer and terminator. `overflowed` is true when the
+  // string exceeded the limit and `payload` holds only its start.
+  virtual void OscDispatch(absl::string_view /*payload*/, bool /*overflowed*/) {}
+  virtual void DcsHook(const Sequence& /*seq*/) {}
+  virtual void DcsPut(absl::string_view /*data*/) {}
+  virtual void DcsUnhook() {}
+};
+
+struct ParserLimits {
+  int max_params = 32;
+  int max_intermediates = 2;
+  size_t max_osc_bytes = 1 << 20;
+};
+
+// What the parser dropped or replaced, for diagnostics and tests.
+struct ParserStats {
+  uint64_t malformed_utf8 = 0;     // U+FFFD substitutions
+  uint64_t overflowed_sequences = 0;
+  uint64_t overflowed_osc = 0;
+  uint64_t aborted_sequences = 0;  // by CAN or SUB
+  uint64_t ignored_strings = 0;    // SOS, PM and APC strings
+};
+
+class Parser {
+ public:
+  explicit Parser(const ParserLimits& limits = {}) : limits_(limits) {}
+
+  // Feeds bytes; actions go to `handler` as they complete.
+  void Feed(absl::string_view bytes, ParserHandler& handler);
+
+  const ParserStats& stats() const { return stats_; }
+
+  enum class State : uint8_t {
+    kGround,
+    kEscape,
+    kEscapeIntermediate,
+    kCsiEntry,
+    kCsiParam,
+    kCsiIntermediate,
+    kCsiIgnore,
+    kDcsEntry,
+    kDcsParam,
+    kDcsIntermediate,
+    kDcsPassthrough,
+    kDcsIgnore,
+    kOscString,
+    kSosPmApcString,
+  };
+  State state() const { return state_; }
+
+ private:
+  void Advance(uint8_t byte, ParserHandler& handler);
+  void Utf8(uint8_t byte, ParserHandler& handler);
+  void FlushUtf8Error(ParserHandler& handler);
+  void Clear();
+  void Collect(uint8_t byte);
+  void Param(uint8_t byte);
+  void FinishParams();
+  void OscPut(char c);
+  void Abort(ParserHandler& handler);
+  void Transition(State next, ParserHandler& handler);
+  void HandleCodePoint(char32_t cp, ParserHandler& handler);
+
+  ParserLimits limits_;
+  ParserStats stats_;
+  State state_ = State::kGround;
+  Sequence seq_;
+  bool param_started_ = false;  // a digit was seen for the current entry
+  bool pending_sub_ = false;    // the next entry follows a colon
+  bool saturated_param_dropped_ = false;  // the current entry is past max_params
+  std::string osc_;
+  bool osc_overflowed_ = false;
+  std::string dcs_chunk_;
+  // UTF-8 decoding state.
+  char32_t utf8_cp_ = 0;
+  int utf8_needed_ = 0;
+  int utf8_seen_ = 0;
+  uint8_t utf8_lower_ = 0x80;
+  uint8_t utf8_upper_ = 0xBF;
+};
+
+}  // namespace vtsnap
+
+#endif  // VTSNAP_DECODER_PARSER_H_

@@ -1,0 +1,1190 @@
+#include "decoder/terminal.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+namespace vtsnap {
+namespace {
+
+// DEC Special Graphics for 0x5F..0x7E (VT100 line drawing).
+constexpr char32_t kDecSpecial[] = {
+    U' ',      U'\u25C6', U'\u2592', U'\u2409', U'\u240C', U'\u240D', U'\u240A', U'\u00B0',
+    U'\u00B1', U'\u2424', U'\u240B', U'\u2518', U'\u2510', U'\u250C', U'\u2514', U'\u253C',
+    U'\u23BA', U'\u23BB', U'\u2500', U'\u23BC', U'\u23BD', U'\u251C', U'\u2524', U'\u2534',
+    U'\u252C', U'\u2502', U'\u2264', U'\u2265', U'\u03C0', U'\u2260', U'\u00A3', U'\u00B7',
+};
+
+constexpr size_t kMaxIgnoredKinds = 256;
+
+}  // namespace
+
+Terminal::Terminal(const TerminalOptions& options)
+    : options_(options),
+      cols_(std::max(1, options.cols)),
+      rows_(std::max(1, options.rows)) {
+  pens_.push_back(Pen{});
+  pen_ids_[Pen{}] = 0;
+  clusters_.emplace_back();
+  links_.emplace_back();
+  FullReset();
+}
+
+uint32_t Terminal::InternPen(const Pen& pen) {
+  auto [it, inserted] = pen_ids_.try_emplace(pen, static_cast<uint32_t>(pens_.size()));
+  if (inserted) pens_.push_back(pen);
+  return it->second;
+}
+
+uint32_t Terminal::InternCluster(std::u32string cluster) {
+  auto it = cluster_ids_.find(cluster);
+  if (it != cluster_ids_.end()) return it->second;
+  uint32_t id = static_cast<uint32_t>(clusters_.size());
+  clusters_.push_back(cluster);
+  cluster_ids_.emplace(std::move(cluster), id);
+  return id;
+}
+
+ScreenCell Terminal::BlankCell() const {
+  ScreenCell c;
+  if (!pen_.bg.is_default()) {
+    Pen p;
+    p.bg = pen_.bg;
+    auto it = pen_ids_.find(p);
+    // SGR interned the current pen; its background-only sibling is interned in
+    // SelectGraphicRendition, so the lookup always succeeds.
+    if (it != pen_ids_.end()) c.pen = it->second;
+  }
+  return c;
+}
+
+Line Terminal::BlankLine() const {
+  Line l;
+  l.cells.assign(cols_, BlankCell());
+  return l;
+}
+
+std::string Terminal::Grapheme(const ScreenCell& cell) const {
+  std::string out;
+  if (cell.is_continuation()) return out;
+  if (cell.cluster != 0) {
+    for (char32_t cp : clusters_[cell.cluster]) AppendUtf8(cp, &out);
+  } else {
+    AppendUtf8(cell.ch, &out);
+  }
+  return out;
+}
+
+std::string Terminal::LineText(const Line& line) const {
+  std::string out;
+  for (const ScreenCell& c : line.cells) {
+    if (c.is_continuation()) continue;
+    if (c.cluster == 0 && c.ch < 0x80) {
+      out.push_back(static_cast<char>(c.ch));
+    } else {
+      out += Grapheme(c);
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string Terminal::RowText(int row) const { return LineText(active().lines[row]); }
+
+std::string Terminal::ScreenText() const {
+  std::vector<std::string> rows;
+  for (int r = 0; r < rows_; ++r) rows.push_back(RowText(r));
+  while (!rows.empty() && rows.back().empty()) rows.pop_back();
+  return absl::StrJoin(rows, "\n");
+}
+
+std::string Terminal::TakeReplies() { return std::exchange(replies_, std::string()); }
+
+// ---------------------------------------------------------------------------------------------
+// Printing.
+
+void Terminal::ClearWideAt(int col, int row) {
+  if (col < 0 || col >= cols_) return;
+  std::vector<ScreenCell>& cells = active().lines[row].cells;
+  ScreenCell& c = cells[col];
+  if (c.is_continuation() && col > 0) {
+    ScreenCell& lead = cells[col - 1];
+    lead.ch = U' ';
+    lead.cluster = 0;
+    lead.width = 1;
+    c.ch = U' ';
+    c.width = 1;
+  } else if (c.width == 2 && col + 1 < cols_) {
+    ScreenCell& tail = cells[col + 1];
+    tail.ch = U' ';
+    tail.cluster = 0;
+    tail.width = 1;
+  }
+}
+
+void Terminal::PutGlyph(char32_t cp, int width) {
+  if (cursor_.pending_wrap && modes_.autowrap) {
+    active().lines[cursor_.row].wrapped = true;
+    CarriageReturn();
+    Index();
+  }
+  cursor_.pending_wrap = false;
+  if (width == 2 && cols_ < 2) width = 1;
+  if (width == 2 && cursor_.col == cols_ - 1) {
+    if (modes_.autowrap) {
+      // A wide character that does not fit wraps whole; xterm leaves the last column blank.
+      active().lines[cursor_.row].wrapped = true;
+      CarriageReturn();
+      Index();
+    } else {
+      cursor_.col = cols_ - 2;
+    }
+  }
+  if (modes_.insert) InsertChars(width);
+  const int row = cursor_.row;
+  const int col = cursor_.col;
+  ClearWideAt(col, row);
+  if (width == 2) ClearWideAt(col + 1, row);
+  ScreenCell& c = at(col, row);
+  c = ScreenCell{cp, 0, pen_id_, link_id_, static_cast<uint8_t>(width)};
+  if (width == 2) at(col + 1, row) = ScreenCell{0, 0, pen_id_, link_id_, 0};
+  last_valid_ = true;
+  last_col_ = col;
+  last_row_ = row;
+  rep_cp_ = cp;
+  cursor_.col = col + width;
+  if (cursor_.col >= cols_) {
+    cursor_.col = cols_ - 1;
+    cursor_.pending_wrap = modes_.autowrap;
+  }
+}
+
+void Terminal::JoinGlyph(char32_t cp) {
+  int col;
+  int row;
+  if (last_valid_) {
+    col = last_col_;
+    row = last_row_;
+  } else {
+    // A combining mark after a cursor movement joins the cell left of the cursor, as in xterm.
+    row = cursor_.row;
+    col = cursor_.pending_wrap ? cursor_.col : cursor_.col - 1;
+    if (col < 0) return;
+    if (at(col, row).is_continuation() && col > 0) --col;
+  }
+  ScreenCell& c = at(col, row);
+  std::u32string cluster =
+      c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
+  if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
+  cluster.push_back(cp);
+  c.cluster = InternCluster(cluster);
+  if (c.width == 1 && ClusterWidth(cluster, options_.width) == 2 && col + 1 < cols_) {
+    // An emoji presentation selector or a second regional indicator widens the cell.
+    ClearWideAt(col + 1, row);
+    c.width = 2;
+    at(col + 1, row) = ScreenCell{0, 0, c.pen, c.link, 0};
+    if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
+      cursor_.col = col + 2;
+      if (cursor_.col >= cols_) {
+        cursor_.col = cols_ - 1;
+        cursor_.pending_wrap = modes_.autowrap;
+      }
+    }
+  }
+}
+
+void Terminal::Print(char32_t cp) {
+  if (charsets_[gl_] == Charset::kDecSpecialGraphics && cp >= 0x5F && cp <= 0x7E) {
+    cp = kDecSpecial[cp - 0x5F];
+  }
+  const int width = CodePointWidth(cp, options_.width);
+  if (last_valid_) {
+    const bool brk = IsGraphemeBreak(last_cp_, cp, &grapheme_state_);
+    last_cp_ = cp;
+    if (!brk || width == 0) {
+      JoinGlyph(cp);
+      return;
+    }
+  } else {
+    grapheme_state_ = 0;
+    last_cp_ = cp;
+    if (width == 0) {
+      JoinGlyph(cp);
+      return;
+    }
+  }
+  PutGlyph(cp, width);
+  last_cp_ = cp;
+}
+
+void Terminal::PrintAscii(absl::string_view run) {
+  for (char ch : run) {
+    const char32_t cp = static_cast<unsigned char>(ch);
+    if (charsets_[gl_] != Charset::kAscii || modes_.insert) {
+      Print(cp);
+      continue;
+    }
+    // Printable ASCII always starts a new grapheme cluster (see docs/decisions.md).
+    PutGlyph(cp, 1);
+    last_cp_ = cp;
+    grapheme_state_ = 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cursor movement and scrolling.
+
+void Terminal::MoveTo(int col, int row) {
+  cursor_.col = std::clamp(col, 0, cols_ - 1);
+  cursor_.row = std::clamp(row, 0, rows_ - 1);
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::MoveToOrigin(int col, int row) {
+  if (modes_.origin) {
+    MoveTo(col, std::clamp(row + top_, top_, bottom_));
+  } else {
+    MoveTo(col, row);
+  }
+}
+
+void Terminal::CarriageReturn() {
+  cursor_.col = 0;
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::Index() {
+  if (cursor_.row == bottom_) {
+    ScrollUp(top_, bottom_, 1);
+  } else if (cursor_.row < rows_ - 1) {
+    ++cursor_.row;
+  }
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::ReverseIndex() {
+  if (cursor_.row == top_) {
+    ScrollDown(top_, bottom_, 1);
+  } else if (cursor_.row > 0) {
+    --cursor_.row;
+  }
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::ScrollUp(int top, int bottom, int n) {
+  n = std::min(n, bottom - top + 1);
+  if (n <= 0) return;
+  std::vector<Line>& lines = active().lines;
+  const bool save = !alternate_active_ && top == 0 && options_.scrollback_limit > 0;
+  for (int i = 0; i < n; ++i) {
+    if (save) {
+      scrollback_.push_back(std::move(lines[top + i]));
+      if (static_cast<int>(scrollback_.size()) > options_.scrollback_limit) {
+        scrollback_.pop_front();
+      }
+    }
+  }
+  std::rotate(lines.begin() + top, lines.begin() + top + n, lines.begin() + bottom + 1);
+  for (int r = bottom - n + 1; r <= bottom; ++r) lines[r] = BlankLine();
+  last_valid_ = false;
+}
+
+void Terminal::ScrollDown(int top, int bottom, int n) {
+  n = std::min(n, bottom - top + 1);
+  if (n <= 0) return;
+  std::vector<Line>& lines = active().lines;
+  std::rotate(lines.begin() + top, lines.begin() + bottom + 1 - n, lines.begin() + bottom + 1);
+  for (int r = top; r < top + n; ++r) lines[r] = BlankLine();
+  last_valid_ = false;
+}
+
+void Terminal::EraseCells(int row, int from, int to) {
+  from = std::clamp(from, 0, cols_);
+  to = std::clamp(to, 0, cols_);
+  if (from >= to) return;
+  std::vector<ScreenCell>& cells = active().lines[row].cells;
+  if (cells[from].is_continuation() && from > 0) ClearWideAt(from, row);
+  if (to < cols_ && cells[to].is_continuation()) ClearWideAt(to, row);
+  const ScreenCell blank = BlankCell();
+  std::fill(cells.begin() + from, cells.begin() + to, blank);
+  last_valid_ = false;
+}
+
+void Terminal::EraseInDisplay(int mode) {
+  switch (mode) {
+    case 0:
+      EraseInLine(0);
+      for (int r = cursor_.row + 1; r < rows_; ++r) {
+        EraseCells(r, 0, cols_);
+        active().lines[r].wrapped = false;
+      }
+      break;
+    case 1:
+      for (int r = 0; r < cursor_.row; ++r) {
+        EraseCells(r, 0, cols_);
+        active().lines[r].wrapped = false;
+      }
+      EraseInLine(1);
+      break;
+    case 2:
+      for (int r = 0; r < rows_; ++r) {
+        EraseCells(r, 0, cols_);
+        active().lines[r].wrapped = false;
+      }
+      break;
+    case 3:
+      scrollback_.clear();
+      break;
+    default:
+      IgnoreText(absl::StrCat("CSI ", mode, " J"));
+      return;
+  }
+  cursor_.pending_wrap = false;
+}
+
+void Terminal::EraseInLine(int mode) {
+  // With a wrap pending the cursor is on the last column, so EL 0 erases that column (xterm).
+  switch (mode) {
+    case 0:
+      EraseCells(cursor_.row, cursor_.col, cols_);
+      active().lines[cursor_.row].wrapped = false;
+      break;
+    case 1:
+      EraseCells(cursor_.row, 0, cursor_.col + 1);
+      break;
+    case 2:
+      EraseCells(cursor_.row, 0, cols_);
+      active().lines[cursor_.row].wrapped = false;
+      break;
+    default:
+      IgnoreText(absl::StrCat("CSI ", mode, " K"));
+      return;
+  }
+  cursor_.pending_wrap = false;
+}
+
+void Terminal::InsertChars(int n) {
+  std::vector<ScreenCell>& cells = active().lines[cursor_.row].cells;
+  const int col = cursor_.col;
+  n = std::min(n, cols_ - col);
+  ClearWideAt(col, cursor_.row);
+  std::rotate(cells.begin() + col, cells.end() - n, cells.end());
+  std::fill(cells.begin() + col, cells.begin() + col + n, BlankCell());
+  // A wide character pushed half off the right edge is cut.
+  if (cells[cols_ - 1].width == 2) cells[cols_ - 1] = BlankCell();
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::DeleteChars(int n) {
+  std::vector<ScreenCell>& cells = active().lines[cursor_.row].cells;
+  const int col = cursor_.col;
+  n = std::min(n, cols_ - col);
+  ClearWideAt(col, cursor_.row);
+  if (col + n < cols_) ClearWideAt(col + n, cursor_.row);
+  std::rotate(cells.begin() + col, cells.begin() + col + n, cells.end());
+  std::fill(cells.end() - n, cells.end(), BlankCell());
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::InsertLines(int n) {
+  if (cursor_.row < top_ || cursor_.row > bottom_) return;
+  ScrollDown(cursor_.row, bottom_, n);
+  CarriageReturn();
+}
+
+void Terminal::DeleteLines(int n) {
+  if (cursor_.row < top_ || cursor_.row > bottom_) return;
+  n = std::min(n, bottom_ - cursor_.row + 1);
+  std::vector<Line>& lines = active().lines;
+  std::rotate(lines.begin() + cursor_.row, lines.begin() + cursor_.row + n,
+              lines.begin() + bottom_ + 1);
+  for (int r = bottom_ - n + 1; r <= bottom_; ++r) lines[r] = BlankLine();
+  CarriageReturn();
+}
+
+void Terminal::TabForward(int n) {
+  int col = cursor_.col;
+  while (n-- > 0 && col < cols_ - 1) {
+    ++col;
+    while (col < cols_ - 1 && !tab_stops_[col]) ++col;
+  }
+  cursor_.col = col;
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::TabBackward(int n) {
+  int col = cursor_.col;
+  while (n-- > 0 && col > 0) {
+    --col;
+    while (col > 0 && !tab_stops_[col]) --col;
+  }
+  cursor_.col = col;
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::ResetTabStops() {
+  tab_stops_.assign(cols_, false);
+  for (int c = 8; c < cols_; c += 8) tab_stops_[c] = true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Controls.
+
+void Terminal::Execute(uint32_t control) {
+  switch (control) {
+    case 0x07:  // BEL
+      ++stats_.bells;
+      break;
+    case 0x08:  // BS
+      if (cursor_.col > 0) --cursor_.col;
+      cursor_.pending_wrap = false;
+      last_valid_ = false;
+      break;
+    case 0x09:  // HT
+      TabForward(1);
+      break;
+    case 0x0A:  // LF
+    case 0x0B:  // VT
+    case 0x0C:  // FF
+      Index();
+      if (modes_.linefeed_newline) CarriageReturn();
+      break;
+    case 0x0D:  // CR
+      CarriageReturn();
+      break;
+    case 0x0E:  // SO: G1 into GL
+      gl_ = 1;
+      break;
+    case 0x0F:  // SI: G0 into GL
+      gl_ = 0;
+      break;
+    case 0x84:  // IND
+      Index();
+      break;
+    case 0x85:  // NEL
+      Index();
+      CarriageReturn();
+      break;
+    case 0x88:  // HTS
+      tab_stops_[cursor_.col] = true;
+      break;
+    case 0x8D:  // RI
+      ReverseIndex();
+      break;
+    default:
+      break;  // other C0 and C1 controls do nothing on xterm's screen
+  }
+}
+
+void Terminal::IgnoreText(const std::string& what) {
+  ++stats_.ignored_total;
+  if (stats_.ignored.size() < kMaxIgnoredKinds || stats_.ignored.count(what) != 0) {
+    ++stats_.ignored[what];
+  }
+}
+
+void Terminal::Ignore(const Sequence& seq, absl::string_view kind) {
+  std::string what(kind);
+  if (seq.marker != 0) absl::StrAppend(&what, " ", std::string(1, seq.marker));
+  for (int i = 0; i < seq.params.size(); ++i) {
+    absl::StrAppend(&what, i == 0 ? " " : (seq.params.is_sub(i) ? ":" : ";"));
+    if (seq.params.raw(i) != Params::kDefault) absl::StrAppend(&what, seq.params.raw(i));
+  }
+  if (!seq.intermediates.empty()) absl::StrAppend(&what, " ", seq.intermediates);
+  absl::StrAppend(&what, " ", std::string(1, seq.final));
+  IgnoreText(what);
+}
+
+void Terminal::EscDispatch(const Sequence& seq) {
+  if (seq.overflowed) return Ignore(seq, "ESC");
+  if (seq.intermediates.empty()) {
+    switch (seq.final) {
+      case '7':
+        return SaveCursor();
+      case '8':
+        return RestoreCursor();
+      case 'D':
+        return Index();
+      case 'E':
+        Index();
+        return CarriageReturn();
+      case 'H':
+        tab_stops_[cursor_.col] = true;
+        return;
+      case 'M':
+        return ReverseIndex();
+      case 'c':
+        return FullReset();
+      case '=':
+        modes_.keypad_application = true;
+        return;
+      case '>':
+        modes_.keypad_application = false;
+        return;
+      case '\\':  // ST after an OSC or DCS string
+        return;
+      default:
+        return Ignore(seq, "ESC");
+    }
+  }
+  if (seq.intermediates.size() == 1) {
+    const char i = seq.intermediates[0];
+    if (i == '(' || i == ')') {
+      // Designate G0 or G1: '0' is DEC Special Graphics; 'B' and every other set is taken as
+      // ASCII (national sets are not modelled).
+      charsets_[i == '(' ? 0 : 1] =
+          seq.final == '0' ? Charset::kDecSpecialGraphics : Charset::kAscii;
+      return;
+    }
+    if (i == '#' && seq.final == '8') {  // DECALN: fill the screen with 'E'
+      top_ = 0;
+      bottom_ = rows_ - 1;
+      for (Line& l : active().lines) {
+        l.wrapped = false;
+        for (ScreenCell& c : l.cells) c = ScreenCell{U'E', 0, 0, 0, 1};
+      }
+      MoveTo(0, 0);
+      return;
+    }
+    if (i == '%') return;  // select UTF-8 / default character set: UTF-8 is always on
+  }
+  Ignore(seq, "ESC");
+}
+
+void Terminal::CsiDispatch(const Sequence& seq) {
+  if (seq.overflowed) return Ignore(seq, "CSI");
+  const Params& p = seq.params;
+  auto n = [&p](int i = 0) { return p.Get(i, 1, /*zero_is_default=*/true); };
+
+  if (seq.marker == '?') {
+    if (!seq.intermediates.empty()) return Ignore(seq, "CSI");
+    switch (seq.final) {
+      case 'h':
+      case 'l':
+        for (int i = 0; i < p.size(); ++i) SetPrivateMode(p.raw(i), seq.final == 'h');
+        return;
+      case 'J':  // DECSED: no protected cells here, so like ED
+        return EraseInDisplay(p.Get(0, 0));
+      case 'K':  // DECSEL
+        return EraseInLine(p.Get(0, 0));
+      case 'n':
+        if (p.Get(0, 0) == 6) {
+          const int row = modes_.origin ? cursor_.row - top_ : cursor_.row;
+          absl::StrAppend(&replies_, "\x1b[?", row + 1, ";", cursor_.col + 1, "R");
+          return;
+        }
+        return Ignore(seq, "CSI");
+      default:
+        return Ignore(seq, "CSI");
+    }
+  }
+  if (seq.marker == '>' && seq.final == 'c' && seq.intermediates.empty()) {
+    if (p.Get(0, 0) == 0) absl::StrAppend(&replies_, "\x1b[>0;276;0c");  // DA2
+    return;
+  }
+  if (seq.marker != 0) return Ignore(seq, "CSI");
+
+  if (!seq.intermediates.empty()) {
+    if (seq.intermediates == " " && seq.final == 'q') {  // DECSCUSR
+      const int s = p.Get(0, 0);
+      if (s > 6) return Ignore(seq, "CSI");
+      cursor_.blinking = s == 0 || s % 2 == 1;
+      cursor_.shape = s <= 2 ? CursorShape::kBlock
+                      : s <= 4 ? CursorShape::kUnderline
+                               : CursorShape::kBar;
+      return;
+    }
+    if (seq.intermediates == "!" && seq.final == 'p') return SoftReset();
+    return Ignore(seq, "CSI");
+  }
+
+  switch (seq.final) {
+    case '@':  // ICH
+      return InsertChars(n());
+    case 'A': {  // CUU
+      const int limit = cursor_.row >= top_ ? top_ : 0;
+      return MoveTo(cursor_.col, std::max(cursor_.row - n(), limit));
+    }
+    case 'B':  // CUD
+    case 'e': {  // VPR
+      const int limit = cursor_.row <= bottom_ ? bottom_ : rows_ - 1;
+      return MoveTo(cursor_.col, std::min(cursor_.row + n(), limit));
+    }
+    case 'C':  // CUF
+    case 'a':  // HPR
+      return MoveTo(cursor_.col + n(), cursor_.row);
+    case 'D':  // CUB
+      return MoveTo(cursor_.col - n(), cursor_.row);
+    case 'E': {  // CNL
+      const int limit = cursor_.row <= bottom_ ? bottom_ : rows_ - 1;
+      return MoveTo(0, std::min(cursor_.row + n(), limit));
+    }
+    case 'F': {  // CPL
+      const int limit = cursor_.row >= top_ ? top_ : 0;
+      return MoveTo(0, std::max(cursor_.row - n(), limit));
+    }
+    case 'G':  // CHA
+    case '`':  // HPA
+      return MoveTo(n() - 1, cursor_.row);
+    case 'H':  // CUP
+    case 'f':  // HVP
+      return MoveToOrigin(n(1) - 1, n(0) - 1);
+    case 'I':  // CHT
+      return TabForward(n());
+    case 'J':
+      return EraseInDisplay(p.Get(0, 0));
+    case 'K':
+      return EraseInLine(p.Get(0, 0));
+    case 'L':
+      return InsertLines(n());
+    case 'M':
+      return DeleteLines(n());
+    case 'P':
+      return DeleteChars(n());
+    case 'S':  // SU
+      return ScrollUp(top_, bottom_, n());
+    case 'T':  // SD; with more parameters it is xterm's mouse highlight tracking
+      if (p.size() > 1) return Ignore(seq, "CSI");
+      return ScrollDown(top_, bottom_, n());
+    case 'X': {  // ECH
+      EraseCells(cursor_.row, cursor_.col, cursor_.col + n());
+      cursor_.pending_wrap = false;
+      return;
+    }
+    case 'Z':  // CBT
+      return TabBackward(n());
+    case 'b': {  // REP: repeat the last printed graphic character
+      if (rep_cp_ == 0) return;
+      const int count = std::min(n(), cols_ * rows_);
+      const int width = CodePointWidth(rep_cp_, options_.width);
+      for (int i = 0; i < count; ++i) PutGlyph(rep_cp_, std::max(width, 1));
+      return;
+    }
+    case 'c':  // DA
+      if (p.Get(0, 0) == 0) absl::StrAppend(&replies_, "\x1b[?1;2c");
+      return;
+    case 'd':  // VPA
+      return MoveToOrigin(cursor_.col, n() - 1);
+    case 'g':  // TBC
+      if (p.Get(0, 0) == 0) {
+        tab_stops_[cursor_.col] = false;
+      } else if (p.Get(0, 0) == 3) {
+        tab_stops_.assign(cols_, false);
+      }
+      return;
+    case 'h':
+    case 'l':
+      return SetMode(seq, seq.final == 'h');
+    case 'm':
+      return SelectGraphicRendition(p);
+    case 'n':
+      if (p.Get(0, 0) == 5) {
+        absl::StrAppend(&replies_, "\x1b[0n");
+      } else if (p.Get(0, 0) == 6) {
+        const int row = modes_.origin ? cursor_.row - top_ : cursor_.row;
+        absl::StrAppend(&replies_, "\x1b[", row + 1, ";", cursor_.col + 1, "R");
+      } else {
+        Ignore(seq, "CSI");
+      }
+      return;
+    case 'r': {  // DECSTBM
+      const int top = p.Get(0, 1, true) - 1;
+      const int bottom = std::min(p.Get(1, rows_, true), rows_) - 1;
+      if (top >= bottom) return;
+      top_ = top;
+      bottom_ = bottom;
+      return MoveToOrigin(0, 0);
+    }
+    case 's':  // SCOSC
+      return SaveCursor();
+    case 'u':  // SCORC
+      return RestoreCursor();
+    case 't':  // window operations: only the text-area size report is answered
+      if (p.Get(0, 0) == 18) {
+        absl::StrAppend(&replies_, "\x1b[8;", rows_, ";", cols_, "t");
+        return;
+      }
+      return Ignore(seq, "CSI");
+    default:
+      return Ignore(seq, "CSI");
+  }
+}
+
+void Terminal::SetMode(const Sequence& seq, bool on) {
+  for (int i = 0; i < seq.params.size(); ++i) {
+    switch (seq.params.raw(i)) {
+      case 4:
+        modes_.insert = on;
+        break;
+      case 20:
+        modes_.linefeed_newline = on;
+        break;
+      default:
+        IgnoreText(absl::StrCat("CSI ", seq.params.raw(i), on ? " h" : " l"));
+        break;
+    }
+  }
+}
+
+void Terminal::SetPrivateMode(int mode, bool on) {
+  switch (mode) {
+    case 1:
+      modes_.cursor_keys_application = on;
+      return;
+    case 5:
+      modes_.reverse_video = on;
+      return;
+    case 6:
+      modes_.origin = on;
+      return MoveToOrigin(0, 0);
+    case 7:
+      modes_.autowrap = on;
+      if (!on) cursor_.pending_wrap = false;
+      return;
+    case 12:
+      cursor_.blinking = on;
+      return;
+    case 25:
+      cursor_.visible = on;
+      return;
+    case 9:
+      modes_.mouse_tracking = on ? MouseTracking::kX10 : MouseTracking::kNone;
+      return;
+    case 1000:
+      modes_.mouse_tracking = on ? MouseTracking::kNormal : MouseTracking::kNone;
+      return;
+    case 1002:
+      modes_.mouse_tracking = on ? MouseTracking::kButtonEvent : MouseTracking::kNone;
+      return;
+    case 1003:
+      modes_.mouse_tracking = on ? MouseTracking::kAnyEvent : MouseTracking::kNone;
+      return;
+    case 1004:
+      modes_.focus_events = on;
+      return;
+    case 1005:
+      modes_.mouse_encoding = on ? MouseEncoding::kUtf8 : MouseEncoding::kDefault;
+      return;
+    case 1006:
+      modes_.mouse_encoding = on ? MouseEncoding::kSgr : MouseEncoding::kDefault;
+      return;
+    case 1015:
+      modes_.mouse_encoding = on ? MouseEncoding::kUrxvt : MouseEncoding::kDefault;
+      return;
+    case 47:
+      return SwitchScreen(on, false);
+    case 1047:
+      // Leaving clears the alternate screen first.
+      if (!on && alternate_active_) {
+        for (Line& l : alternate_.lines) l = BlankLine();
+      }
+      return SwitchScreen(on, false);
+    case 1048:
+      return on ? SaveCursor() : RestoreCursor();
+    case 1049:
+      if (on) {
+        if (!alternate_active_) SaveCursor();
+        SwitchScreen(true, true);
+      } else if (alternate_active_) {
+        SwitchScreen(false, false);
+        RestoreCursor();
+      }
+      return;
+    case 2004:
+      modes_.bracketed_paste = on;
+      return;
+    case 2026:
+      modes_.synchronized_output = on;
+      return;
+    default:
+      IgnoreText(absl::StrCat("CSI ? ", mode, on ? " h" : " l"));
+      return;
+  }
+}
+
+void Terminal::SwitchScreen(bool alternate, bool clear_alternate) {
+  if (alternate && clear_alternate) {
+    for (Line& l : alternate_.lines) l = BlankLine();
+  }
+  alternate_active_ = alternate;
+  last_valid_ = false;
+}
+
+void Terminal::SaveCursor() {
+  SavedCursor& s = saved_[alternate_active_ ? 1 : 0];
+  s.col = cursor_.col;
+  s.row = cursor_.row;
+  s.pending_wrap = cursor_.pending_wrap;
+  s.pen = pen_;
+  s.origin = modes_.origin;
+  s.autowrap = modes_.autowrap;
+  s.charsets[0] = charsets_[0];
+  s.charsets[1] = charsets_[1];
+  s.gl = gl_;
+  s.valid = true;
+}
+
+void Terminal::RestoreCursor() {
+  const SavedCursor s = saved_[alternate_active_ ? 1 : 0];  // invalid: home, default pen
+  pen_ = s.pen;
+  pen_id_ = InternPen(pen_);
+  modes_.origin = s.origin;
+  modes_.autowrap = s.autowrap;
+  charsets_[0] = s.charsets[0];
+  charsets_[1] = s.charsets[1];
+  gl_ = s.gl;
+  MoveTo(s.col, s.row);
+  cursor_.pending_wrap = s.pending_wrap && modes_.autowrap;
+}
+
+void Terminal::SoftReset() {
+  modes_.insert = false;
+  modes_.origin = false;
+  modes_.autowrap = true;
+  modes_.cursor_keys_application = false;
+  modes_.keypad_application = false;
+  cursor_.visible = true;
+  top_ = 0;
+  bottom_ = rows_ - 1;
+  charsets_[0] = charsets_[1] = Charset::kAscii;
+  gl_ = 0;
+  pen_ = Pen{};
+  pen_id_ = 0;
+  saved_[0] = saved_[1] = SavedCursor{};
+}
+
+void Terminal::FullReset() {
+  primary_.lines.assign(rows_, Line{std::vector<ScreenCell>(cols_), false});
+  alternate_.lines = primary_.lines;
+  alternate_active_ = false;
+  cursor_ = CursorState{};
+  modes_ = Modes{};
+  top_ = 0;
+  bottom_ = rows_ - 1;
+  ResetTabStops();
+  charsets_[0] = charsets_[1] = Charset::kAscii;
+  gl_ = 0;
+  pen_ = Pen{};
+  pen_id_ = 0;
+  link_id_ = 0;
+  saved_[0] = saved_[1] = SavedCursor{};
+  last_valid_ = false;
+  rep_cp_ = 0;
+  title_.clear();
+  icon_title_.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGR.
+
+namespace {
+
+// Reads an extended colour (38, 48, 58) starting at params[i], which holds the selector. Handles
+// "38;5;N", "38;2;R;G;B", "38:5:N", "38:2::R:G:B" and "38:2:R:G:B". Returns the index of the last
+// parameter consumed; *ok is false when the colour is malformed.
+int ReadExtendedColor(const Params& p, int i, PenColor* color, bool* ok) {
+  *ok = false;
+  auto clamp8 = [](int v) { return v == Params::kDefault ? 0 : std::min(v, 255); };
+  if (p.is_sub(i + 1)) {
+    int end = i + 1;
+    while (end + 1 < p.size() && p.is_sub(end + 1)) ++end;
+    const int count = end - i;  // sub-parameters after the selector
+    const int kind = p.raw(i + 1);
+    if (kind == 5 && count >= 2) {
+      *color = PenColor::Palette(clamp8(p.raw(i + 2)));
+      *ok = true;
+    } else if (kind == 2 && count >= 4) {
+      const int first = count >= 5 ? i + 3 : i + 2;  // skip the colour-space id when present
+      *color = PenColor::Rgb(clamp8(p.raw(first)), clamp8(p.raw(first + 1)),
+                             clamp8(p.raw(first + 2)));
+      *ok = true;
+    }
+    return end;
+  }
+  const int kind = p.raw(i + 1);
+  if (kind == 5) {
+    if (i + 2 >= p.size()) return p.size() - 1;
+    *color = PenColor::Palette(clamp8(p.raw(i + 2)));
+    *ok = true;
+    return i + 2;
+  }
+  if (kind == 2) {
+    if (i + 4 >= p.size()) return p.size() - 1;
+    *color = PenColor::Rgb(clamp8(p.raw(i + 2)), clamp8(p.raw(i + 3)), clamp8(p.raw(i + 4)));
+    *ok = true;
+    return i + 4;
+  }
+  return i + 1;
+}
+
+}  // namespace
+
+void Terminal::SelectGraphicRendition(const Params& p) {
+  if (p.empty()) {
+    pen_ = Pen{};
+  }
+  for (int i = 0; i < p.size(); ++i) {
+    const int v = p.raw(i) == Params::kDefault ? 0 : p.raw(i);
+    // Sub-parameters belong to the entry before them; those not read below are skipped.
+    auto skip_subs = [&p, &i] {
+      while (i + 1 < p.size() && p.is_sub(i + 1)) ++i;
+    };
+    switch (v) {
+      case 0:
+        pen_ = Pen{};
+        break;
+      case 1:
+        pen_.attrs |= kAttrBold;
+        break;
+      case 2:
+        pen_.attrs |= kAttrDim;
+        break;
+      case 3:
+        pen_.attrs |= kAttrItalic;
+        break;
+      case 4:
+        if (p.is_sub(i + 1)) {
+          const int shape = p.raw(i + 1);
+          static constexpr UnderlineStyle kShapes[] = {
+              UnderlineStyle::kNone,  UnderlineStyle::kSingle, UnderlineStyle::kDouble,
+              UnderlineStyle::kCurly, UnderlineStyle::kDotted, UnderlineStyle::kDashed};
+          pen_.underline = shape >= 0 && shape <= 5 ? kShapes[shape] : UnderlineStyle::kSingle;
+          if (shape == Params::kDefault) pen_.underline = UnderlineStyle::kNone;
+          skip_subs();
+          continue;
+        }
+        pen_.underline = UnderlineStyle::kSingle;
+        break;
+      case 5:
+      case 6:
+        pen_.attrs |= kAttrBlink;
+        break;
+      case 7:
+        pen_.attrs |= kAttrReverse;
+        break;
+      case 8:
+        pen_.attrs |= kAttrInvisible;
+        break;
+      case 9:
+        pen_.attrs |= kAttrStrike;
+        break;
+      case 21:
+        pen_.underline = UnderlineStyle::kDouble;
+        break;
+      case 22:
+        pen_.attrs &= ~(kAttrBold | kAttrDim);
+        break;
+      case 23:
+        pen_.attrs &= ~kAttrItalic;
+        break;
+      case 24:
+        pen_.underline = UnderlineStyle::kNone;
+        break;
+      case 25:
+        pen_.attrs &= ~kAttrBlink;
+        break;
+      case 27:
+        pen_.attrs &= ~kAttrReverse;
+        break;
+      case 28:
+        pen_.attrs &= ~kAttrInvisible;
+        break;
+      case 29:
+        pen_.attrs &= ~kAttrStrike;
+        break;
+      case 38:
+      case 48:
+      case 58: {
+        PenColor c;
+        bool ok = false;
+        i = ReadExtendedColor(p, i, &c, &ok);
+        if (ok) {
+          (v == 38 ? pen_.fg : v == 48 ? pen_.bg : pen_.underline_color) = c;
+        }
+        continue;
+      }
+      case 39:
+        pen_.fg = PenColor::Default();
+        break;
+      case 49:
+        pen_.bg = PenColor::Default();
+        break;
+      case 53:
+        pen_.attrs |= kAttrOverline;
+        break;
+      case 55:
+        pen_.attrs &= ~kAttrOverline;
+        break;
+      case 59:
+        pen_.underline_color = PenColor::Default();
+        break;
+      default:
+        if (v >= 30 && v <= 37) {
+          pen_.fg = PenColor::Palette(v - 30);
+        } else if (v >= 40 && v <= 47) {
+          pen_.bg = PenColor::Palette(v - 40);
+        } else if (v >= 90 && v <= 97) {
+          pen_.fg = PenColor::Palette(v - 90 + 8);
+        } else if (v >= 100 && v <= 107) {
+          pen_.bg = PenColor::Palette(v - 100 + 8);
+        } else {
+          IgnoreText(absl::StrCat("SGR ", v));
+        }
+        break;
+    }
+    skip_subs();
+  }
+  pen_id_ = InternPen(pen_);
+  if (!pen_.bg.is_default()) {
+    Pen erase;
+    erase.bg = pen_.bg;
+    InternPen(erase);  // what BlankCell looks up
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// OSC and DCS.
+
+void Terminal::OscDispatch(absl::string_view payload, bool overflowed) {
+  if (overflowed) {
+    IgnoreText("OSC (over the length limit)");
+    return;
+  }
+  const size_t semi = payload.find(';');
+  absl::string_view ps = payload.substr(0, semi);
+  absl::string_view pt = semi == absl::string_view::npos ? "" : payload.substr(semi + 1);
+  int code = 0;
+  if (!absl::SimpleAtoi(ps, &code)) {
+    IgnoreText("OSC (no number)");
+    return;
+  }
+  switch (code) {
+    case 0:
+      title_ = std::string(pt);
+      icon_title_ = std::string(pt);
+      return;
+    case 1:
+      icon_title_ = std::string(pt);
+      return;
+    case 2:
+      title_ = std::string(pt);
+      return;
+    case 8: {
+      const size_t sep = pt.find(';');
+      if (sep == absl::string_view::npos) {
+        IgnoreText("OSC 8 (malformed)");
+        return;
+      }
+      return Osc8(pt.substr(0, sep), pt.substr(sep + 1));
+    }
+    case 22:
+      pointer_shape_ = std::string(pt);
+      return;
+    case 52:
+      return Osc52(pt);
+    default:
+      IgnoreText(absl::StrCat("OSC ", code));
+      return;
+  }
+}
+
+void Terminal::Osc8(absl::string_view params, absl::string_view uri) {
+  if (uri.empty()) {
+    link_id_ = 0;
+    return;
+  }
+  std::string id;
+  for (absl::string_view kv : absl::StrSplit(params, ':')) {
+    if (absl::StartsWith(kv, "id=")) id = std::string(kv.substr(3));
+  }
+  auto key = std::make_pair(id, std::string(uri));
+  auto it = link_ids_.find(key);
+  if (it == link_ids_.end()) {
+    it = link_ids_.emplace(key, static_cast<uint32_t>(links_.size())).first;
+    links_.push_back(Hyperlink{id, std::string(uri)});
+  }
+  link_id_ = it->second;
+}
+
+void Terminal::Osc52(absl::string_view data) {
+  const size_t sep = data.find(';');
+  if (sep == absl::string_view::npos) {
+    IgnoreText("OSC 52 (malformed)");
+    return;
+  }
+  absl::string_view b64 = data.substr(sep + 1);
+  if (b64 == "?") {
+    IgnoreText("OSC 52 (query)");
+    return;
+  }
+  std::string decoded;
+  if (!absl::Base64Unescape(b64, &decoded)) {
+    IgnoreText("OSC 52 (invalid base64)");
+    return;
+  }
+  clipboard_ = std::move(decoded);
+}
+
+void Terminal::DcsHook(const Sequence& seq) { Ignore(seq, "DCS"); }
+
+// ---------------------------------------------------------------------------------------------
+// Resize.
+
+void Terminal::Resize(int cols, int rows) {
+  cols = std::max(1, cols);
+  rows = std::max(1, rows);
+  for (Screen* s : {&primary_, &alternate_}) {
+    const bool is_active = (s == &active());
+    // Shrinking: drop lines from the top when the cursor would fall off the bottom, so the
+    // cursor's line stays visible (the primary screen's go to scrollback), then from the bottom.
+    if (rows < rows_ && is_active && cursor_.row >= rows) {
+      const int drop = cursor_.row - rows + 1;
+      for (int i = 0; i < drop; ++i) {
+        if (s == &primary_ && options_.scrollback_limit > 0) {
+          scrollback_.push_back(std::move(s->lines[i]));
+          if (static_cast<int>(scrollback_.size()) > options_.scrollback_limit) {
+            scrollback_.pop_front();
+          }
+        }
+      }
+      s->lines.erase(s->lines.begin(), s->lines.begin() + drop);
+    }
+    s->lines.resize(rows, Line{std::vector<ScreenCell>(cols), false});
+    for (Line& l : s->lines) {
+      if (static_cast<int>(l.cells.size()) > cols && l.cells[cols].is_continuation()) {
+        l.cells[cols - 1] = ScreenCell{};  // a wide character cut in half at the new edge
+      }
+      l.cells.resize(cols);
+    }
+  }
+  if (rows < rows_ && cursor_.row >= rows) cursor_.row = rows - 1;
+  cols_ = cols;
+  rows_ = rows;
+  cursor_.col = std::min(cursor_.col, cols_ - 1);
+  cursor_.row = std::min(cursor_.row, rows_ - 1);
+  cursor_.pending_wrap = false;
+  top_ = 0;
+  bottom_ = rows_ - 1;
+  const std::vector<bool> old_tabs = tab_stops_;
+  ResetTabStops();
+  for (int c = 0; c < std::min<int>(cols_, old_tabs.size()); ++c) tab_stops_[c] = old_tabs[c];
+  for (SavedCursor& s : saved_) {
+    s.col = std::min(s.col, cols_ - 1);
+    s.row = std::min(s.row, rows_ - 1);
+  }
+  last_valid_ = false;
+}
+
+}  // namespace vtsnap

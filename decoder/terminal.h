@@ -1,0 +1,304 @@
+// Terminal: the xterm-profile screen model. It receives parser actions (it is a ParserHandler) and
+// keeps what a user of xterm would see: primary and alternate screens, scrollback, the cursor,
+// scroll region, modes, tab stops, charsets, the pen, hyperlinks, title and clipboard.
+//
+// Most users go through VirtualTerminal (decoder/virtual_terminal.h), which pairs a Parser with a
+// Terminal. Every known difference from xterm is listed in docs/xterm-deviations.md.
+//
+//   vtsnap::Parser parser;
+//   vtsnap::Terminal term({.cols = 20, .rows = 5});
+//   parser.Feed("\x1b[31mred\x1b[m", term);
+//   const vtsnap::ScreenCell& c = term.cell(0, 0);             // 'r'
+//   bool red = term.pen(c.pen).fg == vtsnap::PenColor::Palette(1);
+#ifndef VTSNAP_DECODER_TERMINAL_H_
+#define VTSNAP_DECODER_TERMINAL_H_
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "decoder/parser.h"
+#include "decoder/width.h"
+
+namespace vtsnap {
+
+struct TerminalOptions {
+  int cols = 80;
+  int rows = 24;
+  // Lines kept above the primary screen; 0 keeps none.
+  int scrollback_limit = 1000;
+  WidthPolicy width = {};
+};
+
+// A colour as the program set it: the default, a palette index (0-255; SGR 30-37 and 90-97 are
+// 0-15) or a direct RGB value. The three stay distinct.
+struct PenColor {
+  enum class Kind : uint8_t { kDefault, kPalette, kRgb };
+  Kind kind = Kind::kDefault;
+  uint32_t value = 0;  // the index, or 0xRRGGBB
+
+  static PenColor Default() { return {}; }
+  static PenColor Palette(int index) { return {Kind::kPalette, static_cast<uint32_t>(index)}; }
+  static PenColor Rgb(int r, int g, int b) {
+    return {Kind::kRgb, static_cast<uint32_t>((r << 16) | (g << 8) | b)};
+  }
+  bool is_default() const { return kind == Kind::kDefault; }
+  friend bool operator==(const PenColor&, const PenColor&) = default;
+};
+
+enum class UnderlineStyle : uint8_t { kNone, kSingle, kDouble, kCurly, kDotted, kDashed };
+
+// Attribute bits of a Pen.
+enum PenAttr : uint16_t {
+  kAttrBold = 1 << 0,
+  kAttrDim = 1 << 1,
+  kAttrItalic = 1 << 2,
+  kAttrBlink = 1 << 3,
+  kAttrReverse = 1 << 4,
+  kAttrInvisible = 1 << 5,
+  kAttrStrike = 1 << 6,
+  kAttrOverline = 1 << 7,
+};
+
+// The graphic rendition cells are drawn with.
+struct Pen {
+  PenColor fg;
+  PenColor bg;
+  PenColor underline_color;
+  uint16_t attrs = 0;
+  UnderlineStyle underline = UnderlineStyle::kNone;
+
+  bool has(PenAttr a) const { return (attrs & a) != 0; }
+  friend bool operator==(const Pen&, const Pen&) = default;
+  template <typename H>
+  friend H AbslHashValue(H h, const Pen& p) {
+    return H::combine(std::move(h), p.fg.kind, p.fg.value, p.bg.kind, p.bg.value,
+                      p.underline_color.kind, p.underline_color.value, p.attrs, p.underline);
+  }
+};
+
+// One cell of a screen line. A wide character occupies its cell (width 2) and the continuation
+// cell to its right (width 0, ch 0).
+struct ScreenCell {
+  char32_t ch = U' ';    // the first code point of the grapheme; 0 in a continuation cell
+  uint32_t cluster = 0;  // nonzero: the whole grapheme is Terminal::cluster(cluster)
+  uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
+  uint32_t link = 0;     // Terminal::hyperlink(link); 0 is none
+  uint8_t width = 1;     // 1, 2, or 0 for a continuation cell
+
+  bool is_continuation() const { return width == 0; }
+};
+
+struct Line {
+  std::vector<ScreenCell> cells;
+  bool wrapped = false;  // the text continues on the next line (autowrap happened here)
+};
+
+enum class CursorShape : uint8_t { kBlock, kUnderline, kBar };
+
+struct CursorState {
+  int col = 0;
+  int row = 0;
+  // The last column was just written with autowrap on: the next printable character wraps first.
+  bool pending_wrap = false;
+  bool visible = true;
+  CursorShape shape = CursorShape::kBlock;
+  bool blinking = true;
+};
+
+enum class MouseTracking : uint8_t { kNone, kX10, kNormal, kButtonEvent, kAnyEvent };
+enum class MouseEncoding : uint8_t { kDefault, kUtf8, kSgr, kUrxvt };
+
+struct Modes {
+  bool insert = false;            // IRM (SM 4)
+  bool linefeed_newline = false;  // LNM (SM 20)
+  bool origin = false;            // DECOM (?6)
+  bool autowrap = true;           // DECAWM (?7)
+  bool cursor_keys_application = false;  // DECCKM (?1)
+  bool keypad_application = false;       // DECKPAM / DECKPNM (ESC = / ESC >)
+  bool reverse_video = false;            // DECSCNM (?5)
+  bool bracketed_paste = false;          // ?2004
+  bool focus_events = false;             // ?1004
+  bool synchronized_output = false;      // ?2026
+  MouseTracking mouse_tracking = MouseTracking::kNone;  // ?9 ?1000 ?1002 ?1003
+  MouseEncoding mouse_encoding = MouseEncoding::kDefault;  // ?1005 ?1006 ?1015
+  friend bool operator==(const Modes&, const Modes&) = default;
+};
+
+enum class Charset : uint8_t { kAscii, kDecSpecialGraphics };
+
+struct Hyperlink {
+  std::string id;   // the id= parameter, possibly empty
+  std::string uri;
+};
+
+// What the terminal ignored, keyed by a short description of the sequence ("CSI ? 1234 h").
+struct TerminalStats {
+  uint64_t ignored_total = 0;
+  std::map<std::string, uint64_t> ignored;
+  uint64_t bells = 0;
+};
+
+class Terminal : public ParserHandler {
+ public:
+  explicit Terminal(const TerminalOptions& options = {});
+
+  int cols() const { return cols_; }
+  int rows() const { return rows_; }
+  void Resize(int cols, int rows);
+
+  // The active screen.
+  const ScreenCell& cell(int col, int row) const { return active().lines[row].cells[col]; }
+  const Line& line(int row) const { return active().lines[row]; }
+  bool alternate_screen_active() const { return alternate_active_; }
+
+  // The grapheme a cell shows, as UTF-8 ("" for a continuation cell).
+  std::string Grapheme(const ScreenCell& cell) const;
+  const Pen& pen(uint32_t id) const { return pens_[id]; }
+  // The hyperlink with this id (id 0 is none and has an empty uri).
+  const Hyperlink& hyperlink(uint32_t id) const { return links_[id]; }
+
+  std::string RowText(int row) const;
+  std::string ScreenText() const;
+
+  // Lines scrolled off the top of the primary screen, oldest first.
+  int scrollback_size() const { return static_cast<int>(scrollback_.size()); }
+  const Line& scrollback_line(int i) const { return scrollback_[i]; }
+  std::string LineText(const Line& line) const;
+
+  const CursorState& cursor() const { return cursor_; }
+  const Modes& modes() const { return modes_; }
+  // The scroll region, 0-based and inclusive.
+  int scroll_top() const { return top_; }
+  int scroll_bottom() const { return bottom_; }
+  bool tab_stop(int col) const { return col >= 0 && col < cols_ && tab_stops_[col]; }
+  Charset charset(int g) const { return charsets_[g]; }
+  int active_charset() const { return gl_; }  // 0 for G0, 1 for G1 (SO)
+  const Pen& current_pen() const { return pen_; }
+  const std::string& title() const { return title_; }
+  const std::string& icon_title() const { return icon_title_; }
+  const std::string& clipboard() const { return clipboard_; }
+  const std::string& pointer_shape() const { return pointer_shape_; }
+  const TerminalStats& stats() const { return stats_; }
+
+  // Replies owed to the program (DSR, DA); taking them empties the channel.
+  std::string TakeReplies();
+
+  // ParserHandler.
+  void Print(char32_t cp) override;
+  void PrintAscii(absl::string_view run) override;
+  void Execute(uint32_t control) override;
+  void CsiDispatch(const Sequence& seq) override;
+  void EscDispatch(const Sequence& seq) override;
+  void OscDispatch(absl::string_view payload, bool overflowed) override;
+  void DcsHook(const Sequence& seq) override;
+
+ private:
+  struct Screen {
+    std::vector<Line> lines;
+  };
+  struct SavedCursor {
+    int col = 0;
+    int row = 0;
+    bool pending_wrap = false;
+    Pen pen;
+    bool origin = false;
+    bool autowrap = true;
+    Charset charsets[2] = {Charset::kAscii, Charset::kAscii};
+    int gl = 0;
+    bool valid = false;
+  };
+
+  Screen& active() { return alternate_active_ ? alternate_ : primary_; }
+  const Screen& active() const { return alternate_active_ ? alternate_ : primary_; }
+  ScreenCell& at(int col, int row) { return active().lines[row].cells[col]; }
+
+  uint32_t InternPen(const Pen& pen);
+  uint32_t InternCluster(std::u32string cluster);
+  ScreenCell BlankCell() const;  // an erased cell: the current background (BCE)
+  Line BlankLine() const;
+
+  void PutGlyph(char32_t cp, int width);
+  void JoinGlyph(char32_t cp);
+  void ClearWideAt(int col, int row);
+  void Ignore(const Sequence& seq, absl::string_view kind);
+  void IgnoreText(const std::string& what);
+
+  // Cursor and scrolling.
+  void MoveTo(int col, int row);  // absolute, clamped to the screen; clears pending wrap
+  void MoveToOrigin(int col, int row);  // relative to the origin when DECOM is set
+  void Index();
+  void ReverseIndex();
+  void CarriageReturn();
+  void ScrollUp(int top, int bottom, int n);
+  void ScrollDown(int top, int bottom, int n);
+  void EraseCells(int row, int from, int to);  // [from, to)
+  void EraseInDisplay(int mode);
+  void EraseInLine(int mode);
+  void InsertChars(int n);
+  void DeleteChars(int n);
+  void InsertLines(int n);
+  void DeleteLines(int n);
+  void TabForward(int n);
+  void TabBackward(int n);
+  void SelectGraphicRendition(const Params& params);
+  void SetMode(const Sequence& seq, bool on);
+  void SetPrivateMode(int mode, bool on);
+  void SwitchScreen(bool alternate, bool clear_alternate);
+  void SaveCursor();
+  void RestoreCursor();
+  void SoftReset();
+  void FullReset();
+  void ResetTabStops();
+  void Osc8(absl::string_view params, absl::string_view uri);
+  void Osc52(absl::string_view data);
+
+  TerminalOptions options_;
+  int cols_;
+  int rows_;
+  Screen primary_;
+  Screen alternate_;
+  bool alternate_active_ = false;
+  std::deque<Line> scrollback_;
+  CursorState cursor_;
+  Modes modes_;
+  int top_ = 0;
+  int bottom_ = 0;
+  std::vector<bool> tab_stops_;
+  Charset charsets_[2] = {Charset::kAscii, Charset::kAscii};
+  int gl_ = 0;
+  Pen pen_;
+  uint32_t pen_id_ = 0;
+  uint32_t link_id_ = 0;
+  SavedCursor saved_[2];  // primary, alternate
+
+  std::vector<Pen> pens_;
+  absl::flat_hash_map<Pen, uint32_t> pen_ids_;
+  std::vector<std::u32string> clusters_;
+  absl::flat_hash_map<std::u32string, uint32_t> cluster_ids_;
+  std::vector<Hyperlink> links_;
+  std::map<std::pair<std::string, std::string>, uint32_t> link_ids_;
+
+  // The last printed glyph, for grapheme clusters and REP.
+  bool last_valid_ = false;
+  char32_t last_cp_ = 0;
+  int32_t grapheme_state_ = 0;
+  int last_col_ = 0;
+  int last_row_ = 0;
+  char32_t rep_cp_ = 0;
+
+  std::string title_;
+  std::string icon_title_;
+  std::string clipboard_;
+  std::string pointer_shape_;
+  std::string replies_;
+  TerminalStats stats_;
+};
+
+}  // namespace vtsnap
+
+#endif  // VTSNAP_DECODER_TERMINAL_H_

@@ -1,0 +1,83 @@
+#include "decoder/width.h"
+
+#include <algorithm>
+
+#include "utf8proc.h"
+
+namespace vtsnap {
+namespace {
+
+constexpr WidthRange kTable[] = {
+#include "decoder/width_table.inc"
+};
+
+constexpr char32_t kVs16 = 0xFE0F;
+
+const WidthRange* Find(char32_t cp) {
+  const WidthRange* end = std::end(kTable);
+  const WidthRange* it = std::upper_bound(
+      std::begin(kTable), end, cp, [](char32_t c, const WidthRange& r) { return c < r.first; });
+  if (it == std::begin(kTable)) return nullptr;
+  --it;
+  return cp <= it->last ? it : nullptr;
+}
+
+}  // namespace
+
+std::basic_string_view<WidthRange> PinnedWidthTable() {
+  return std::basic_string_view<WidthRange>(kTable, std::size(kTable));
+}
+
+int CodePointWidth(char32_t cp, const WidthPolicy& policy) {
+  if (cp >= 0x20 && cp < 0x7F) return 1;
+  if (cp > 0x10FFFF) return 1;
+  const WidthRange* r = Find(cp);
+  if (r == nullptr) return 1;
+  if (r->ambiguous) return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
+  return r->width;
+}
+
+bool IsRegionalIndicator(char32_t cp) { return cp >= 0x1F1E6 && cp <= 0x1F1FF; }
+
+int ClusterWidth(std::u32string_view cluster, const WidthPolicy& policy) {
+  int width = 0;
+  size_t i = 0;
+  // The first code point with a width decides; leading zero-width ones (a lone combining mark)
+  // do not.
+  for (; i < cluster.size(); ++i) {
+    width = CodePointWidth(cluster[i], policy);
+    if (width > 0) break;
+  }
+  if (width == 0 || width == 2) return width;
+  if (IsRegionalIndicator(cluster[i]) && i + 1 < cluster.size() &&
+      IsRegionalIndicator(cluster[i + 1])) {
+    return 2;
+  }
+  if (cluster.find(kVs16, i + 1) != std::u32string_view::npos) return 2;
+  return width;
+}
+
+bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
+  return utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
+                                          static_cast<utf8proc_int32_t>(cp), state);
+}
+
+void AppendUtf8(char32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,49 @@
+// The `vtsnap` command line tool. See `vtsnap --help` and docs/cli.md.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/commands.h"
+
+namespace {
+
+constexpr char kHelp[] = R"(vtsnap: decode terminal output and compare terminal screens.
+
+usage:
+  vtsnap decode [--size COLSxROWS] [--format text] [FILE|-]
+      Feed the bytes of FILE (or standard input) to an xterm-compatible terminal of
+      COLSxROWS cells (default 80x24) and print the final screen of the active buffer:
+      each row's text with trailing spaces trimmed, trailing empty rows dropped.
+  vtsnap canon FILE
+      Print the canonical form of a ckvision-golden 1 dump.
+  vtsnap diff EXPECTED ACTUAL
+      Compare two golden dumps and print a report of what differs.
+  vtsnap --help
+      Print this help.
+
+exit codes:
+  0    success, or the dumps are equal
+  1    the dumps differ
+  2    bad arguments or invalid input (the message names the input and the place)
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << kHelp;
+    return 2;
+  }
+  const std::string command = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kHelp;
+    return 0;
+  }
+  if (command == "decode") return vtsnap::tools::RunDecode(rest, std::cout, std::cerr);
+  if (command == "canon") return vtsnap::tools::RunCanon(rest, std::cout, std::cerr);
+  if (command == "diff") return vtsnap::tools::RunDiff(rest, std::cout, std::cerr);
+  std::cerr << "vtsnap: unknown command '" << command << "' (see vtsnap --help)\n";
+  return 2;
+}
