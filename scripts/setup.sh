@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Shared by scripts/demo.sh and scripts/test.sh: installs what is missing on Debian 12, then
+# configures the CMake + Ninja build in build/. Sourced, not run.
+set -euo pipefail
+
+VTSNAP_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VTSNAP_BUILD="${VTSNAP_BUILD:-$VTSNAP_ROOT/build}"
+
+# Debian packages the build and the tests need (see docs/building.md).
+VTSNAP_PACKAGES=(g++ cmake ninja-build pkg-config libabsl-dev libre2-dev libutf8proc-dev
+                 libgtest-dev libgmock-dev nlohmann-json3-dev)
+
+vtsnap_install_missing() {
+  local missing=()
+  local p
+  for p in "${VTSNAP_PACKAGES[@]}" "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "vtsnap: missing Debian packages; install them with:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "vtsnap: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q >&2
+  apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+}
+
+vtsnap_configure() {
+  cmake -S "$VTSNAP_ROOT" -B "$VTSNAP_BUILD" -G Ninja "$@" >&2
+}

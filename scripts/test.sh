@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The whole test suite: builds everything in build/ and runs ctest (every gtest case is its own
+# ctest entry). Extra arguments go to ctest (for example -R corpus).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+vtsnap_install_missing
+vtsnap_configure -DVTSNAP_BUILD_TESTS=ON
+cmake --build "$VTSNAP_BUILD" -j2
+cd "$VTSNAP_BUILD"
+ctest --output-on-failure -j2 --timeout 600 "$@"

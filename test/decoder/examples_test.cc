@@ -1,0 +1,34 @@
+// The usage examples at the top of the decoder headers, kept compiling and true.
+#include "decoder/size.h"
+#include "decoder/terminal.h"
+#include "decoder/virtual_terminal.h"
+#include "gtest/gtest.h"
+
+namespace {
+
+TEST(HeaderExamplesTest, VirtualTerminal) {
+  vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
+  vt.Write("\x1b[1mhello\x1b[m world");
+  EXPECT_EQ(vt.RowText(0), "hello world");
+  EXPECT_EQ(vt.cursor().col, 11);
+}
+
+TEST(HeaderExamplesTest, Terminal) {
+  vtsnap::Parser parser;
+  vtsnap::Terminal term({.cols = 20, .rows = 5});
+  parser.Feed("\x1b[31mred\x1b[m", term);
+  const vtsnap::ScreenCell& c = term.cell(0, 0);
+  bool red = term.pen(c.pen).fg == vtsnap::PenColor::Palette(1);
+  EXPECT_TRUE(red);
+  EXPECT_EQ(c.ch, U'r');
+}
+
+TEST(HeaderExamplesTest, Size) {
+  absl::StatusOr<vtsnap::TerminalSize> size = vtsnap::ParseSize("120x34");
+  ASSERT_TRUE(size.ok());
+  EXPECT_EQ(size->cols, 120);
+  EXPECT_EQ(size->rows, 34);
+  EXPECT_FALSE(vtsnap::ParseSize("120").ok());
+}
+
+}  // namespace

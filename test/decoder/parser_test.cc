@@ -1,0 +1,236 @@
+// The parser's actions for byte strings: a recording handler prints each action as one line, and
+// each case pins the lines a byte string must produce.
+#include "decoder/parser.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace vtsnap {
+namespace {
+
+std::string Describe(const Sequence& seq) {
+  std::string out;
+  if (seq.marker != 0) absl::StrAppend(&out, std::string(1, seq.marker));
+  for (int i = 0; i < seq.params.size(); ++i) {
+    if (i > 0) absl::StrAppend(&out, seq.params.is_sub(i) ? ":" : ";");
+    if (seq.params.raw(i) == Params::kDefault) {
+      absl::StrAppend(&out, "_");
+    } else {
+      absl::StrAppend(&out, seq.params.raw(i));
+    }
+  }
+  if (!seq.intermediates.empty()) absl::StrAppend(&out, " '", seq.intermediates, "'");
+  absl::StrAppend(&out, " ", std::string(1, seq.final));
+  if (seq.overflowed) absl::StrAppend(&out, " overflowed");
+  return out;
+}
+
+// Records every action; consecutive prints are merged into one "print" line.
+class Recorder : public ParserHandler {
+ public:
+  void Print(char32_t cp) override {
+    std::string s;
+    if (cp < 0x80) {
+      s.push_back(static_cast<char>(cp));
+    } else {
+      s = absl::StrCat("U+", absl::AsciiStrToUpper(absl::StrCat(absl::Hex(cp, absl::kZeroPad4))));
+    }
+    if (!lines.empty() && absl::StartsWith(lines.back(), "print ")) {
+      lines.back() += s;
+    } else {
+      lines.push_back("print " + s);
+    }
+  }
+  void Execute(uint32_t c) override { lines.push_back(absl::StrCat("execute ", absl::Hex(c))); }
+  void CsiDispatch(const Sequence& seq) override { lines.push_back("csi " + Describe(seq)); }
+  void EscDispatch(const Sequence& seq) override { lines.push_back("esc " + Describe(seq)); }
+  void OscDispatch(absl::string_view payload, bool overflowed) override {
+    lines.push_back(absl::StrCat("osc \"", payload, "\"", overflowed ? " overflowed" : ""));
+  }
+  void DcsHook(const Sequence& seq) override { lines.push_back("dcs-hook " + Describe(seq)); }
+  void DcsPut(absl::string_view data) override {
+    if (!lines.empty() && absl::StartsWith(lines.back(), "dcs-put ")) {
+      absl::StrAppend(&lines.back(), data);
+    } else {
+      lines.push_back(absl::StrCat("dcs-put ", data));
+    }
+  }
+  void DcsUnhook() override { lines.push_back("dcs-unhook"); }
+
+  std::vector<std::string> lines;
+};
+
+struct Case {
+  const char* name;
+  std::string input;
+  std::vector<std::string> actions;
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
+std::vector<std::string> Feed(const std::string& input, const ParserLimits& limits = {}) {
+  Parser parser(limits);
+  Recorder rec;
+  parser.Feed(input, rec);
+  return rec.lines;
+}
+
+// Feeds the input one byte at a time: the actions must not depend on how bytes are split.
+std::vector<std::string> RunBytewise(const std::string& input) {
+  Parser parser;
+  Recorder rec;
+  for (char c : input) parser.Feed(absl::string_view(&c, 1), rec);
+  return rec.lines;
+}
+
+const Case kCases[] = {
+    {"PlainText", "hello", {"print hello"}},
+    {"C0ControlsExecute", "a\r\nb\x07", {"print a", "execute d", "execute a", "print b",
+                                         "execute 7"}},
+    {"DelIsIgnored", "a\x7f" "b", {"print ab"}},
+    {"CsiWithoutParams", "\x1b[H", {"csi  H"}},
+    {"CsiParams", "\x1b[12;34H", {"csi 12;34 H"}},
+    {"CsiOmittedParams", "\x1b[;5H", {"csi _;5 H"}},
+    {"CsiTrailingSeparator", "\x1b[1;H", {"csi 1;_ H"}},
+    {"CsiPrivateMarker", "\x1b[?1049h", {"csi ?1049 h"}},
+    {"CsiGreaterMarker", "\x1b[>4;1m", {"csi >4;1 m"}},
+    {"CsiIntermediate", "\x1b[2 q", {"csi 2 ' ' q"}},
+    {"CsiBangIntermediate", "\x1b[!p", {"csi  '!' p"}},
+    {"CsiColonSubParams", "\x1b[38:2::255:0:10m", {"csi 38:2:_:255:0:10 m"}},
+    {"CsiUnderlineShape", "\x1b[4:3m", {"csi 4:3 m"}},
+    {"CsiMixedSeparators", "\x1b[1;38:5:196;4m", {"csi 1;38:5:196;4 m"}},
+    {"CsiValueSaturates", "\x1b[99999999A", {"csi 65535 A"}},
+    {"CsiMarkerAfterParamIsIgnored", "\x1b[1?hX", {"print X"}},
+    {"CsiParamAfterIntermediateIsIgnored", "\x1b[ 1qX", {"print X"}},
+    {"C0InsideCsiExecutes", "\x1b[2\nC", {"execute a", "csi 2 C"}},
+    {"CanAbortsCsi", "\x1b[3\x18" "A", {"print A"}},
+    {"SubAbortsCsi", "\x1b[3\x1a" "A", {"print A"}},
+    {"EscInsideCsiRestarts", "\x1b[3\x1b[4A", {"csi 4 A"}},
+    {"EscDispatch", "\x1b" "7\x1b" "8", {"esc  7", "esc  8"}},
+    {"EscIntermediate", "\x1b(0", {"esc  '(' 0"}},
+    {"EscHashIntermediate", "\x1b#8", {"esc  '#' 8"}},
+    {"OscTerminatedByBel", "\x1b]0;title\x07", {"osc \"0;title\""}},
+    {"OscTerminatedBySt", "\x1b]2;t\x1b\\", {"osc \"2;t\"", "esc  \\"}},
+    {"OscKeepsUtf8Bytes", "\x1b]2;\xe6\x97\xa5\x07", {"osc \"2;\xe6\x97\xa5\""}},
+    {"OscAbortedByCan", "\x1b]2;t\x18x", {"print x"}},
+    {"OscIgnoresC0", "\x1b]2;a\nb\x07", {"osc \"2;ab\""}},
+    {"DcsHookPutUnhook", "\x1bPq#0;2;0;0;0~-\x1b\\",
+     {"dcs-hook  q", "dcs-put #0;2;0;0;0~-", "dcs-unhook", "esc  \\"}},
+    {"DcsWithParams", "\x1bP1;2|data\x1b\\", {"dcs-hook 1;2 |", "dcs-put data", "dcs-unhook",
+                                            "esc  \\"}},
+    {"SosPmApcIgnored", "\x1b_apc\x1b\\\x1b^pm\x1b\\\x1bXsos\x1b\\" "x",
+     {"esc  \\", "esc  \\", "esc  \\", "print x"}},
+    {"Utf8Decodes", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", {"print U+00E9U+20ACU+1F600"}},
+    {"Utf8LoneContinuation", "\x80", {"print U+FFFD"}},
+    {"Utf8TruncatedTwoByte", "\xc3(", {"print U+FFFD("}},
+    {"Utf8TruncatedThreeByte", "\xe2\x82(", {"print U+FFFD("}},
+    {"Utf8TruncatedFourByteBeforeEsc", "\xf0\x9f\x98\x1b[A", {"print U+FFFD", "csi  A"}},
+    {"Utf8Surrogate", "\xed\xa0\x80", {"print U+FFFDU+FFFDU+FFFD"}},
+    {"Utf8Overlong", "\xc0\xaf", {"print U+FFFDU+FFFD"}},
+    {"Utf8AboveMax", "\xf4\x90\x80\x80", {"print U+FFFDU+FFFDU+FFFDU+FFFD"}},
+    {"Utf8InvalidLeadBytes", "\xf5\xff", {"print U+FFFDU+FFFD"}},
+    {"C1CsiAsCodePoint", "\xc2\x9b" "5A", {"csi 5 A"}},
+    {"C1ControlExecutes", "\xc2\x85", {"execute 85"}},
+};
+
+class ParserCaseTest : public testing::TestWithParam<Case> {};
+
+TEST_P(ParserCaseTest, EmitsActions) {
+  EXPECT_THAT(Feed(GetParam().input), testing::ElementsAreArray(GetParam().actions));
+}
+
+TEST_P(ParserCaseTest, SameActionsWhenFedByteByByte) {
+  EXPECT_THAT(RunBytewise(GetParam().input), testing::ElementsAreArray(GetParam().actions));
+}
+
+INSTANTIATE_TEST_SUITE_P(Parser, ParserCaseTest, testing::ValuesIn(kCases),
+                         [](const testing::TestParamInfo<Case>& info) {
+                           return std::string(info.param.name);
+                         });
+
+TEST(ParserLimitsTest, TooManyParamsOverflowAndAreCounted) {
+  std::string input = "\x1b[";
+  for (int i = 0; i < 100000; ++i) input += "1;";
+  input += "m";
+  Parser parser;
+  Recorder rec;
+  parser.Feed(input, rec);
+  ASSERT_EQ(rec.lines.size(), 1u);
+  EXPECT_THAT(rec.lines[0], testing::EndsWith(" m overflowed"));
+  EXPECT_EQ(parser.stats().overflowed_sequences, 1u);
+}
+
+TEST(ParserLimitsTest, TooManyIntermediatesOverflow) {
+  EXPECT_THAT(Feed("\x1b[1 !\"#q"), testing::ElementsAre("csi 1 ' !' q overflowed"));
+}
+
+TEST(ParserLimitsTest, LongOscIsTruncatedAndFlagged) {
+  ParserLimits limits;
+  limits.max_osc_bytes = 8;
+  Parser parser(limits);
+  Recorder rec;
+  parser.Feed("\x1b]2;0123456789abcdef\x07", rec);
+  EXPECT_THAT(rec.lines, testing::ElementsAre("osc \"2;012345\" overflowed"));
+  EXPECT_EQ(parser.stats().overflowed_osc, 1u);
+}
+
+TEST(ParserLimitsTest, HugeOscCostsBoundedMemory) {
+  Parser parser;  // default limit: 1 MiB
+  Recorder rec;
+  const std::string chunk(1 << 20, 'x');
+  parser.Feed("\x1b]2;", rec);
+  for (int i = 0; i < 100; ++i) parser.Feed(chunk, rec);  // 100 MiB in all
+  parser.Feed("\x07", rec);
+  ASSERT_EQ(rec.lines.size(), 1u);
+  EXPECT_THAT(rec.lines[0], testing::EndsWith("overflowed"));
+  EXPECT_LT(rec.lines[0].size(), (1u << 20) + 32);
+}
+
+TEST(ParserStatsTest, CountsMalformedUtf8AndAborts) {
+  Parser parser;
+  Recorder rec;
+  parser.Feed("\x80\xc3(\x1b[1\x18", rec);
+  EXPECT_EQ(parser.stats().malformed_utf8, 2u);
+  EXPECT_EQ(parser.stats().aborted_sequences, 1u);
+}
+
+TEST(ParserStateTest, SplitSequenceKeepsState) {
+  Parser parser;
+  Recorder rec;
+  parser.Feed("\x1b[3", rec);
+  EXPECT_EQ(parser.state(), Parser::State::kCsiParam);
+  parser.Feed("8;5;2", rec);
+  parser.Feed("m", rec);
+  EXPECT_EQ(parser.state(), Parser::State::kGround);
+  EXPECT_THAT(rec.lines, testing::ElementsAre("csi 38;5;2 m"));
+}
+
+// The header's usage example.
+TEST(ParserExampleTest, HeaderExampleWorks) {
+  class Echo : public vtsnap::ParserHandler {
+   public:
+    void Print(char32_t cp) override { text += static_cast<char>(cp); }
+    void CsiDispatch(const Sequence& seq) override {
+      final = seq.final;
+      param = seq.params.Get(0, 0);
+    }
+    std::string text;
+    char final = 0;
+    int param = -1;
+  };
+  vtsnap::Parser parser;
+  Echo echo;
+  parser.Feed("a\x1b[1mb", echo);
+  EXPECT_EQ(echo.text, "ab");
+  EXPECT_EQ(echo.final, 'm');
+  EXPECT_EQ(echo.param, 1);
+}
+
+}  // namespace
+}  // namespace vtsnap

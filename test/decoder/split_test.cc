@@ -1,0 +1,110 @@
+// Bytes may arrive split anywhere, even inside a UTF-8 character or an escape sequence: the
+// terminal state after any split equals the state after one write.
+#include <random>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "decoder/virtual_terminal.h"
+#include "gtest/gtest.h"
+
+namespace vtsnap {
+namespace {
+
+// Everything observable about the terminal, as text, so two states compare with one EXPECT_EQ
+// and a difference is readable.
+std::string State(const VirtualTerminal& vt) {
+  const Terminal& t = vt.terminal();
+  std::string out;
+  for (int r = 0; r < t.rows(); ++r) {
+    absl::StrAppend(&out, "|", t.RowText(r), "| wrapped=", t.line(r).wrapped, "\n");
+    for (int c = 0; c < t.cols(); ++c) {
+      const ScreenCell& cell = t.cell(c, r);
+      const Pen& p = t.pen(cell.pen);
+      absl::StrAppend(&out, " ", t.Grapheme(cell), "/", cell.width, "/", p.fg.kind, ":",
+                      p.fg.value, "/", p.bg.kind, ":", p.bg.value, "/", p.attrs, "/",
+                      static_cast<int>(p.underline), "/", t.hyperlink(cell.link).uri);
+    }
+    out += "\n";
+  }
+  const CursorState& cur = t.cursor();
+  absl::StrAppend(&out, "cursor ", cur.col, ",", cur.row, " wrap=", cur.pending_wrap,
+                  " visible=", cur.visible, " shape=", static_cast<int>(cur.shape), "\n");
+  absl::StrAppend(&out, "alt=", t.alternate_screen_active(), " region=", t.scroll_top(), "-",
+                  t.scroll_bottom(), " title=", t.title(), " clipboard=", t.clipboard(),
+                  " scrollback=", t.scrollback_size(), " insert=", t.modes().insert,
+                  " autowrap=", t.modes().autowrap, " paste=", t.modes().bracketed_paste, "\n");
+  return out;
+}
+
+// A stream that touches every parser state: UTF-8 of every length, wide and combining
+// characters, CSI with sub-parameters, OSC (title, hyperlink, clipboard), DCS, APC, charsets,
+// malformed UTF-8, scrolling and the alternate screen.
+const char kStream[] =
+    "\x1b]2;split \xe6\x97\xa5\x07"
+    "\x1b[1;31mred\x1b[0m plain \x1b[38:2::10:20:30mrgb\x1b[m\r\n"
+    "wide \xe6\x97\xa5\xe6\x9c\xac e\xcc\x81 \xf0\x9f\x91\x8d \xf0\x9f\x87\xaf\xf0\x9f\x87\xb5\r\n"
+    "\x1b]8;id=a;https://example.com/x\x1b\\link\x1b]8;;\x1b\\ \x1b(0lqk\x1b(B\r\n"
+    "bad \x80\xc3( \xed\xa0\x80 \xf0\x9f\x98\r\n"
+    "\x1bPq#0;2;0;0;0~-\x1b\\\x1b_apc\x1b\\\x1b]52;c;aGVsbG8=\x07"
+    "\x1b[4:3;58;5;9munder\x1b[24m\x1b[2;5r\x1b[5;1H\n\n\nscrolled\x1b[r"
+    "\x1b[?2004h\x1b[4hIN\x1b[4l\x1b[?1049h\x1b[2Jalt \xe2\x9d\xa4\xef\xb8\x8f\x1b[?1049l"
+    "\x1b[12;1Hlast line that is long enough to wrap around the edge\x1b[3 q";
+
+std::string FullState(absl::string_view bytes) {
+  VirtualTerminal vt({.cols = 20, .rows = 12});
+  vt.Write(bytes);
+  return State(vt);
+}
+
+TEST(SplitTest, EveryTwoWaySplitGivesTheSameState) {
+  const std::string stream(kStream);
+  const std::string expected = FullState(stream);
+  for (size_t cut = 1; cut < stream.size(); ++cut) {
+    VirtualTerminal vt({.cols = 20, .rows = 12});
+    vt.Write(absl::string_view(stream).substr(0, cut));
+    vt.Write(absl::string_view(stream).substr(cut));
+    ASSERT_EQ(State(vt), expected) << "split at byte " << cut;
+  }
+}
+
+TEST(SplitTest, ByteByByteGivesTheSameState) {
+  const std::string stream(kStream);
+  VirtualTerminal vt({.cols = 20, .rows = 12});
+  for (char c : stream) vt.Write(absl::string_view(&c, 1));
+  EXPECT_EQ(State(vt), FullState(stream));
+}
+
+TEST(SplitTest, RandomManyWaySplitsGiveTheSameState) {
+  const std::string stream(kStream);
+  const std::string expected = FullState(stream);
+  std::mt19937 rng(20261202);
+  for (int round = 0; round < 200; ++round) {
+    VirtualTerminal vt({.cols = 20, .rows = 12});
+    size_t pos = 0;
+    std::string cuts;
+    while (pos < stream.size()) {
+      size_t n = std::uniform_int_distribution<size_t>(1, 7)(rng);
+      n = std::min(n, stream.size() - pos);
+      vt.Write(absl::string_view(stream).substr(pos, n));
+      pos += n;
+      absl::StrAppend(&cuts, pos, " ");
+    }
+    ASSERT_EQ(State(vt), expected) << "cuts at " << cuts;
+  }
+}
+
+TEST(SplitTest, StreamExercisesWhatItClaims) {
+  // Guards the stream above against edits that would make the split tests vacuous.
+  VirtualTerminal vt({.cols = 20, .rows = 12});
+  vt.Write(kStream);
+  const Terminal& t = vt.terminal();
+  EXPECT_EQ(t.title(), "split \xe6\x97\xa5");
+  EXPECT_EQ(t.clipboard(), "hello");
+  EXPECT_TRUE(t.modes().bracketed_paste);
+  EXPECT_EQ(t.cursor().shape, CursorShape::kUnderline);
+  EXPECT_GT(vt.parser_stats().malformed_utf8, 0u);
+  EXPECT_GT(t.scrollback_size(), 0);
+}
+
+}  // namespace
+}  // namespace vtsnap

@@ -1,0 +1,106 @@
+// The pinned width table and the cluster-width rules.
+#include "decoder/width.h"
+
+#include <cstring>
+
+#include "gtest/gtest.h"
+#include "utf8proc.h"
+
+namespace vtsnap {
+namespace {
+
+struct WidthCase {
+  const char* name;
+  std::u32string cluster;
+  int narrow;  // width with ambiguous characters narrow
+  int wide;    // width with ambiguous characters wide
+};
+
+const WidthCase kCases[] = {
+    {"Ascii", U"A", 1, 1},
+    {"Hiragana", U"\u3042", 2, 2},
+    {"FullwidthLatin", U"\uFF21", 2, 2},
+    {"AmbiguousSection", U"\u00A7", 1, 2},
+    {"AmbiguousBoxDrawing", U"\u2500", 1, 2},
+    {"EmojiThumbsUp", U"\U0001F44D", 2, 2},
+    {"HeartTextPresentation", U"\u2764", 1, 1},
+    {"HeartWithVs16", U"\u2764\uFE0F", 2, 2},
+    {"KeycapWithVs16", U"1\uFE0F\u20E3", 2, 2},
+    {"LoneRegionalIndicator", U"\U0001F1EF", 1, 1},
+    {"FlagPair", U"\U0001F1EF\U0001F1F5", 2, 2},
+    {"ZwjFamily", U"\U0001F468\u200D\U0001F469\u200D\U0001F467", 2, 2},
+    {"CombiningAcute", U"e\u0301", 1, 1},
+    {"LoneCombiningMark", U"\u0301", 0, 0},
+    {"Unicode15Emoji", U"\U0001FAE8", 2, 2},  // SHAKING FACE, new in Unicode 15.0
+};
+
+TEST(ClusterWidthTest, Table) {
+  for (const WidthCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(ClusterWidth(c.cluster, {}), c.narrow);
+    EXPECT_EQ(ClusterWidth(c.cluster, {.ambiguous = AmbiguousWidth::kWide}), c.wide);
+  }
+}
+
+TEST(CodePointWidthTest, ControlsAreZero) {
+  EXPECT_EQ(CodePointWidth(0x07), 0);
+  EXPECT_EQ(CodePointWidth(0x9B), 0);
+}
+
+// The table was generated from utf8proc 2.8.0. While the system's utf8proc is that version, every
+// code point must agree with it; after an upgrade the table stays as pinned (that is its point)
+// and this check says so instead of comparing.
+TEST(PinnedWidthTableTest, AgreesWithTheUtf8procItWasGeneratedFrom) {
+  if (std::strcmp(utf8proc_version(), kWidthTableUtf8procVersion) != 0) {
+    GTEST_SKIP() << "system utf8proc is " << utf8proc_version() << ", table pinned at "
+                 << kWidthTableUtf8procVersion;
+  }
+  EXPECT_STREQ(utf8proc_unicode_version(), kWidthTableUnicodeVersion);
+  int mismatches = 0;
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    int expected = utf8proc_charwidth(static_cast<utf8proc_int32_t>(cp));
+    if (expected < 0) expected = 0;
+    if (CodePointWidth(cp) != expected && ++mismatches <= 10) {
+      ADD_FAILURE() << "U+" << std::hex << static_cast<uint32_t>(cp) << ": table "
+                    << CodePointWidth(cp) << ", utf8proc " << expected;
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+TEST(PinnedWidthTableTest, RangesAreSortedAndDisjoint) {
+  auto table = PinnedWidthTable();
+  ASSERT_GT(table.size(), 100u);
+  for (size_t i = 0; i < table.size(); ++i) {
+    EXPECT_LE(table[i].first, table[i].last) << i;
+    if (i > 0) {
+      EXPECT_LT(table[i - 1].last, table[i].first) << i;
+    }
+    EXPECT_TRUE(table[i].width != 1 || table[i].ambiguous == 1) << i;
+  }
+}
+
+TEST(GraphemeBreakTest, FollowsUax29) {
+  int32_t state = 0;
+  EXPECT_TRUE(IsGraphemeBreak(U'a', U'b', &state));
+  state = 0;
+  EXPECT_FALSE(IsGraphemeBreak(U'e', 0x301, &state));
+  state = 0;
+  EXPECT_FALSE(IsGraphemeBreak(0x1F1EF, 0x1F1F5, &state));
+  EXPECT_TRUE(IsGraphemeBreak(0x1F1F5, 0x1F1FA, &state));  // a third indicator starts a new flag
+}
+
+TEST(AppendUtf8Test, EncodesEveryLength) {
+  std::string s;
+  for (char32_t cp : {U'A', U'\u00E9', U'\u20AC', U'\U0001F600'}) AppendUtf8(cp, &s);
+  EXPECT_EQ(s, "A\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+}
+
+TEST(WidthExampleTest, HeaderExampleWorks) {
+  vtsnap::WidthPolicy policy;
+  EXPECT_EQ(vtsnap::CodePointWidth(U'\u3042', policy), 2);
+  EXPECT_EQ(vtsnap::ClusterWidth(U"\U0001F1EF\U0001F1F5", policy), 2);
+}
+
+}  // namespace
+}  // namespace vtsnap
