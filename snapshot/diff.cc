@@ -1,0 +1,333 @@
+#include "snapshot/diff.h"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+#include "snapshot/frame.h"
+#include "snapshot/golden.h"
+
+namespace vtsnap {
+namespace {
+
+// One code point of a row's text as the report shows it: controls as their Unicode control
+// pictures (one column each), malformed UTF-8 bytes as U+FFFD.
+struct Glyph {
+  std::string text;
+  int width = 1;  // 0: joins the previous column; 2: a wide glyph.
+};
+
+std::vector<Glyph> Glyphs(absl::string_view text) {
+  std::vector<Glyph> glyphs;
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte == 0x7F) {
+      const int32_t picture = byte == 0x7F ? 0x2421 : 0x2400 + byte;
+      utf8proc_uint8_t buf[4];
+      const auto n = utf8proc_encode_char(picture, buf);
+      glyphs.push_back(
+          {std::string(reinterpret_cast<const char*>(buf), static_cast<size_t>(n)), 1});
+      ++i;
+      continue;
+    }
+    utf8proc_int32_t cp = 0;
+    const utf8proc_ssize_t n =
+        utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + i),
+                         static_cast<utf8proc_ssize_t>(text.size() - i), &cp);
+    if (n <= 0 || cp < 0) {
+      glyphs.push_back({"\xEF\xBF\xBD", 1});
+      ++i;
+      continue;
+    }
+    int width = utf8proc_charwidth(cp);
+    if (width > 2) width = 2;
+    if (width < 0) width = 1;
+    glyphs.push_back({std::string(text.substr(i, static_cast<size_t>(n))), width});
+    i += static_cast<size_t>(n);
+  }
+  return glyphs;
+}
+
+std::string Printable(absl::string_view text) {
+  std::string out;
+  for (const Glyph& g : Glyphs(text)) out += g.text;
+  return out;
+}
+
+// The content of each column of a row: a captured frame's cells, or a parsed frame's text laid out
+// by code point width. A wide glyph's continuation column is "".
+std::vector<std::string> Columns(const Frame& frame, int row) {
+  std::vector<std::string> columns;
+  if (frame.has_graphemes()) {
+    columns.reserve(static_cast<size_t>(frame.cols));
+    for (int col = 0; col < frame.cols; ++col) {
+      const Cell& cell = frame.cell(col, row);
+      columns.push_back(cell.is_continuation() ? std::string() : Printable(cell.grapheme));
+    }
+    return columns;
+  }
+  for (const Glyph& g : Glyphs(frame.row_text[static_cast<size_t>(row)])) {
+    if (g.width == 0 && !columns.empty()) {
+      // A combining mark joins the glyph before it (skipping a continuation column).
+      auto it = std::find_if(columns.rbegin(), columns.rend(),
+                             [](const std::string& s) { return !s.empty(); });
+      if (it != columns.rend()) {
+        *it += g.text;
+        continue;
+      }
+    }
+    columns.push_back(g.text);
+    if (g.width == 2) columns.emplace_back();
+  }
+  return columns;
+}
+
+std::vector<int> ChangedColumns(const std::vector<std::string>& a,
+                                const std::vector<std::string>& b) {
+  std::vector<int> changed;
+  const size_t n = std::max(a.size(), b.size());
+  static const std::string kEmpty;
+  for (size_t i = 0; i < n; ++i) {
+    const std::string& x = i < a.size() ? a[i] : kEmpty;
+    const std::string& y = i < b.size() ? b[i] : kEmpty;
+    if (x != y) changed.push_back(static_cast<int>(i));
+  }
+  return changed;
+}
+
+std::string CursorText(const Cursor& cursor) {
+  std::string line = golden::FormatCursorLine(cursor);
+  return line.substr(7);  // Without "cursor ".
+}
+
+// "underline", "underline curly", "underline ulcolor @9", ...
+std::string UnderlineText(const Style& s) {
+  std::string text = "underline";
+  if (s.underline_shape != UnderlineShape::kSingle) {
+    absl::StrAppend(&text, " ", golden::FormatUnderlineShape(s.underline_shape));
+  }
+  if (!s.underline_color.is_default()) {
+    absl::StrAppend(&text, " ulcolor ", golden::FormatColor(s.underline_color));
+  }
+  return text;
+}
+
+void AttrChange(absl::string_view name, bool expected, bool actual,
+                std::vector<std::string>* parts) {
+  if (expected == actual) return;
+  parts->push_back(absl::StrCat(name, expected ? " lost" : " added"));
+}
+
+}  // namespace
+
+std::string DescribeStyleChange(const Style& e, const Style& a) {
+  std::vector<std::string> parts;
+  if (!(e.fg == a.fg)) {
+    parts.push_back(
+        absl::StrCat("fg ", golden::FormatColor(e.fg), " -> ", golden::FormatColor(a.fg)));
+  }
+  if (!(e.bg == a.bg)) {
+    parts.push_back(
+        absl::StrCat("bg ", golden::FormatColor(e.bg), " -> ", golden::FormatColor(a.bg)));
+  }
+  AttrChange("bold", e.bold, a.bold, &parts);
+  AttrChange("dim", e.dim, a.dim, &parts);
+  AttrChange("italic", e.italic, a.italic, &parts);
+  if (e.underline != a.underline) {
+    parts.push_back(
+        absl::StrCat(UnderlineText(e.underline ? e : a), e.underline ? " lost" : " added"));
+  } else if (e.underline) {
+    if (e.underline_shape != a.underline_shape) {
+      parts.push_back(absl::StrCat("underline ", golden::FormatUnderlineShape(e.underline_shape),
+                                   " -> ", golden::FormatUnderlineShape(a.underline_shape)));
+    }
+    if (!(e.underline_color == a.underline_color)) {
+      parts.push_back(absl::StrCat("ulcolor ", golden::FormatColor(e.underline_color), " -> ",
+                                   golden::FormatColor(a.underline_color)));
+    }
+  }
+  AttrChange("reverse", e.reverse, a.reverse, &parts);
+  AttrChange("strike", e.strike, a.strike, &parts);
+  return absl::StrJoin(parts, ", ");
+}
+
+FrameDiff Compare(const Frame& expected, const Frame& actual) {
+  FrameDiff diff;
+  diff.expected_cols = expected.cols;
+  diff.expected_rows = expected.rows;
+  diff.actual_cols = actual.cols;
+  diff.actual_rows = actual.rows;
+  if (diff.size_differs()) return diff;
+
+  for (int row = 0; row < expected.rows; ++row) {
+    std::string e = expected.RowText(row);
+    std::string a = actual.RowText(row);
+    if (e == a) continue;
+    TextRowDiff text{row, std::move(e), std::move(a), {}};
+    text.columns = ChangedColumns(Columns(expected, row), Columns(actual, row));
+    diff.text.push_back(std::move(text));
+  }
+
+  for (int row = 0; row < expected.rows; ++row) {
+    for (int col = 0; col < expected.cols; ++col) {
+      const Style& e = expected.style(col, row);
+      const Style& a = actual.style(col, row);
+      if (e == a) continue;
+      if (!diff.styles.empty()) {
+        StyleRangeDiff& last = diff.styles.back();
+        if (last.row == row && last.last_col == col - 1 && last.expected == e && last.actual == a) {
+          last.last_col = col;
+          continue;
+        }
+      }
+      diff.styles.push_back(StyleRangeDiff{row, col, col, e, a});
+    }
+  }
+
+  if (expected.cursor.visible != actual.cursor.visible ||
+      (expected.cursor.visible && !(expected.cursor == actual.cursor))) {
+    diff.cursor_differs = true;
+    diff.expected_cursor = expected.cursor;
+    diff.actual_cursor = actual.cursor;
+  }
+
+  const std::vector<LinkRun> e_links = NormalizeLinkRuns(expected.links);
+  const std::vector<LinkRun> a_links = NormalizeLinkRuns(actual.links);
+  for (const LinkRun& run : e_links) {
+    if (std::find(a_links.begin(), a_links.end(), run) == a_links.end()) {
+      diff.links.push_back({false, run});
+    }
+  }
+  for (const LinkRun& run : a_links) {
+    if (std::find(e_links.begin(), e_links.end(), run) == e_links.end()) {
+      diff.links.push_back({true, run});
+    }
+  }
+  std::stable_sort(diff.links.begin(), diff.links.end(),
+                   [](const LinkChange& x, const LinkChange& y) {
+                     if (x.run.row != y.run.row) return x.run.row < y.run.row;
+                     if (x.run.col != y.run.col) return x.run.col < y.run.col;
+                     return !x.added && y.added;
+                   });
+
+  const auto find_id = [](const std::vector<RasterRecord>& list, int id) {
+    return std::find_if(list.begin(), list.end(),
+                        [id](const RasterRecord& r) { return r.id == id; });
+  };
+  for (const RasterRecord& r : expected.rasters) {
+    auto it = find_id(actual.rasters, r.id);
+    if (it == actual.rasters.end()) {
+      diff.rasters.push_back({r, std::nullopt});
+    } else if (!(*it == r)) {
+      diff.rasters.push_back({r, *it});
+    }
+  }
+  for (const RasterRecord& r : actual.rasters) {
+    if (find_id(expected.rasters, r.id) == expected.rasters.end()) {
+      diff.rasters.push_back({std::nullopt, r});
+    }
+  }
+  diff.raster_order_differs = diff.rasters.empty() && expected.rasters != actual.rasters;
+  return diff;
+}
+
+std::string RenderDiff(const FrameDiff& diff, const DiffOptions& options) {
+  if (diff.empty()) return "frames are equal\n";
+  std::string out = "frames differ (- expected, + actual; rows and columns are 0-based)\n";
+  if (diff.size_differs()) {
+    absl::StrAppend(&out, "size: ", diff.expected_cols, "x", diff.expected_rows, " -> ",
+                    diff.actual_cols, "x", diff.actual_rows, " (cols x rows)\n");
+    return out;
+  }
+  const auto more = [&out](size_t total, int shown, absl::string_view what) {
+    if (total > static_cast<size_t>(shown)) {
+      absl::StrAppend(&out, "  ... and ", total - static_cast<size_t>(shown), " more ", what, "\n");
+    }
+  };
+
+  if (!diff.text.empty()) {
+    out += "text:\n";
+    const int shown = std::min(static_cast<int>(diff.text.size()), options.max_text_rows);
+    for (int i = 0; i < shown; ++i) {
+      const TextRowDiff& row = diff.text[static_cast<size_t>(i)];
+      const std::string label = absl::StrCat("  row ", row.row, " ");
+      const std::string pad(label.size(), ' ');
+      absl::StrAppend(&out, label, "-|", Printable(row.expected), "|\n");
+      absl::StrAppend(&out, pad, "+|", Printable(row.actual), "|\n");
+      std::string carets = pad + "  ";
+      int at = 0;
+      for (int col : row.columns) {
+        carets.append(static_cast<size_t>(col - at), ' ');
+        carets += '^';
+        at = col + 1;
+      }
+      absl::StrAppend(&out, carets, "\n");
+    }
+    more(diff.text.size(), shown,
+         diff.text.size() - static_cast<size_t>(shown) == 1 ? "row" : "rows");
+  }
+
+  if (!diff.styles.empty()) {
+    out += "styles:\n";
+    const int shown = std::min(static_cast<int>(diff.styles.size()), options.max_style_ranges);
+    for (int i = 0; i < shown; ++i) {
+      const StyleRangeDiff& range = diff.styles[static_cast<size_t>(i)];
+      if (range.first_col == range.last_col) {
+        absl::StrAppend(&out, "  row ", range.row, " col ", range.first_col, ": ");
+      } else {
+        absl::StrAppend(&out, "  row ", range.row, " cols ", range.first_col, "-", range.last_col,
+                        ": ");
+      }
+      absl::StrAppend(&out, DescribeStyleChange(range.expected, range.actual), "\n");
+    }
+    more(diff.styles.size(), shown,
+         diff.styles.size() - static_cast<size_t>(shown) == 1 ? "style range" : "style ranges");
+  }
+
+  if (diff.cursor_differs) {
+    absl::StrAppend(&out, "cursor: ", CursorText(diff.expected_cursor), " -> ",
+                    CursorText(diff.actual_cursor), "\n");
+  }
+
+  if (!diff.links.empty()) {
+    out += "links:\n";
+    const int shown = std::min(static_cast<int>(diff.links.size()), options.max_records);
+    for (int i = 0; i < shown; ++i) {
+      const LinkChange& change = diff.links[static_cast<size_t>(i)];
+      absl::StrAppend(&out, "  ", change.added ? "+ " : "- ", golden::FormatLinkLine(change.run),
+                      "\n");
+    }
+    more(diff.links.size(), shown,
+         diff.links.size() - static_cast<size_t>(shown) == 1 ? "link change" : "link changes");
+  }
+
+  if (!diff.rasters.empty()) {
+    out += "rasters:\n";
+    const int shown = std::min(static_cast<int>(diff.rasters.size()), options.max_records);
+    for (int i = 0; i < shown; ++i) {
+      const RasterChange& change = diff.rasters[static_cast<size_t>(i)];
+      if (change.expected) {
+        absl::StrAppend(&out, "  - ", golden::FormatRasterLine(*change.expected), "\n");
+      }
+      if (change.actual) {
+        absl::StrAppend(&out, "  + ", golden::FormatRasterLine(*change.actual), "\n");
+      }
+    }
+    more(
+        diff.rasters.size(), shown,
+        diff.rasters.size() - static_cast<size_t>(shown) == 1 ? "raster change" : "raster changes");
+  } else if (diff.raster_order_differs) {
+    out += "rasters: the same records in another order\n";
+  }
+  return out;
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,110 @@
+// Frame differences: what changed between an expected and an actual frame, as structured records
+// and as the short report every failing golden assertion prints.
+//
+// Compare() finds the differences (size; row text with the changed columns; style changes grouped
+// into column ranges; cursor; link runs; raster records). RenderDiff() writes them as text a
+// person reads in seconds: the differing rows expected (-) and actual (+) between the grid's "|"
+// delimiters with a caret line under the changed columns, then the style changes named in the
+// golden's vocabulary, then the cursor, link and raster changes. Rows and columns are 0-based, as
+// in the golden. docs/golden-format.md shows a whole report.
+//
+// Example:
+//   vtsnap::FrameDiff diff = vtsnap::Compare(expected, actual);
+//   if (!diff.empty()) std::cerr << vtsnap::RenderDiff(diff);
+//   // frames differ (- expected, + actual; rows and columns are 0-based)
+//   // text:
+//   //   row 1 -|| Hello ck ||
+//   //         +|| Hallo ck ||
+//   //               ^
+//   // styles:
+//   //   row 1 cols 2-6: fg #FFFFFF -> @1, bold lost
+//   // cursor: 6 1 block -> hidden
+#ifndef VTSNAP_SNAPSHOT_DIFF_H_
+#define VTSNAP_SNAPSHOT_DIFF_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "snapshot/frame.h"
+
+namespace vtsnap {
+
+// A row whose text differs. `columns` are the cell columns whose content differs, ascending. For a
+// frame whose graphemes are known (captured) a column is a cell; for a frame parsed from a dump
+// the text is laid out by code point and its East Asian width, which is the terminal's layout for
+// all but unusual grapheme clusters.
+struct TextRowDiff {
+  int row = 0;
+  std::string expected;
+  std::string actual;
+  std::vector<int> columns;
+};
+
+// Columns first_col..last_col (inclusive) of `row` have style `expected` in the expected frame and
+// `actual` in the actual one. Ranges are maximal: neighbouring columns with the same change join.
+struct StyleRangeDiff {
+  int row = 0;
+  int first_col = 0;
+  int last_col = 0;
+  Style expected;
+  Style actual;
+};
+
+// A link run present in only one frame (`added`: only in the actual frame).
+struct LinkChange {
+  bool added = false;
+  LinkRun run;
+};
+
+// A raster record that differs, matched by id: only in the expected frame (`actual` empty), only
+// in the actual one (`expected` empty), or in both with different values.
+struct RasterChange {
+  std::optional<RasterRecord> expected;
+  std::optional<RasterRecord> actual;
+};
+
+struct FrameDiff {
+  // Sizes (cols x rows). When they differ nothing else is compared.
+  int expected_cols = 0;
+  int expected_rows = 0;
+  int actual_cols = 0;
+  int actual_rows = 0;
+
+  std::vector<TextRowDiff> text;       // Row order.
+  std::vector<StyleRangeDiff> styles;  // Row-major.
+  bool cursor_differs = false;
+  Cursor expected_cursor;
+  Cursor actual_cursor;
+  std::vector<LinkChange> links;  // Row-major; a lost run before an added one at one place.
+  std::vector<RasterChange> rasters;
+  // The same raster records, recorded in another order.
+  bool raster_order_differs = false;
+
+  bool size_differs() const { return expected_cols != actual_cols || expected_rows != actual_rows; }
+  bool empty() const {
+    return !size_differs() && text.empty() && styles.empty() && !cursor_differs && links.empty() &&
+           rasters.empty() && !raster_order_differs;
+  }
+};
+
+// How much of a long diff RenderDiff shows; the rest is counted ("... and 7 more rows").
+struct DiffOptions {
+  int max_text_rows = 20;
+  int max_style_ranges = 20;
+  int max_records = 20;  // Link and raster changes, each.
+};
+
+// The differences between `expected` and `actual`; empty exactly when expected == actual.
+FrameDiff Compare(const Frame& expected, const Frame& actual);
+
+// The report, one "\n"-terminated line after another ("frames are equal\n" for an empty diff).
+std::string RenderDiff(const FrameDiff& diff, const DiffOptions& options = {});
+
+// A style change in the golden's vocabulary: "fg @1 -> #FF0000, bold lost, italic added,
+// underline single -> curly, ulcolor default -> @9". Empty when the styles are equal.
+std::string DescribeStyleChange(const Style& expected, const Style& actual);
+
+}  // namespace vtsnap
+
+#endif  // VTSNAP_SNAPSHOT_DIFF_H_

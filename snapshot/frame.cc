@@ -1,0 +1,114 @@
+#include "snapshot/frame.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vtsnap {
+
+bool operator==(const Style& a, const Style& b) {
+  if (!(a.fg == b.fg) || !(a.bg == b.bg) || a.bold != b.bold || a.dim != b.dim ||
+      a.italic != b.italic || a.underline != b.underline || a.reverse != b.reverse ||
+      a.strike != b.strike) {
+    return false;
+  }
+  if (!a.underline) return true;  // The refinements describe an underline that is not drawn.
+  return a.underline_shape == b.underline_shape && a.underline_color == b.underline_color;
+}
+
+Frame Frame::Blank(int cols, int rows) {
+  Frame frame;
+  frame.cols = std::max(cols, 0);
+  frame.rows = std::max(rows, 0);
+  frame.cells.resize(static_cast<size_t>(frame.cols) * static_cast<size_t>(frame.rows));
+  return frame;
+}
+
+std::string Frame::RowText(int row) const {
+  if (!row_text.empty()) return row_text[static_cast<size_t>(row)];
+  std::string text;
+  for (int col = 0; col < cols; ++col) {
+    const Cell& c = cell(col, row);
+    if (!c.is_continuation()) text += c.grapheme;
+  }
+  return text;
+}
+
+const std::string& Frame::LinkTargetAt(int col, int row) const {
+  static const std::string* const kNone = new std::string();
+  for (const LinkRun& run : links) {
+    if (run.row == row && col >= run.col && col - run.col < run.cols) return run.target;
+  }
+  return *kNone;
+}
+
+bool operator==(const Frame& a, const Frame& b) {
+  if (a.cols != b.cols || a.rows != b.rows) return false;
+  if (a.cells.size() != b.cells.size()) return false;
+  for (size_t i = 0; i < a.cells.size(); ++i) {
+    if (!(a.cells[i].style == b.cells[i].style)) return false;
+  }
+  for (int row = 0; row < a.rows; ++row) {
+    if (a.RowText(row) != b.RowText(row)) return false;
+  }
+  if (a.cursor.visible != b.cursor.visible) return false;
+  if (a.cursor.visible && !(a.cursor == b.cursor)) return false;
+  if (NormalizeLinkRuns(a.links) != NormalizeLinkRuns(b.links)) return false;
+  return a.rasters == b.rasters;
+}
+
+bool IsValidHyperlinkTarget(absl::string_view target) {
+  if (target.empty()) return false;
+  for (char c : target) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x21 || byte > 0x7E) return false;
+  }
+  // RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), ended by ':'.
+  const auto is_alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (!is_alpha(target[0])) return false;
+  for (size_t i = 1; i < target.size(); ++i) {
+    const char c = target[i];
+    if (c == ':') return true;
+    if (!is_alpha(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') return false;
+  }
+  return false;
+}
+
+std::vector<LinkRun> LinkRunsFromTargets(int cols, int rows,
+                                         const std::vector<std::string>& targets) {
+  std::vector<LinkRun> runs;
+  for (int row = 0; row < rows; ++row) {
+    for (int col = 0; col < cols; ++col) {
+      const std::string& target = targets[static_cast<size_t>(row * cols + col)];
+      if (target.empty()) continue;
+      if (!runs.empty() && runs.back().row == row && runs.back().col + runs.back().cols == col &&
+          runs.back().target == target) {
+        ++runs.back().cols;
+      } else {
+        runs.push_back(LinkRun{col, row, 1, target});
+      }
+    }
+  }
+  return runs;
+}
+
+std::vector<LinkRun> NormalizeLinkRuns(std::vector<LinkRun> runs) {
+  std::stable_sort(runs.begin(), runs.end(), [](const LinkRun& a, const LinkRun& b) {
+    return a.row != b.row ? a.row < b.row : a.col < b.col;
+  });
+  std::vector<LinkRun> out;
+  out.reserve(runs.size());
+  for (LinkRun& run : runs) {
+    if (run.cols <= 0) continue;
+    if (!out.empty() && out.back().row == run.row && out.back().col + out.back().cols == run.col &&
+        out.back().target == run.target) {
+      out.back().cols += run.cols;
+    } else {
+      out.push_back(std::move(run));
+    }
+  }
+  return out;
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,966 @@
+#include "snapshot/golden.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/string_view.h"
+#include "snapshot/frame.h"
+
+namespace vtsnap::golden {
+namespace {
+
+#define VTSNAP_RETURN_IF_ERROR(expr)            \
+  do {                                          \
+    if (absl::Status _st = (expr); !_st.ok()) { \
+      return _st;                               \
+    }                                           \
+  } while (false)
+
+constexpr absl::string_view kCrlfMessage =
+    "CRLF line endings (a checkout converted it; add `*.dump -text` to .gitattributes)";
+
+constexpr std::array<absl::string_view, 6> kAttrNames = {"bold",      "dim",     "italic",
+                                                         "underline", "reverse", "strike"};
+
+// ---------------------------------------------------------------------------------------------
+// Spellings.
+
+bool* AttrFlag(Style& style, size_t i) {
+  switch (i) {
+    case 0:
+      return &style.bold;
+    case 1:
+      return &style.dim;
+    case 2:
+      return &style.italic;
+    case 3:
+      return &style.underline;
+    case 4:
+      return &style.reverse;
+    default:
+      return &style.strike;
+  }
+}
+
+bool AttrValue(const Style& style, size_t i) {
+  switch (i) {
+    case 0:
+      return style.bold;
+    case 1:
+      return style.dim;
+    case 2:
+      return style.italic;
+    case 3:
+      return style.underline;
+    case 4:
+      return style.reverse;
+    default:
+      return style.strike;
+  }
+}
+
+}  // namespace
+
+std::string FormatColor(const Color& color) {
+  switch (color.kind) {
+    case Color::Kind::kDefault:
+      return "default";
+    case Color::Kind::kPalette:
+      return absl::StrCat("@", color.value);
+    case Color::Kind::kRgb:
+      break;
+  }
+  return absl::StrFormat("#%06X", color.value & 0xFFFFFF);
+}
+
+std::string FormatAttrs(const Style& style) {
+  std::string out;
+  for (size_t i = 0; i < kAttrNames.size(); ++i) {
+    if (!AttrValue(style, i)) continue;
+    if (!out.empty()) out += ',';
+    out.append(kAttrNames[i].data(), kAttrNames[i].size());
+  }
+  return out.empty() ? "-" : out;
+}
+
+absl::string_view FormatCursorShape(CursorShape shape) {
+  switch (shape) {
+    case CursorShape::kBlock:
+      return "block";
+    case CursorShape::kBar:
+      return "bar";
+    case CursorShape::kUnderline:
+      return "underline";
+  }
+  return "block";
+}
+
+absl::string_view FormatUnderlineShape(UnderlineShape shape) {
+  switch (shape) {
+    case UnderlineShape::kSingle:
+      return "single";
+    case UnderlineShape::kDouble:
+      return "double";
+    case UnderlineShape::kCurly:
+      return "curly";
+    case UnderlineShape::kDotted:
+      return "dotted";
+    case UnderlineShape::kDashed:
+      return "dashed";
+  }
+  return "single";
+}
+
+std::string FormatCursorLine(const Cursor& cursor) {
+  if (!cursor.visible) return "cursor hidden";
+  return absl::StrCat("cursor ", cursor.col, " ", cursor.row, " ", FormatCursorShape(cursor.shape));
+}
+
+std::string FormatLinkLine(const LinkRun& link) {
+  return absl::StrCat("link ", link.col, " ", link.row, " ", link.cols, " ", link.target);
+}
+
+std::string FormatRasterLine(const RasterRecord& r) {
+  return absl::StrCat("raster ", r.id, " anchor ", r.col, " ", r.row, " span ", r.cols, " ", r.rows,
+                      " pixels ", r.pixel_width, " ", r.pixel_height, " hash ", r.hash);
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Serialization.
+
+// A style reduced to what it looks like, as a hashable key: refinements of an underline that is
+// not drawn and the value of a default colour are dropped.
+using StyleKey = std::tuple<uint64_t, uint64_t, uint64_t>;
+
+uint64_t ColorBits(const Color& c) {
+  if (c.kind == Color::Kind::kDefault) return 0;
+  return (static_cast<uint64_t>(c.kind) << 32) | c.value;
+}
+
+StyleKey KeyOf(const Style& s) {
+  uint64_t third = 0;
+  for (size_t i = 0; i < kAttrNames.size(); ++i) {
+    if (AttrValue(s, i)) third |= uint64_t{1} << i;
+  }
+  if (s.underline) {
+    third |= (static_cast<uint64_t>(s.underline_shape) << 8) | (ColorBits(s.underline_color) << 16);
+  }
+  return {ColorBits(s.fg), ColorBits(s.bg), third};
+}
+
+absl::Status CheckColor(const Color& c, absl::string_view what, int col, int row) {
+  switch (c.kind) {
+    case Color::Kind::kDefault:
+      return absl::OkStatus();
+    case Color::Kind::kPalette:
+      if (c.value <= 255) return absl::OkStatus();
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "cell (col %d, row %d): %s palette index %u is outside 0-255", col, row, what, c.value));
+    case Color::Kind::kRgb:
+      if (c.value <= 0xFFFFFF) return absl::OkStatus();
+      return absl::InvalidArgumentError(
+          absl::StrFormat("cell (col %d, row %d): %s RGB value 0x%X is outside 0x000000-0xFFFFFF",
+                          col, row, what, c.value));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrFormat("cell (col %d, row %d): %s has an unknown colour kind", col, row, what));
+}
+
+bool IsLowerHex(absl::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+absl::Status CheckLinks(const Frame& frame, std::vector<LinkRun>* normalized) {
+  for (const LinkRun& link : frame.links) {
+    if (link.cols < 1 || link.row < 0 || link.row >= frame.rows || link.col < 0 ||
+        link.col >= frame.cols || link.cols > frame.cols - link.col) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "link run (col %d, row %d, %d cols) must be non-empty and lie inside a row of the %dx%d "
+          "frame",
+          link.col, link.row, link.cols, frame.cols, frame.rows));
+    }
+    if (!IsValidHyperlinkTarget(link.target)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "link run (col %d, row %d): target \"%s\" is not an absolute URI of printable ASCII",
+          link.col, link.row, absl::CHexEscape(link.target)));
+    }
+  }
+  *normalized = NormalizeLinkRuns(frame.links);
+  for (size_t i = 1; i < normalized->size(); ++i) {
+    const LinkRun& before = (*normalized)[i - 1];
+    const LinkRun& link = (*normalized)[i];
+    if (link.row == before.row && link.col < before.col + before.cols) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("link runs overlap at row %d col %d (\"%s\" and \"%s\")", link.row,
+                          link.col, before.target, link.target));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckRasters(const Frame& frame) {
+  for (size_t i = 0; i < frame.rasters.size(); ++i) {
+    const RasterRecord& r = frame.rasters[i];
+    if (r.id < 1) {
+      return absl::InvalidArgumentError(absl::StrFormat("raster id %d is not positive", r.id));
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (frame.rasters[j].id == r.id) {
+        return absl::InvalidArgumentError(absl::StrFormat("raster id %d is used twice", r.id));
+      }
+    }
+    if (r.cols < 1 || r.rows < 1 || r.pixel_width < 1 || r.pixel_height < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("raster %d: span %dx%d cells and %dx%d pixels must be positive", r.id,
+                          r.cols, r.rows, r.pixel_width, r.pixel_height));
+    }
+    if (r.col < 0 || r.row < 0 || r.col >= frame.cols || r.row >= frame.rows ||
+        r.cols > frame.cols - r.col || r.rows > frame.rows - r.row) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "raster %d: anchor (col %d, row %d) span %dx%d extends outside the %dx%d frame", r.id,
+          r.col, r.row, r.cols, r.rows, frame.cols, frame.rows));
+    }
+    if (!IsLowerHex(r.hash)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "raster %d: hash \"%s\" is not non-empty lowercase hex", r.id, absl::CHexEscape(r.hash)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> Serialize(const Frame& frame) {
+  if (frame.cols < 1 || frame.rows < 1) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "frame size %dx%d is not positive; ckvision-golden 1 needs at least one cell", frame.cols,
+        frame.rows));
+  }
+  const size_t cell_count = static_cast<size_t>(frame.cols) * static_cast<size_t>(frame.rows);
+  if (frame.cells.size() != cell_count) {
+    return absl::InvalidArgumentError(absl::StrFormat("a %dx%d frame needs %d cells, it has %d",
+                                                      frame.cols, frame.rows, cell_count,
+                                                      frame.cells.size()));
+  }
+  if (!frame.row_text.empty() && frame.row_text.size() != static_cast<size_t>(frame.rows)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("a frame of %d rows has %d row texts", frame.rows, frame.row_text.size()));
+  }
+
+  // Styles, numbered by first use in row-major order.
+  absl::flat_hash_map<StyleKey, int> index_of;
+  std::vector<const Style*> styles;
+  std::string stylemap;
+  stylemap.reserve(cell_count);
+  for (int row = 0; row < frame.rows; ++row) {
+    for (int col = 0; col < frame.cols; ++col) {
+      const Style& style = frame.style(col, row);
+      auto [it, inserted] = index_of.try_emplace(KeyOf(style), static_cast<int>(styles.size()));
+      if (inserted) {
+        VTSNAP_RETURN_IF_ERROR(CheckColor(style.fg, "fg", col, row));
+        VTSNAP_RETURN_IF_ERROR(CheckColor(style.bg, "bg", col, row));
+        if (style.underline) {
+          VTSNAP_RETURN_IF_ERROR(CheckColor(style.underline_color, "ulcolor", col, row));
+        }
+        styles.push_back(&style);
+      }
+      if (it->second < kMaxStyles) stylemap += kStyleAlphabet[static_cast<size_t>(it->second)];
+    }
+  }
+  if (styles.size() > static_cast<size_t>(kMaxStyles)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "frame needs %d styles; ckvision-golden 1 holds at most %d", styles.size(), kMaxStyles));
+  }
+
+  if (frame.cursor.visible && (frame.cursor.col < 0 || frame.cursor.col >= frame.cols ||
+                               frame.cursor.row < 0 || frame.cursor.row >= frame.rows)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("cursor (col %d, row %d) lies outside the %dx%d frame", frame.cursor.col,
+                        frame.cursor.row, frame.cols, frame.rows));
+  }
+  std::vector<LinkRun> links;
+  VTSNAP_RETURN_IF_ERROR(CheckLinks(frame, &links));
+  VTSNAP_RETURN_IF_ERROR(CheckRasters(frame));
+
+  std::string out;
+  out.reserve(cell_count * 3 + 256);
+  absl::StrAppend(&out, kHeader, "\n", "frame ", frame.cols, " ", frame.rows, "\n",
+                  FormatCursorLine(frame.cursor), "\n", "styles ", styles.size(), "\n");
+  for (size_t i = 0; i < styles.size(); ++i) {
+    const Style& s = *styles[i];
+    absl::StrAppend(&out, i, " fg ", FormatColor(s.fg), " bg ", FormatColor(s.bg), " attrs ",
+                    FormatAttrs(s));
+    if (s.underline && s.underline_shape != UnderlineShape::kSingle) {
+      absl::StrAppend(&out, " underline ", FormatUnderlineShape(s.underline_shape));
+    }
+    if (s.underline && !s.underline_color.is_default()) {
+      absl::StrAppend(&out, " ulcolor ", FormatColor(s.underline_color));
+    }
+    out += '\n';
+  }
+  out += "grid\n";
+  for (int row = 0; row < frame.rows; ++row) {
+    const std::string text = frame.RowText(row);
+    if (text.find('\n') != std::string::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("row %d text \"%s\" holds a newline", row, absl::CHexEscape(text)));
+    }
+    absl::StrAppend(&out, "|", text, "|\n");
+  }
+  out += "stylemap\n";
+  for (int row = 0; row < frame.rows; ++row) {
+    absl::StrAppend(&out, "|",
+                    absl::string_view(stylemap).substr(static_cast<size_t>(row * frame.cols),
+                                                       static_cast<size_t>(frame.cols)),
+                    "|\n");
+  }
+  for (const LinkRun& link : links) absl::StrAppend(&out, FormatLinkLine(link), "\n");
+  for (const RasterRecord& r : frame.rasters) absl::StrAppend(&out, FormatRasterLine(r), "\n");
+  out += "end\n";
+  return out;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Parsing.
+
+// `text` quoted for an error message: escaped, and shortened when long.
+std::string Quote(absl::string_view text) {
+  constexpr size_t kMax = 40;
+  if (text.size() > kMax) {
+    return absl::StrCat("\"", absl::CHexEscape(text.substr(0, kMax)), "...\"");
+  }
+  return absl::StrCat("\"", absl::CHexEscape(text), "\"");
+}
+
+absl::Status Error(int line, int col, absl::string_view expected, absl::string_view got) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(line, ":", col, ": expected ", expected, ", got ", got));
+}
+
+struct Line {
+  absl::string_view text;
+  int number = 0;  // 1-based
+};
+
+struct Token {
+  absl::string_view text;
+  int col = 0;  // 1-based
+};
+
+// Canonical non-negative decimal that fits an int.
+bool ParseCanonicalInt(absl::string_view s, int* out) {
+  if (s.empty() || (s.size() > 1 && s[0] == '0')) return false;
+  int64_t value = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + (c - '0');
+    if (value > std::numeric_limits<int>::max()) return false;
+  }
+  *out = static_cast<int>(value);
+  return true;
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool ParseColor(absl::string_view s, Color* out) {
+  if (s == "default") {
+    *out = Color::Default();
+    return true;
+  }
+  if (!s.empty() && s[0] == '@') {
+    int index = 0;
+    if (!ParseCanonicalInt(s.substr(1), &index) || index > 255) return false;
+    *out = Color::Palette(index);
+    return true;
+  }
+  if (s.size() != 7 || s[0] != '#') return false;
+  uint32_t value = 0;
+  for (size_t i = 1; i < 7; ++i) {
+    const int digit = HexValue(s[i]);
+    if (digit < 0) return false;
+    value = value * 16 + static_cast<uint32_t>(digit);
+  }
+  *out = Color{Color::Kind::kRgb, value};
+  return true;
+}
+
+// The tokens of one record line, read front to back.
+class Tokens {
+ public:
+  // Splits `line` at single spaces; an empty token (a leading, doubled or trailing space) is an
+  // error.
+  static absl::StatusOr<Tokens> Split(const Line& line) {
+    Tokens tokens(line);
+    const absl::string_view text = line.text;
+    if (text.empty()) return tokens;
+    size_t start = 0;
+    while (true) {
+      const size_t space = text.find(' ', start);
+      const size_t end = space == absl::string_view::npos ? text.size() : space;
+      if (end == start) {
+        const int col = static_cast<int>(start) + 1;
+        if (start == 0) return Error(line.number, col, "a token", "a leading space");
+        if (start == text.size())
+          return Error(line.number, col - 1, "end of line", "a trailing space");
+        return Error(line.number, col, "a single space between tokens", "another space");
+      }
+      tokens.tokens_.push_back(Token{text.substr(start, end - start), static_cast<int>(start) + 1});
+      if (space == absl::string_view::npos) break;
+      start = space + 1;
+    }
+    return tokens;
+  }
+
+  bool done() const { return next_ >= tokens_.size(); }
+  const Token* Peek() const { return done() ? nullptr : &tokens_[next_]; }
+  // The column just past the line, where a missing token is reported.
+  int EndCol() const { return static_cast<int>(line_.text.size()) + 1; }
+  int line() const { return line_.number; }
+
+  absl::Status ErrorAt(const Token& token, absl::string_view expected) const {
+    return Error(line_.number, token.col, expected, Quote(token.text));
+  }
+  absl::Status ErrorAt(const Token& token, absl::string_view expected,
+                       absl::string_view got) const {
+    return Error(line_.number, token.col, expected, got);
+  }
+
+  // The next token, whatever it is.
+  absl::StatusOr<Token> Next(absl::string_view expected) {
+    if (done()) return Error(line_.number, EndCol(), expected, "end of line");
+    return tokens_[next_++];
+  }
+
+  absl::Status Keyword(absl::string_view keyword) {
+    const std::string expected = absl::StrCat("\"", keyword, "\"");
+    absl::StatusOr<Token> token = Next(expected);
+    if (!token.ok()) return token.status();
+    if (token->text != keyword) return ErrorAt(*token, expected);
+    return absl::OkStatus();
+  }
+
+  // A canonical integer; `what` names it in messages ("the column count").
+  absl::StatusOr<Token> Int(absl::string_view what, int* out) {
+    const std::string expected = absl::StrCat(what, " (a canonical non-negative integer)");
+    absl::StatusOr<Token> token = Next(expected);
+    if (!token.ok()) return token.status();
+    if (!ParseCanonicalInt(token->text, out)) return ErrorAt(*token, expected);
+    return token;
+  }
+
+  absl::StatusOr<Token> ParsedColor(absl::string_view what, Color* out) {
+    const std::string expected = absl::StrCat(what, " (default, @0-255 or #RRGGBB)");
+    absl::StatusOr<Token> token = Next(expected);
+    if (!token.ok()) return token.status();
+    if (!ParseColor(token->text, out)) return ErrorAt(*token, expected);
+    return token;
+  }
+
+  absl::Status End() {
+    if (done()) return absl::OkStatus();
+    return ErrorAt(tokens_[next_], "end of line");
+  }
+
+ private:
+  explicit Tokens(const Line& line) : line_(line) {}
+
+  Line line_;
+  std::vector<Token> tokens_;
+  size_t next_ = 0;
+};
+
+std::string RangeText(absl::string_view what, int count) {
+  if (count == 1) return absl::StrCat(what, " 0");
+  return absl::StrCat(what, " 0-", count - 1);
+}
+
+class Parser {
+ public:
+  explicit Parser(absl::string_view text) : text_(text) {}
+
+  absl::StatusOr<Frame> Run();
+
+ private:
+  // The next line; `expected` names it for the error at the end of input.
+  absl::StatusOr<Line> NextLine(absl::string_view expected) {
+    if (next_ >= lines_.size()) {
+      return Error(static_cast<int>(lines_.size()) + 1, 1, expected, "end of input");
+    }
+    return lines_[next_++];
+  }
+  absl::Status ExactLine(absl::string_view keyword) {
+    const std::string expected = absl::StrCat("\"", keyword, "\"");
+    absl::StatusOr<Line> line = NextLine(expected);
+    if (!line.ok()) return line.status();
+    if (line->text != keyword) {
+      return Error(line->number, 1, expected,
+                   line->text.empty() ? "an empty line" : Quote(line->text));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status ParseFrameLine();
+  absl::Status ParseCursorLine();
+  absl::Status ParseStyles();
+  absl::Status ParseStyleLine(int index, Style* style);
+  absl::Status ParseAttrs(const Tokens& tokens, const Token& token, Style* style);
+  absl::Status ParseGrid();
+  absl::Status ParseStylemap();
+  absl::Status ParseLink(Tokens& tokens);
+  absl::Status ParseRaster(Tokens& tokens);
+  // `line` without its "|" delimiters, or an error naming `what`.
+  absl::StatusOr<absl::string_view> Delimited(const Line& line, absl::string_view what);
+
+  absl::string_view text_;
+  std::vector<Line> lines_;
+  size_t next_ = 0;
+  std::vector<Style> styles_;
+  Frame frame_;
+};
+
+absl::Status Parser::ParseFrameLine() {
+  absl::StatusOr<Line> line = NextLine("\"frame <cols> <rows>\"");
+  if (!line.ok()) return line.status();
+  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+  if (!tokens.ok()) return tokens.status();
+  VTSNAP_RETURN_IF_ERROR(tokens->Keyword("frame"));
+  absl::StatusOr<Token> cols = tokens->Int("the column count", &frame_.cols);
+  if (!cols.ok()) return cols.status();
+  if (frame_.cols < 1) return tokens->ErrorAt(*cols, "a positive column count");
+  absl::StatusOr<Token> rows = tokens->Int("the row count", &frame_.rows);
+  if (!rows.ok()) return rows.status();
+  if (frame_.rows < 1) return tokens->ErrorAt(*rows, "a positive row count");
+  return tokens->End();
+}
+
+absl::Status Parser::ParseCursorLine() {
+  absl::StatusOr<Line> line = NextLine("a cursor line");
+  if (!line.ok()) return line.status();
+  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+  if (!tokens.ok()) return tokens.status();
+  VTSNAP_RETURN_IF_ERROR(tokens->Keyword("cursor"));
+  const Token* first = tokens->Peek();
+  if (first != nullptr && first->text == "hidden") {
+    (void)tokens->Next("");
+    frame_.cursor = Cursor{};
+    return tokens->End();
+  }
+  Cursor& cursor = frame_.cursor;
+  cursor.visible = true;
+  if (first != nullptr && !first->text.empty() && !absl::ascii_isdigit(first->text[0])) {
+    return tokens->ErrorAt(*first, "\"hidden\" or a cursor column");
+  }
+  absl::StatusOr<Token> col = tokens->Int("the cursor column", &cursor.col);
+  if (!col.ok()) return col.status();
+  if (cursor.col >= frame_.cols) {
+    return tokens->ErrorAt(*col, RangeText("a cursor column inside the frame:", frame_.cols));
+  }
+  absl::StatusOr<Token> row = tokens->Int("the cursor row", &cursor.row);
+  if (!row.ok()) return row.status();
+  if (cursor.row >= frame_.rows) {
+    return tokens->ErrorAt(*row, RangeText("a cursor row inside the frame:", frame_.rows));
+  }
+  constexpr absl::string_view kShapes = "a cursor shape (block, bar or underline)";
+  absl::StatusOr<Token> shape = tokens->Next(kShapes);
+  if (!shape.ok()) return shape.status();
+  if (shape->text == "block") {
+    cursor.shape = CursorShape::kBlock;
+  } else if (shape->text == "bar") {
+    cursor.shape = CursorShape::kBar;
+  } else if (shape->text == "underline") {
+    cursor.shape = CursorShape::kUnderline;
+  } else {
+    return tokens->ErrorAt(*shape, kShapes);
+  }
+  return tokens->End();
+}
+
+absl::Status Parser::ParseStyles() {
+  absl::StatusOr<Line> line = NextLine("\"styles <count>\"");
+  if (!line.ok()) return line.status();
+  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+  if (!tokens.ok()) return tokens.status();
+  VTSNAP_RETURN_IF_ERROR(tokens->Keyword("styles"));
+  int count = 0;
+  absl::StatusOr<Token> token = tokens->Int("the style count", &count);
+  if (!token.ok()) return token.status();
+  if (count > kMaxStyles) {
+    return tokens->ErrorAt(
+        *token, absl::StrCat("a style count of at most ", kMaxStyles, " (the version-1 limit)"));
+  }
+  VTSNAP_RETURN_IF_ERROR(tokens->End());
+  styles_.resize(static_cast<size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    VTSNAP_RETURN_IF_ERROR(ParseStyleLine(i, &styles_[static_cast<size_t>(i)]));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseAttrs(const Tokens& tokens, const Token& token, Style* style) {
+  constexpr absl::string_view kExpected =
+      "an attribute (bold, dim, italic, underline, reverse or strike)";
+  if (token.text == "-") return absl::OkStatus();
+  size_t start = 0;
+  std::array<bool, kAttrNames.size()> seen = {};
+  while (true) {
+    const size_t comma = token.text.find(',', start);
+    const size_t end = comma == absl::string_view::npos ? token.text.size() : comma;
+    const absl::string_view name = token.text.substr(start, end - start);
+    const Token at{name, token.col + static_cast<int>(start)};
+    size_t i = 0;
+    while (i < kAttrNames.size() && kAttrNames[i] != name) ++i;
+    if (name.empty()) return tokens.ErrorAt(at, kExpected, "nothing");
+    if (i == kAttrNames.size()) return tokens.ErrorAt(at, kExpected);
+    if (seen[i]) {
+      return tokens.ErrorAt(at, "each attribute at most once", absl::StrCat(Quote(name), " again"));
+    }
+    seen[i] = true;
+    *AttrFlag(*style, i) = true;
+    if (comma == absl::string_view::npos) break;
+    start = comma + 1;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseStyleLine(int index, Style* style) {
+  absl::StatusOr<Line> line = NextLine(
+      absl::StrCat("style ", index, " (\"", index, " fg <color> bg <color> attrs <attrs>\")"));
+  if (!line.ok()) return line.status();
+  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+  if (!tokens.ok()) return tokens.status();
+  int declared = 0;
+  absl::StatusOr<Token> token = tokens->Int(absl::StrCat("style index ", index), &declared);
+  if (!token.ok()) return token.status();
+  if (declared != index) {
+    return tokens->ErrorAt(*token, absl::StrCat("style index ", index,
+                                                " (styles are numbered "
+                                                "contiguously from 0)"));
+  }
+  VTSNAP_RETURN_IF_ERROR(tokens->Keyword("fg"));
+  token = tokens->ParsedColor("a foreground colour", &style->fg);
+  if (!token.ok()) return token.status();
+  VTSNAP_RETURN_IF_ERROR(tokens->Keyword("bg"));
+  token = tokens->ParsedColor("a background colour", &style->bg);
+  if (!token.ok()) return token.status();
+  VTSNAP_RETURN_IF_ERROR(tokens->Keyword("attrs"));
+  token = tokens->Next("the attributes (- or a comma-separated list)");
+  if (!token.ok()) return token.status();
+  VTSNAP_RETURN_IF_ERROR(ParseAttrs(*tokens, *token, style));
+
+  const Token* next = tokens->Peek();
+  if (next != nullptr && next->text == "underline") {
+    if (!style->underline) {
+      return tokens->ErrorAt(*next, "end of line (\"underline <shape>\" needs the underline attr)");
+    }
+    (void)tokens->Next("");
+    constexpr absl::string_view kShapes = "an underline shape (double, curly, dotted or dashed)";
+    token = tokens->Next(kShapes);
+    if (!token.ok()) return token.status();
+    if (token->text == "double") {
+      style->underline_shape = UnderlineShape::kDouble;
+    } else if (token->text == "curly") {
+      style->underline_shape = UnderlineShape::kCurly;
+    } else if (token->text == "dotted") {
+      style->underline_shape = UnderlineShape::kDotted;
+    } else if (token->text == "dashed") {
+      style->underline_shape = UnderlineShape::kDashed;
+    } else {
+      return tokens->ErrorAt(*token, kShapes);
+    }
+  }
+  next = tokens->Peek();
+  if (next != nullptr && next->text == "ulcolor") {
+    if (!style->underline) {
+      return tokens->ErrorAt(*next, "end of line (\"ulcolor <color>\" needs the underline attr)");
+    }
+    (void)tokens->Next("");
+    token = tokens->ParsedColor("an underline colour", &style->underline_color);
+    if (!token.ok()) return token.status();
+    if (style->underline_color.is_default()) {
+      return tokens->ErrorAt(*token,
+                             "an underline colour other than default (an underline in the text "
+                             "colour is written without ulcolor)");
+    }
+  }
+  next = tokens->Peek();
+  if (next != nullptr && next->text == "underline") {
+    return tokens->ErrorAt(*next, "end of line (\"underline <shape>\" comes before ulcolor)");
+  }
+  return tokens->End();
+}
+
+absl::StatusOr<absl::string_view> Parser::Delimited(const Line& line, absl::string_view what) {
+  const absl::string_view text = line.text;
+  if (text.empty() || text[0] != '|') {
+    return Error(line.number, 1, absl::StrCat("\"|\" opening ", what),
+                 text.empty() ? "an empty line" : Quote(text.substr(0, 1)));
+  }
+  if (text.size() < 2 || text.back() != '|') {
+    return Error(line.number, static_cast<int>(text.size()) + 1,
+                 absl::StrCat("\"|\" closing ", what), "end of line");
+  }
+  return text.substr(1, text.size() - 2);
+}
+
+absl::Status Parser::ParseGrid() {
+  VTSNAP_RETURN_IF_ERROR(ExactLine("grid"));
+  frame_.row_text.reserve(static_cast<size_t>(frame_.rows) <= lines_.size() - next_
+                              ? static_cast<size_t>(frame_.rows)
+                              : lines_.size() - next_);
+  for (int row = 0; row < frame_.rows; ++row) {
+    const std::string what = absl::StrCat("grid row ", row);
+    absl::StatusOr<Line> line = NextLine(what);
+    if (!line.ok()) return line.status();
+    absl::StatusOr<absl::string_view> content = Delimited(*line, what);
+    if (!content.ok()) return content.status();
+    frame_.row_text.emplace_back(content->data(), content->size());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseStylemap() {
+  VTSNAP_RETURN_IF_ERROR(ExactLine("stylemap"));
+  const int count = static_cast<int>(styles_.size());
+  const std::string declared =
+      count == 0 ? std::string("a declared style (none is declared)")
+                 : absl::StrCat("a declared style (0-",
+                                kStyleAlphabet.substr(static_cast<size_t>(count - 1), 1), ")");
+  for (int row = 0; row < frame_.rows; ++row) {
+    const std::string what = absl::StrCat("stylemap row ", row);
+    absl::StatusOr<Line> line = NextLine(what);
+    if (!line.ok()) return line.status();
+    absl::StatusOr<absl::string_view> content = Delimited(*line, what);
+    if (!content.ok()) return content.status();
+    const size_t cols = static_cast<size_t>(frame_.cols);
+    for (size_t i = 0; i < content->size() && i < cols; ++i) {
+      const char c = (*content)[i];
+      const size_t index = kStyleAlphabet.find(c);
+      const int col = static_cast<int>(i) + 2;
+      if (index == absl::string_view::npos) {
+        return Error(line->number, col, "a style character (0-9, A-Z or a-z)",
+                     Quote(content->substr(i, 1)));
+      }
+      if (static_cast<int>(index) >= count) {
+        return Error(line->number, col, declared, Quote(content->substr(i, 1)));
+      }
+      frame_.cells.emplace_back();
+      frame_.cells.back().grapheme.clear();
+      frame_.cells.back().style = styles_[index];
+    }
+    if (content->size() != cols) {
+      const int col = static_cast<int>(std::min(content->size(), cols)) + 2;
+      return Error(line->number, col, absl::StrCat(frame_.cols, " style characters (one a column)"),
+                   absl::StrCat(content->size()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseLink(Tokens& tokens) {
+  LinkRun link;
+  absl::StatusOr<Token> col = tokens.Int("the link column", &link.col);
+  if (!col.ok()) return col.status();
+  if (link.col >= frame_.cols) {
+    return tokens.ErrorAt(*col, RangeText("a link column inside the frame:", frame_.cols));
+  }
+  absl::StatusOr<Token> row = tokens.Int("the link row", &link.row);
+  if (!row.ok()) return row.status();
+  if (link.row >= frame_.rows) {
+    return tokens.ErrorAt(*row, RangeText("a link row inside the frame:", frame_.rows));
+  }
+  absl::StatusOr<Token> cols = tokens.Int("the link length", &link.cols);
+  if (!cols.ok()) return cols.status();
+  if (link.cols < 1) return tokens.ErrorAt(*cols, "a positive link length");
+  if (link.cols > frame_.cols - link.col) {
+    return tokens.ErrorAt(*cols, absl::StrCat("a link length of at most ", frame_.cols - link.col,
+                                              " (the run must lie inside its row)"));
+  }
+  absl::StatusOr<Token> target = tokens.Next("a link target (an absolute URI of printable ASCII)");
+  if (!target.ok()) return target.status();
+  if (!IsValidHyperlinkTarget(target->text)) {
+    return tokens.ErrorAt(*target, "a link target (an absolute URI of printable ASCII)");
+  }
+  link.target = std::string(target->text);
+  VTSNAP_RETURN_IF_ERROR(tokens.End());
+  if (!frame_.links.empty()) {
+    const LinkRun& before = frame_.links.back();
+    const int before_end = before.col + before.cols;
+    if (link.row < before.row || (link.row == before.row && link.col < before_end)) {
+      const Token& at = link.row < before.row ? *row : *col;
+      return tokens.ErrorAt(
+          at,
+          absl::StrFormat("a link run after row %d col %d (runs are row-major and do not overlap)",
+                          before.row, before_end - 1),
+          absl::StrFormat("row %d col %d", link.row, link.col));
+    }
+    if (link.row == before.row && link.col == before_end && link.target == before.target) {
+      return tokens.ErrorAt(*target,
+                            "a target other than the touching run's (one target's touching runs "
+                            "are written as one run)",
+                            absl::StrCat(Quote(link.target), " again"));
+    }
+  }
+  frame_.links.push_back(std::move(link));
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseRaster(Tokens& tokens) {
+  RasterRecord r;
+  absl::StatusOr<Token> id = tokens.Int("the raster id", &r.id);
+  if (!id.ok()) return id.status();
+  if (r.id < 1) return tokens.ErrorAt(*id, "a positive raster id");
+  for (const RasterRecord& seen : frame_.rasters) {
+    if (seen.id == r.id) {
+      return tokens.ErrorAt(*id, "a raster id not used before",
+                            absl::StrCat(Quote(id->text), " again"));
+    }
+  }
+  VTSNAP_RETURN_IF_ERROR(tokens.Keyword("anchor"));
+  absl::StatusOr<Token> col = tokens.Int("the anchor column", &r.col);
+  if (!col.ok()) return col.status();
+  if (r.col >= frame_.cols) {
+    return tokens.ErrorAt(*col, RangeText("an anchor column inside the frame:", frame_.cols));
+  }
+  absl::StatusOr<Token> row = tokens.Int("the anchor row", &r.row);
+  if (!row.ok()) return row.status();
+  if (r.row >= frame_.rows) {
+    return tokens.ErrorAt(*row, RangeText("an anchor row inside the frame:", frame_.rows));
+  }
+  VTSNAP_RETURN_IF_ERROR(tokens.Keyword("span"));
+  absl::StatusOr<Token> cols = tokens.Int("the span's columns", &r.cols);
+  if (!cols.ok()) return cols.status();
+  if (r.cols < 1) return tokens.ErrorAt(*cols, "a positive span");
+  if (r.cols > frame_.cols - r.col) {
+    return tokens.ErrorAt(*cols, absl::StrCat("a span of at most ", frame_.cols - r.col,
+                                              " columns (the region must lie inside the frame)"));
+  }
+  absl::StatusOr<Token> rows = tokens.Int("the span's rows", &r.rows);
+  if (!rows.ok()) return rows.status();
+  if (r.rows < 1) return tokens.ErrorAt(*rows, "a positive span");
+  if (r.rows > frame_.rows - r.row) {
+    return tokens.ErrorAt(*rows, absl::StrCat("a span of at most ", frame_.rows - r.row,
+                                              " rows (the region must lie inside the frame)"));
+  }
+  VTSNAP_RETURN_IF_ERROR(tokens.Keyword("pixels"));
+  absl::StatusOr<Token> width = tokens.Int("the pixel width", &r.pixel_width);
+  if (!width.ok()) return width.status();
+  if (r.pixel_width < 1) return tokens.ErrorAt(*width, "a positive pixel width");
+  absl::StatusOr<Token> height = tokens.Int("the pixel height", &r.pixel_height);
+  if (!height.ok()) return height.status();
+  if (r.pixel_height < 1) return tokens.ErrorAt(*height, "a positive pixel height");
+  VTSNAP_RETURN_IF_ERROR(tokens.Keyword("hash"));
+  absl::StatusOr<Token> hash = tokens.Next("a lowercase hex hash");
+  if (!hash.ok()) return hash.status();
+  if (!IsLowerHex(hash->text)) return tokens.ErrorAt(*hash, "a lowercase hex hash");
+  r.hash = std::string(hash->text);
+  VTSNAP_RETURN_IF_ERROR(tokens.End());
+  frame_.rasters.push_back(std::move(r));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Frame> Parser::Run() {
+  // CRLF first: a converted checkout breaks every line, and one message says why.
+  if (const size_t crlf = text_.find("\r\n"); crlf != absl::string_view::npos) {
+    int line = 1;
+    size_t line_start = 0;
+    for (size_t i = 0; i < crlf; ++i) {
+      if (text_[i] == '\n') {
+        ++line;
+        line_start = i + 1;
+      }
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat(line, ":", crlf - line_start + 1, ": ", kCrlfMessage));
+  }
+  for (size_t start = 0; start < text_.size();) {
+    const size_t newline = text_.find('\n', start);
+    const size_t end = newline == absl::string_view::npos ? text_.size() : newline;
+    lines_.push_back(Line{text_.substr(start, end - start), static_cast<int>(lines_.size()) + 1});
+    start = end + 1;
+  }
+  if (!text_.empty() && text_.back() != '\n') {
+    const Line& last = lines_.back();
+    return Error(last.number, static_cast<int>(last.text.size()) + 1, "a final newline",
+                 "end of input");
+  }
+
+  const std::string header = absl::StrCat("\"", kHeader, "\"");
+  absl::StatusOr<Line> first = NextLine(header);
+  if (!first.ok()) return first.status();
+  if (first->text != kHeader) return Error(1, 1, header, Quote(first->text));
+  VTSNAP_RETURN_IF_ERROR(ParseFrameLine());
+  VTSNAP_RETURN_IF_ERROR(ParseCursorLine());
+  VTSNAP_RETURN_IF_ERROR(ParseStyles());
+  VTSNAP_RETURN_IF_ERROR(ParseGrid());
+  VTSNAP_RETURN_IF_ERROR(ParseStylemap());
+
+  // Link records, then raster records, then "end".
+  while (true) {
+    absl::StatusOr<Line> line =
+        NextLine(frame_.rasters.empty() ? "a link record, a raster record or \"end\""
+                                        : "a raster record or \"end\"");
+    if (!line.ok()) return line.status();
+    if (line->text == "end") break;
+    absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+    if (!tokens.ok()) return tokens.status();
+    if (tokens->done()) {
+      return Error(line->number, 1,
+                   frame_.rasters.empty() ? "a link record, a raster record or \"end\""
+                                          : "a raster record or \"end\"",
+                   "an empty line");
+    }
+    const Token keyword = *tokens->Next("");
+    if (keyword.text == "link") {
+      if (!frame_.rasters.empty()) {
+        return tokens->ErrorAt(keyword,
+                               "a raster record or \"end\" (link records come before "
+                               "raster records)");
+      }
+      VTSNAP_RETURN_IF_ERROR(ParseLink(*tokens));
+    } else if (keyword.text == "raster") {
+      VTSNAP_RETURN_IF_ERROR(ParseRaster(*tokens));
+    } else {
+      return tokens->ErrorAt(keyword, frame_.rasters.empty()
+                                          ? "a link record, a raster record or \"end\""
+                                          : "a raster record or \"end\"");
+    }
+  }
+  if (next_ < lines_.size()) {
+    const Line& line = lines_[next_];
+    return Error(line.number, 1, "nothing after \"end\"",
+                 line.text.empty() ? "an empty line" : Quote(line.text));
+  }
+  return std::move(frame_);
+}
+
+}  // namespace
+
+absl::StatusOr<Frame> Parse(absl::string_view text) { return Parser(text).Run(); }
+
+}  // namespace vtsnap::golden

@@ -1,0 +1,168 @@
+// `vtsnap canon` and `vtsnap diff`, called directly: exit codes, outputs and error forms.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tools/commands.h"
+
+namespace vtsnap::tools {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+constexpr char kCanonical[] =
+    "ckvision-golden 1\n"
+    "frame 3 1\n"
+    "cursor 0 0 block\n"
+    "styles 2\n"
+    "0 fg #AABBCC bg default attrs -\n"
+    "1 fg @3 bg default attrs bold,italic\n"
+    "grid\n"
+    "|a|b|\n"
+    "stylemap\n"
+    "|011|\n"
+    "end\n";
+
+// The same frame spelled differently: lowercase hex, styles numbered the other way round,
+// attributes in another order.
+constexpr char kNonCanonical[] =
+    "ckvision-golden 1\n"
+    "frame 3 1\n"
+    "cursor 0 0 block\n"
+    "styles 2\n"
+    "0 fg @3 bg default attrs italic,bold\n"
+    "1 fg #aabbcc bg default attrs -\n"
+    "grid\n"
+    "|a|b|\n"
+    "stylemap\n"
+    "|100|\n"
+    "end\n";
+
+class CanonDiffTest : public ::testing::Test {
+ protected:
+  std::string Write(const std::string& name, const std::string& contents) {
+    const std::string path = ::testing::TempDir() + "/canon_diff_test_" + name;
+    std::ofstream(path, std::ios::binary) << contents;
+    return path;
+  }
+
+  int Canon(const std::vector<std::string>& args) {
+    out_.str("");
+    err_.str("");
+    return RunCanon(args, out_, err_);
+  }
+  int Diff(const std::vector<std::string>& args) {
+    out_.str("");
+    err_.str("");
+    return RunDiff(args, out_, err_);
+  }
+
+  std::ostringstream out_;
+  std::ostringstream err_;
+};
+
+TEST_F(CanonDiffTest, CanonPrintsTheCanonicalFormAndExitsZero) {
+  const std::string path = Write("noncanonical.dump", kNonCanonical);
+  EXPECT_EQ(Canon({path}), 0);
+  EXPECT_EQ(out_.str(), kCanonical);
+  EXPECT_EQ(err_.str(), "");
+}
+
+TEST_F(CanonDiffTest, CanonOfCanonicalInputIsTheSameBytes) {
+  EXPECT_EQ(Canon({Write("canonical.dump", kCanonical)}), 0);
+  EXPECT_EQ(out_.str(), kCanonical);
+}
+
+TEST_F(CanonDiffTest, CanonInvalidInputExitsTwoWithFileLineColumn) {
+  std::string text = kCanonical;
+  text.replace(text.find("@3"), 2, "@300");
+  const std::string path = Write("invalid.dump", text);
+  EXPECT_EQ(Canon({path}), 2);
+  EXPECT_EQ(out_.str(), "");
+  EXPECT_EQ(err_.str(), path +
+                            ":6:6: expected a foreground colour (default, @0-255 or #RRGGBB), got "
+                            "\"@300\"\n");
+}
+
+TEST_F(CanonDiffTest, CanonNamesCrlf) {
+  std::string text;
+  for (char c : std::string(kCanonical))
+    text += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  const std::string path = Write("crlf.dump", text);
+  EXPECT_EQ(Canon({path}), 2);
+  EXPECT_EQ(err_.str(), path +
+                            ":1:18: CRLF line endings (a checkout converted it; add `*.dump -text` "
+                            "to .gitattributes)\n");
+}
+
+TEST_F(CanonDiffTest, CanonMissingFileExitsTwoNamingIt) {
+  const std::string path = ::testing::TempDir() + "/canon_diff_test_does_not_exist.dump";
+  EXPECT_EQ(Canon({path}), 2);
+  EXPECT_EQ(err_.str(), path + ": No such file or directory\n");
+}
+
+TEST_F(CanonDiffTest, CanonDirectoryExitsTwoNamingIt) {
+  EXPECT_EQ(Canon({::testing::TempDir()}), 2);
+  EXPECT_THAT(err_.str(), StartsWith(::testing::TempDir() + ": "));
+}
+
+TEST_F(CanonDiffTest, CanonUsage) {
+  EXPECT_EQ(Canon({}), 2);
+  EXPECT_THAT(err_.str(), StartsWith("usage: vtsnap canon FILE\n"));
+  EXPECT_EQ(Canon({"a", "b"}), 2);
+}
+
+TEST_F(CanonDiffTest, DiffOfEqualMeaningsExitsZeroSilently) {
+  EXPECT_EQ(Diff({Write("a.dump", kCanonical), Write("b.dump", kNonCanonical)}), 0);
+  EXPECT_EQ(out_.str(), "");
+  EXPECT_EQ(err_.str(), "");
+}
+
+TEST_F(CanonDiffTest, DiffOfDifferentFramesExitsOneWithTheReport) {
+  std::string changed = kCanonical;
+  changed.replace(changed.find("|a|b|"), 5, "|a|c|");
+  changed.replace(changed.find("|011|"), 5, "|010|");
+  const std::string a = Write("expected.dump", kCanonical);
+  const std::string b = Write("actual.dump", changed);
+  EXPECT_EQ(Diff({a, b}), 1);
+  EXPECT_EQ(out_.str(), "--- " + a + "\n+++ " + b +
+                            "\n"
+                            "frames differ (- expected, + actual; rows and columns are 0-based)\n"
+                            "text:\n"
+                            "  row 0 -|a|b|\n"
+                            "        +|a|c|\n"
+                            "            ^\n"
+                            "styles:\n"
+                            "  row 0 col 2: fg @3 -> #AABBCC, bold lost, italic lost\n");
+  EXPECT_EQ(err_.str(), "");
+}
+
+TEST_F(CanonDiffTest, DiffOfInvalidInputExitsTwo) {
+  const std::string good = Write("good.dump", kCanonical);
+  const std::string bad = Write("bad.dump", "ckvision-golden 1\nframe 3 1\n");
+  EXPECT_EQ(Diff({good, bad}), 2);
+  EXPECT_EQ(err_.str(), bad + ":3:1: expected a cursor line, got end of input\n");
+  EXPECT_EQ(Diff({bad, good}), 2);
+}
+
+TEST_F(CanonDiffTest, DiffUsage) {
+  EXPECT_EQ(Diff({"one"}), 2);
+  EXPECT_THAT(err_.str(), HasSubstr("usage: vtsnap diff EXPECTED ACTUAL"));
+  EXPECT_EQ(Diff({"-", "-"}), 2);
+}
+
+TEST_F(CanonDiffTest, ReadInputReadsBinaryExactly) {
+  const std::string bytes("a\r\n\0b\xFF", 6);
+  std::string contents;
+  std::string error;
+  ASSERT_TRUE(ReadInput(Write("binary", bytes), &contents, &error)) << error;
+  EXPECT_EQ(contents, bytes);
+}
+
+}  // namespace
+}  // namespace vtsnap::tools

@@ -1,0 +1,107 @@
+// `vtsnap canon FILE` and `vtsnap diff A B`, and the input reader the subcommands share.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "snapshot/diff.h"
+#include "snapshot/frame.h"
+#include "snapshot/golden.h"
+#include "tools/commands.h"
+
+namespace vtsnap::tools {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitDiffers = 1;
+constexpr int kExitInvalid = 2;
+
+// Reads and parses the golden at `path`; on failure writes "PATH: ..." / "PATH:LINE:COL: ..." to
+// `err` and returns nothing.
+bool LoadGolden(const std::string& path, std::ostream& err, Frame* frame) {
+  std::string contents;
+  std::string error;
+  if (!ReadInput(path, &contents, &error)) {
+    err << error << "\n";
+    return false;
+  }
+  absl::StatusOr<Frame> parsed = golden::Parse(contents);
+  if (!parsed.ok()) {
+    err << (path == "-" ? "<stdin>" : path) << ":" << parsed.status().message() << "\n";
+    return false;
+  }
+  *frame = *std::move(parsed);
+  return true;
+}
+
+}  // namespace
+
+bool ReadInput(const std::string& path, std::string* contents, std::string* error) {
+  const bool is_stdin = path == "-";
+  const std::string name = is_stdin ? "<stdin>" : path;
+  std::FILE* file = is_stdin ? stdin : std::fopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    *error = name + ": " + std::strerror(errno);
+    return false;
+  }
+  contents->clear();
+  char buffer[65536];
+  bool ok = true;
+  while (true) {
+    const size_t n = std::fread(buffer, 1, sizeof buffer, file);
+    contents->append(buffer, n);
+    if (n < sizeof buffer) {
+      if (std::ferror(file)) {
+        *error = name + ": " + std::strerror(errno);
+        ok = false;
+      }
+      break;
+    }
+  }
+  if (!is_stdin) std::fclose(file);
+  return ok;
+}
+
+int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.size() != 1) {
+    err << "usage: vtsnap canon FILE\n"
+           "  prints the canonical form of a ckvision-golden 1 dump (\"-\" reads stdin)\n";
+    return kExitInvalid;
+  }
+  Frame frame;
+  if (!LoadGolden(args[0], err, &frame)) return kExitInvalid;
+  absl::StatusOr<std::string> canonical = golden::Serialize(frame);
+  if (!canonical.ok()) {
+    err << args[0] << ": " << canonical.status().message() << "\n";
+    return kExitInvalid;
+  }
+  out << *canonical;
+  return kExitOk;
+}
+
+int RunDiff(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.size() != 2) {
+    err << "usage: vtsnap diff EXPECTED ACTUAL\n"
+           "  compares two ckvision-golden 1 dumps: exit 0 equal, 1 different (report on "
+           "stdout), 2 invalid input\n";
+    return kExitInvalid;
+  }
+  if (args[0] == "-" && args[1] == "-") {
+    err << "vtsnap diff: only one of EXPECTED and ACTUAL can be \"-\" (stdin)\n";
+    return kExitInvalid;
+  }
+  Frame expected;
+  Frame actual;
+  if (!LoadGolden(args[0], err, &expected)) return kExitInvalid;
+  if (!LoadGolden(args[1], err, &actual)) return kExitInvalid;
+  const FrameDiff diff = Compare(expected, actual);
+  if (diff.empty()) return kExitOk;
+  out << "--- " << args[0] << "\n+++ " << args[1] << "\n" << RenderDiff(diff);
+  return kExitDiffers;
+}
+
+}  // namespace vtsnap::tools
