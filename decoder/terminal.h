@@ -21,6 +21,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "decoder/cursor_shape.h"
 #include "decoder/parser.h"
 #include "decoder/width.h"
 
@@ -66,9 +67,9 @@ enum PenAttr : uint16_t {
 
 // The graphic rendition cells are drawn with.
 struct Pen {
-  PenColor fg;
-  PenColor bg;
-  PenColor underline_color;
+  PenColor fg = {};
+  PenColor bg = {};
+  PenColor underline_color = {};
   uint16_t attrs = 0;
   UnderlineStyle underline = UnderlineStyle::kNone;
 
@@ -94,11 +95,9 @@ struct ScreenCell {
 };
 
 struct Line {
-  std::vector<ScreenCell> cells;
+  std::vector<ScreenCell> cells = {};
   bool wrapped = false;  // the text continues on the next line (autowrap happened here)
 };
-
-enum class CursorShape : uint8_t { kBlock, kUnderline, kBar };
 
 struct CursorState {
   int col = 0;
@@ -132,8 +131,8 @@ struct Modes {
 enum class Charset : uint8_t { kAscii, kDecSpecialGraphics };
 
 struct Hyperlink {
-  std::string id;   // the id= parameter, possibly empty
-  std::string uri;
+  std::string id = {};   // the id= parameter, possibly empty
+  std::string uri = {};
 };
 
 // What the terminal ignored, keyed by a short description of the sequence ("CSI ? 1234 h").

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "decoder/cursor_shape.h"
 
 namespace vtsnap {
 
@@ -77,8 +78,8 @@ enum class UnderlineShape : uint8_t { kSingle, kDouble, kCurly, kDotted, kDashed
 // unless `underline` is set; equality ignores them then. A default `underline_color` means the
 // rule follows the text colour.
 struct Style {
-  Color fg;
-  Color bg;
+  Color fg = {};
+  Color bg = {};
   bool bold = false;
   bool dim = false;
   bool italic = false;
@@ -86,7 +87,7 @@ struct Style {
   bool reverse = false;
   bool strike = false;
   UnderlineShape underline_shape = UnderlineShape::kSingle;
-  Color underline_color;
+  Color underline_color = {};
 
   friend bool operator==(const Style& a, const Style& b);
 };
@@ -97,12 +98,11 @@ struct Style {
 struct Cell {
   std::string grapheme = " ";
   int width = 1;
-  Style style;
+  Style style = {};
 
   bool is_continuation() const { return width == 0; }
 };
 
-enum class CursorShape : uint8_t { kBlock, kBar, kUnderline };
 
 // The cursor. A hidden cursor has no meaningful position or shape: frame equality ignores them.
 struct Cursor {
@@ -120,7 +120,7 @@ struct LinkRun {
   int col = 0;
   int row = 0;
   int cols = 0;
-  std::string target;
+  std::string target = {};
 
   friend bool operator==(const LinkRun& a, const LinkRun& b) = default;
 };
@@ -135,7 +135,7 @@ struct RasterRecord {
   int rows = 0;
   int pixel_width = 0;
   int pixel_height = 0;
-  std::string hash;
+  std::string hash = {};
 
   friend bool operator==(const RasterRecord& a, const RasterRecord& b) = default;
 };

@@ -1,8 +1,11 @@
-// `vtsnap decode`: feeds a recording to an xterm-profile terminal and prints the final screen.
+// `vtsnap decode`: feeds a recording to an xterm-profile terminal and prints the final screen as
+// text or as a ckvision-golden 1 dump.
 #include <string>
 #include <vector>
 
 #include "decoder/virtual_terminal.h"
+#include "snapshot/capture.h"
+#include "snapshot/golden.h"
 #include "tools/commands.h"
 #include "decoder/size.h"
 
@@ -50,8 +53,8 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap decode: --size '" << size << "': " << parsed.status().message() << "\n";
     return 2;
   }
-  if (format != "text") {
-    err << "vtsnap decode: unknown --format '" << format << "' (expected text)\n";
+  if (format != "text" && format != "golden") {
+    err << "vtsnap decode: unknown --format '" << format << "' (expected text or golden)\n";
     return 2;
   }
   std::string bytes;
@@ -62,6 +65,16 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   VirtualTerminal vt({.cols = parsed->cols, .rows = parsed->rows});
   vt.Write(bytes);
+  if (format == "golden") {
+    absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(vt));
+    if (!dump.ok()) {
+      err << "vtsnap decode: " << path << ": the final screen cannot be written as a golden: "
+          << dump.status().message() << "\n";
+      return 2;
+    }
+    out << *dump;
+    return 0;
+  }
   out << vt.ScreenText() << "\n";
   return 0;
 }

@@ -10,10 +10,11 @@ namespace {
 constexpr char kHelp[] = R"(vtsnap: decode terminal output and compare terminal screens.
 
 usage:
-  vtsnap decode [--size COLSxROWS] [--format text] [FILE|-]
+  vtsnap decode [--size COLSxROWS] [--format text|golden] [FILE|-]
       Feed the bytes of FILE (or standard input) to an xterm-compatible terminal of
-      COLSxROWS cells (default 80x24) and print the final screen of the active buffer:
-      each row's text with trailing spaces trimmed, trailing empty rows dropped.
+      COLSxROWS cells (default 80x24) and print the final screen of the active buffer.
+      text (the default): each row's text with trailing spaces trimmed, trailing empty
+      rows dropped. golden: the ckvision-golden 1 dump (cells, styles, cursor, links).
   vtsnap canon FILE
       Print the canonical form of a ckvision-golden 1 dump.
   vtsnap diff EXPECTED ACTUAL

@@ -100,3 +100,34 @@ TEST(DecodeCliTest, MatchesTheOracleOnARecordedSession) {
 
 }  // namespace
 }  // namespace vtsnap::tools
+
+namespace vtsnap::tools {
+namespace {
+
+TEST(DecodeCliGoldenTest, PrintsTheGoldenDumpOfTheFinalScreen) {
+  Result r = Decode({"--size", "4x1", "--format", "golden", TempFile("\x1b[1mab\x1b[?25l")});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "ckvision-golden 1\n"
+            "frame 4 1\n"
+            "cursor hidden\n"
+            "styles 2\n"
+            "0 fg default bg default attrs bold\n"
+            "1 fg default bg default attrs -\n"
+            "grid\n"
+            "|ab  |\n"
+            "stylemap\n"
+            "|0011|\n"
+            "end\n");
+}
+
+TEST(DecodeCliGoldenTest, TooManyStylesExitsTwoNamingTheCount) {
+  std::string bytes;
+  for (int i = 0; i < 63; ++i) bytes += "\x1b[38;5;" + std::to_string(i) + "mx";
+  Result r = Decode({"--size", "64x1", "--format=golden", TempFile(bytes)});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("64 styles"));
+}
+
+}  // namespace
+}  // namespace vtsnap::tools
