@@ -21,6 +21,9 @@ constexpr char32_t kDecSpecial[] = {
 
 constexpr size_t kMaxIgnoredKinds = 256;
 
+// Primary DA: a VT100 with advanced video (docs/xterm-deviations.md#replies).
+constexpr char kPrimaryDaReply[] = "\x1b[?1;2c";
+
 }  // namespace
 
 Terminal::Terminal(const TerminalOptions& options)
@@ -375,7 +378,8 @@ void Terminal::InsertChars(int n) {
   std::vector<ScreenCell>& cells = active().lines[cursor_.row].cells;
   const int col = cursor_.col;
   n = std::min(n, cols_ - col);
-  ClearWideAt(col, cursor_.row);
+  // Inserting inside a wide character splits it; inserting before one shifts it whole.
+  if (cells[col].is_continuation()) ClearWideAt(col, cursor_.row);
   std::rotate(cells.begin() + col, cells.end() - n, cells.end());
   std::fill(cells.begin() + col, cells.begin() + col + n, BlankCell());
   // A wide character pushed half off the right edge is cut.
@@ -388,8 +392,10 @@ void Terminal::DeleteChars(int n) {
   std::vector<ScreenCell>& cells = active().lines[cursor_.row].cells;
   const int col = cursor_.col;
   n = std::min(n, cols_ - col);
+  // A wide character with one half deleted loses the other; one just after the deleted cells
+  // shifts whole.
   ClearWideAt(col, cursor_.row);
-  if (col + n < cols_) ClearWideAt(col + n, cursor_.row);
+  if (col + n < cols_ && cells[col + n].is_continuation()) ClearWideAt(col + n, cursor_.row);
   std::rotate(cells.begin() + col, cells.begin() + col + n, cells.end());
   std::fill(cells.end() - n, cells.end(), BlankCell());
   cursor_.pending_wrap = false;
@@ -527,6 +533,9 @@ void Terminal::EscDispatch(const Sequence& seq) {
         return ReverseIndex();
       case 'c':
         return FullReset();
+      case 'Z':  // DECID: the obsolete form of primary DA
+        absl::StrAppend(&replies_, kPrimaryDaReply);
+        return;
       case '=':
         modes_.keypad_application = true;
         return;
@@ -673,7 +682,7 @@ void Terminal::CsiDispatch(const Sequence& seq) {
       return;
     }
     case 'c':  // DA
-      if (p.Get(0, 0) == 0) absl::StrAppend(&replies_, "\x1b[?1;2c");
+      if (p.Get(0, 0) == 0) absl::StrAppend(&replies_, kPrimaryDaReply);
       return;
     case 'd':  // VPA
       return MoveToOrigin(cursor_.col, n() - 1);
@@ -775,14 +784,19 @@ void Terminal::SetPrivateMode(int mode, bool on) {
       modes_.focus_events = on;
       return;
     case 1005:
-      modes_.mouse_encoding = on ? MouseEncoding::kUtf8 : MouseEncoding::kDefault;
-      return;
     case 1006:
-      modes_.mouse_encoding = on ? MouseEncoding::kSgr : MouseEncoding::kDefault;
+    case 1015: {
+      // The encodings exclude each other; resetting one that is not in force changes nothing.
+      const MouseEncoding e = mode == 1005   ? MouseEncoding::kUtf8
+                              : mode == 1006 ? MouseEncoding::kSgr
+                                             : MouseEncoding::kUrxvt;
+      if (on) {
+        modes_.mouse_encoding = e;
+      } else if (modes_.mouse_encoding == e) {
+        modes_.mouse_encoding = MouseEncoding::kDefault;
+      }
       return;
-    case 1015:
-      modes_.mouse_encoding = on ? MouseEncoding::kUrxvt : MouseEncoding::kDefault;
-      return;
+    }
     case 47:
       return SwitchScreen(on, false);
     case 1047:
@@ -829,7 +843,6 @@ void Terminal::SaveCursor() {
   s.pending_wrap = cursor_.pending_wrap;
   s.pen = pen_;
   s.origin = modes_.origin;
-  s.autowrap = modes_.autowrap;
   s.charsets[0] = charsets_[0];
   s.charsets[1] = charsets_[1];
   s.gl = gl_;
@@ -840,8 +853,7 @@ void Terminal::RestoreCursor() {
   const SavedCursor s = saved_[alternate_active_ ? 1 : 0];  // invalid: home, default pen
   pen_ = s.pen;
   pen_id_ = InternPen(pen_);
-  modes_.origin = s.origin;
-  modes_.autowrap = s.autowrap;
+  modes_.origin = s.origin;  // DECAWM is not part of the saved state (xterm's DECSC_FLAGS)
   charsets_[0] = s.charsets[0];
   charsets_[1] = s.charsets[1];
   gl_ = s.gl;
@@ -882,8 +894,7 @@ void Terminal::FullReset() {
   saved_[0] = saved_[1] = SavedCursor{};
   last_valid_ = false;
   rep_cp_ = 0;
-  title_.clear();
-  icon_title_.clear();
+  scrollback_.clear();  // xterm's RIS clears the saved lines; the window title stays
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1131,7 +1142,8 @@ void Terminal::Osc52(absl::string_view data) {
   }
   std::string decoded;
   if (!absl::Base64Unescape(b64, &decoded)) {
-    IgnoreText("OSC 52 (invalid base64)");
+    // xterm: a second parameter that is neither base64 nor '?' clears the selection.
+    clipboard_.clear();
     return;
   }
   clipboard_ = std::move(decoded);
@@ -1177,6 +1189,7 @@ void Terminal::Resize(int cols, int rows) {
   cursor_.pending_wrap = false;
   top_ = 0;
   bottom_ = rows_ - 1;
+  modes_.origin = false;  // the scroll region is reset, so origin mode goes with it (xterm)
   const std::vector<bool> old_tabs = tab_stops_;
   ResetTabStops();
   for (int c = 0; c < std::min<int>(cols_, old_tabs.size()); ++c) tab_stops_[c] = old_tabs[c];

@@ -206,7 +206,6 @@ class Terminal : public ParserHandler {
     bool pending_wrap = false;
     Pen pen;
     bool origin = false;
-    bool autowrap = true;
     Charset charsets[2] = {Charset::kAscii, Charset::kAscii};
     int gl = 0;
     bool valid = false;

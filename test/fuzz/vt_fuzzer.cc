@@ -1,0 +1,70 @@
+// libFuzzer target: arbitrary bytes into the xterm-profile terminal, split and resized along the
+// way, then captured and written as a golden. Checks the screen's invariants after every write.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#include "absl/strings/string_view.h"
+#include "decoder/virtual_terminal.h"
+#include "snapshot/capture.h"
+#include "snapshot/golden.h"
+
+namespace {
+
+#define Check(ok) CheckAt(ok, #ok, __LINE__)
+
+void CheckAt(bool ok, const char* what, int line) {
+  if (ok) return;
+  std::fprintf(stderr, "vt_fuzzer.cc:%d: invariant broken: %s\n", line, what);
+  std::abort();
+}
+
+void CheckInvariants(const vtsnap::Terminal& t) {
+  const vtsnap::CursorState& c = t.cursor();
+  Check(c.col >= 0 && c.col < t.cols() && c.row >= 0 && c.row < t.rows());
+  Check(t.scroll_top() >= 0 && t.scroll_top() < t.scroll_bottom() + 1 &&
+        t.scroll_bottom() < t.rows());
+  for (int r = 0; r < t.rows(); ++r) {
+    Check(static_cast<int>(t.line(r).cells.size()) == t.cols());
+    for (int col = 0; col < t.cols(); ++col) {
+      const vtsnap::ScreenCell& cell = t.cell(col, r);
+      if (cell.width == 2) Check(col + 1 < t.cols() && t.cell(col + 1, r).is_continuation());
+      if (cell.is_continuation()) Check(col > 0 && t.cell(col - 1, r).width == 2);
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 3) return 0;
+  const int cols = 1 + data[0] % 120;
+  const int rows = 1 + data[1] % 40;
+  const uint8_t split = data[2];
+  data += 3;
+  size -= 3;
+  vtsnap::VirtualTerminal vt({.cols = cols, .rows = rows, .scrollback_limit = 50});
+  absl::string_view bytes(reinterpret_cast<const char*>(data), size);
+  size_t pos = 0;
+  int chunk = 1 + split % 17;
+  while (pos < bytes.size()) {
+    vt.Write(bytes.substr(pos, chunk));
+    pos += chunk;
+    if ((pos / chunk) % 64 == 0) CheckInvariants(vt.terminal());
+    if (split & 0x80 && pos < bytes.size() && (pos / chunk) % 7 == 3) {
+      vt.Resize(1 + bytes[pos - 1] % 90, 1 + bytes[pos - 1] % 30);
+      CheckInvariants(vt.terminal());
+    }
+  }
+  CheckInvariants(vt.terminal());
+  vt.ScreenText();
+  vt.TakeReplies();
+  vtsnap::Frame frame = vtsnap::CaptureFrame(vt);
+  absl::StatusOr<std::string> dump = vtsnap::golden::Serialize(frame);
+  if (dump.ok()) {
+    absl::StatusOr<vtsnap::Frame> parsed = vtsnap::golden::Parse(*dump);
+    Check(parsed.ok() && *parsed == frame);
+  }
+  return 0;
+}
