@@ -15,7 +15,7 @@
 //   // text:
 //   //   row 1 -|| Hello ck ||
 //   //         +|| Hallo ck ||
-//   //               ^
+//   //              ^
 //   // styles:
 //   //   row 1 cols 2-6: fg #FFFFFF -> @1, bold lost
 //   // cursor: 6 1 block -> hidden

@@ -11,6 +11,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/snapshot/spec_example.h"
 #include "snapshot/frame.h"
 
 namespace vtsnap {
@@ -18,24 +19,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// The example of specs/golden-dump-v1.md, byte for byte.
-constexpr char kSpecExample[] =
-    "ckvision-golden 1\n"
-    "frame 12 3\n"
-    "cursor 6 1 block\n"
-    "styles 2\n"
-    "0 fg #C0C0C0 bg #000080 attrs -\n"
-    "1 fg #FFFFFF bg #000080 attrs bold\n"
-    "grid\n"
-    "|+----------+|\n"
-    "|| Hello ck ||\n"
-    "|+----------+|\n"
-    "stylemap\n"
-    "|000000000000|\n"
-    "|011111111110|\n"
-    "|000000000000|\n"
-    "raster 1 anchor 2 1 span 4 2 pixels 64 32 hash a1b2c3d4\n"
-    "end\n";
+using testing_data::kSpecExample;
 
 // A canonical dump touching every record kind; the validation cases below edit one line of it.
 constexpr char kBase[] =
