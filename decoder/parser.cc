@@ -131,6 +131,7 @@ void Parser::Clear() {
   seq_.params.Clear();
   seq_.final = 0;
   seq_.overflowed = false;
+  seq_.params_truncated = false;
   param_started_ = false;
   pending_sub_ = false;
 }
@@ -150,7 +151,7 @@ void Parser::Param(uint8_t byte) {
       if (p.size() < limits_.max_params) {
         p.Push(Params::kDefault, pending_sub_);
       } else {
-        seq_.overflowed = true;
+        seq_.params_truncated = true;
       }
     }
     param_started_ = false;
@@ -160,7 +161,7 @@ void Parser::Param(uint8_t byte) {
   if (!param_started_) {
     param_started_ = true;
     if (p.size() >= limits_.max_params) {
-      seq_.overflowed = true;
+      seq_.params_truncated = true;
       saturated_param_dropped_ = true;
       return;
     }
@@ -180,10 +181,11 @@ void Parser::FinishParams() {
     if (seq_.params.size() < limits_.max_params) {
       seq_.params.Push(Params::kDefault, pending_sub_);
     } else {
-      seq_.overflowed = true;
+      seq_.params_truncated = true;
     }
   }
   if (seq_.overflowed) ++stats_.overflowed_sequences;
+  if (seq_.params_truncated) ++stats_.truncated_params;
 }
 
 void Parser::Transition(State next, ParserHandler& handler) {
@@ -306,7 +308,34 @@ void Parser::Utf8(uint8_t byte, ParserHandler& handler) {
   HandleCodePoint(cp, handler);
 }
 
+// A byte >= 0x80 inside a string (OSC, DCS, SOS/PM/APC). Payload is raw bytes, except that the
+// UTF-8 form of ST (C2 9C) ends the string, as it does in xterm's and xterm.js' UTF-8 mode.
+void Parser::StringByte(uint8_t byte, ParserHandler& handler) {
+  if (byte == 0xC2) {
+    c2_pending_ = true;
+    return;
+  }
+  StringPayload(byte, handler);
+}
+
+void Parser::StringPayload(uint8_t byte, ParserHandler& handler) {
+  if (state_ == State::kOscString) {
+    OscPut(static_cast<char>(byte));
+  } else if (state_ == State::kDcsPassthrough) {
+    char c = static_cast<char>(byte);
+    handler.DcsPut(absl::string_view(&c, 1));
+  }
+}
+
 void Parser::Advance(uint8_t byte, ParserHandler& handler) {
+  if (c2_pending_) {
+    c2_pending_ = false;
+    if (byte == 0x9C) {  // ST
+      Transition(State::kGround, handler);
+      return;
+    }
+    StringPayload(0xC2, handler);  // an ordinary character's lead byte after all
+  }
   if (utf8_needed_ != 0 && (byte < 0x80 || state_ != State::kGround)) {
     FlushUtf8Error(handler);  // an incomplete character ends where an ASCII byte starts
   }
@@ -325,13 +354,11 @@ void Parser::Advance(uint8_t byte, ParserHandler& handler) {
         Utf8(byte, handler);
         return;
       case State::kOscString:
-        OscPut(static_cast<char>(byte));
+      case State::kDcsPassthrough:
+      case State::kDcsIgnore:
+      case State::kSosPmApcString:
+        StringByte(byte, handler);
         return;
-      case State::kDcsPassthrough: {
-        char c = static_cast<char>(byte);
-        handler.DcsPut(absl::string_view(&c, 1));
-        return;
-      }
       default:
         return;  // not part of any sequence grammar: ignored
     }
@@ -403,18 +430,18 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
           absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
       continue;
     }
-    if (state_ == State::kDcsPassthrough) {
+    if (state_ == State::kDcsPassthrough && !c2_pending_) {
       const auto* run = p;
-      while (p < end && *p != kEsc && *p != kCan && *p != kSub && *p != 0x7F) ++p;
+      while (p < end && *p != kEsc && *p != kCan && *p != kSub && *p != 0x7F && *p != 0xC2) ++p;
       if (p > run) {
         handler.DcsPut(
             absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
         continue;
       }
     }
-    if (state_ == State::kOscString) {
+    if (state_ == State::kOscString && !c2_pending_) {
       const auto* run = p;
-      while (p < end && *p >= 0x20 && *p != 0x7F) ++p;
+      while (p < end && *p >= 0x20 && *p != 0x7F && *p != 0xC2) ++p;
       if (p > run) {
         size_t room = limits_.max_osc_bytes - osc_.size();
         size_t n = static_cast<size_t>(p - run);

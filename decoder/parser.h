@@ -69,9 +69,12 @@ struct Sequence {
   std::string intermediates;
   Params params;
   char final = 0;
-  // True when the sequence overflowed a limit (too many parameters or intermediates); a handler
-  // should ignore it.
+  // True when the sequence had more intermediates than the parser keeps; a handler should ignore
+  // it.
   bool overflowed = false;
+  // True when parameters past ParserLimits::max_params were dropped; the rest are meaningful and
+  // the sequence is dispatched, as xterm does.
+  bool params_truncated = false;
 };
 
 // The receiver of parser actions. Every method has a no-op default.
@@ -105,7 +108,8 @@ struct ParserLimits {
 // What the parser dropped or replaced, for diagnostics and tests.
 struct ParserStats {
   uint64_t malformed_utf8 = 0;     // U+FFFD substitutions
-  uint64_t overflowed_sequences = 0;
+  uint64_t overflowed_sequences = 0;  // too many intermediates: dispatched flagged, ignored
+  uint64_t truncated_params = 0;      // sequences whose extra parameters were dropped
   uint64_t overflowed_osc = 0;
   uint64_t aborted_sequences = 0;  // by CAN or SUB
   uint64_t ignored_strings = 0;    // SOS, PM and APC strings
@@ -150,6 +154,8 @@ class Parser {
   void Abort(ParserHandler& handler);
   void Transition(State next, ParserHandler& handler);
   void HandleCodePoint(char32_t cp, ParserHandler& handler);
+  void StringByte(uint8_t byte, ParserHandler& handler);
+  void StringPayload(uint8_t byte, ParserHandler& handler);
 
   ParserLimits limits_;
   ParserStats stats_;
@@ -158,6 +164,7 @@ class Parser {
   bool param_started_ = false;  // a digit was seen for the current entry
   bool pending_sub_ = false;    // the next entry follows a colon
   bool saturated_param_dropped_ = false;  // the current entry is past max_params
+  bool c2_pending_ = false;  // in a string, a 0xC2 byte that may start the UTF-8 form of ST
   std::string osc_;
   bool osc_overflowed_ = false;
   std::string dcs_chunk_;

@@ -7,6 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "decoder/size.h"
 
 namespace vtsnap {
 namespace {
@@ -28,28 +29,99 @@ constexpr char kPrimaryDaReply[] = "\x1b[?1;2c";
 
 Terminal::Terminal(const TerminalOptions& options)
     : options_(options),
-      cols_(std::max(1, options.cols)),
-      rows_(std::max(1, options.rows)) {
-  pens_.push_back(Pen{});
-  pen_ids_[Pen{}] = 0;
-  clusters_.emplace_back();
-  links_.emplace_back();
+      cols_(std::clamp(options.cols, 1, kMaxTerminalDimension)),
+      rows_(std::clamp(options.rows, 1, kMaxTerminalDimension)) {
   FullReset();
 }
 
+void Terminal::ClearTables() {
+  pens_.assign(1, Pen{});
+  pen_ids_.clear();
+  pen_ids_[Pen{}] = 0;
+  clusters_.assign(1, std::u32string());
+  cluster_ids_.clear();
+  links_.assign(1, Hyperlink{});
+  link_ids_.clear();
+  compact_threshold_ = kMinCompactThreshold;
+}
+
 uint32_t Terminal::InternPen(const Pen& pen) {
-  auto [it, inserted] = pen_ids_.try_emplace(pen, static_cast<uint32_t>(pens_.size()));
-  if (inserted) pens_.push_back(pen);
-  return it->second;
+  auto it = pen_ids_.find(pen);
+  if (it != pen_ids_.end()) return it->second;
+  MaybeCompact(pens_.size());
+  it = pen_ids_.find(pen);  // compaction keeps the current pen, which may be this one
+  if (it != pen_ids_.end()) return it->second;
+  const uint32_t id = static_cast<uint32_t>(pens_.size());
+  pens_.push_back(pen);
+  pen_ids_.emplace(pen, id);
+  return id;
 }
 
 uint32_t Terminal::InternCluster(std::u32string cluster) {
   auto it = cluster_ids_.find(cluster);
   if (it != cluster_ids_.end()) return it->second;
-  uint32_t id = static_cast<uint32_t>(clusters_.size());
+  MaybeCompact(clusters_.size());
+  const uint32_t id = static_cast<uint32_t>(clusters_.size());
   clusters_.push_back(cluster);
   cluster_ids_.emplace(std::move(cluster), id);
   return id;
+}
+
+void Terminal::MaybeCompact(size_t table_size) {
+  if (table_size < compact_threshold_) return;
+  CompactTables();
+  const size_t live = std::max({pens_.size(), clusters_.size(), links_.size()});
+  compact_threshold_ = std::max(kMinCompactThreshold, 2 * live);
+}
+
+// Drops the pens, clusters and hyperlinks no cell refers to any more, renumbering the rest, so a
+// long or hostile stream (a true-colour animation, endless distinct links) costs memory in
+// proportion to what the screens and the scrollback hold, not to what ever passed through.
+void Terminal::CompactTables() {
+  std::vector<uint32_t> pen_map(pens_.size(), UINT32_MAX);
+  std::vector<uint32_t> cluster_map(clusters_.size(), UINT32_MAX);
+  std::vector<uint32_t> link_map(links_.size(), UINT32_MAX);
+  std::vector<Pen> pens = {Pen{}};
+  std::vector<std::u32string> clusters = {std::u32string()};
+  std::vector<Hyperlink> links = {Hyperlink{}};
+  pen_map[0] = cluster_map[0] = link_map[0] = 0;
+  auto keep = [](auto& table, std::vector<uint32_t>& map, uint32_t id, auto& out) {
+    if (map[id] == UINT32_MAX) {
+      map[id] = static_cast<uint32_t>(out.size());
+      out.push_back(std::move(table[id]));
+    }
+    return map[id];
+  };
+  auto remap_line = [&](Line& line) {
+    for (ScreenCell& c : line.cells) {
+      c.pen = keep(pens_, pen_map, c.pen, pens);
+      c.cluster = keep(clusters_, cluster_map, c.cluster, clusters);
+      c.link = keep(links_, link_map, c.link, links);
+    }
+  };
+  for (Line& l : primary_.lines) remap_line(l);
+  for (Line& l : alternate_.lines) remap_line(l);
+  for (Line& l : scrollback_) remap_line(l);
+  link_id_ = keep(links_, link_map, link_id_, links);
+  pens_ = std::move(pens);
+  clusters_ = std::move(clusters);
+  links_ = std::move(links);
+  pen_ids_.clear();
+  for (uint32_t i = 0; i < pens_.size(); ++i) pen_ids_.emplace(pens_[i], i);
+  cluster_ids_.clear();
+  for (uint32_t i = 1; i < clusters_.size(); ++i) cluster_ids_.emplace(clusters_[i], i);
+  link_ids_.clear();
+  for (uint32_t i = 1; i < links_.size(); ++i) link_ids_.emplace(std::make_pair(links_[i].id, links_[i].uri), i);
+  // The current pen and its erase (background-only) sibling are live even with no cell in them.
+  auto intern_raw = [this](const Pen& p) {
+    auto [it, inserted] = pen_ids_.try_emplace(p, static_cast<uint32_t>(pens_.size()));
+    if (inserted) pens_.push_back(p);
+    return it->second;
+  };
+  pen_id_ = intern_raw(pen_);
+  Pen erase;
+  erase.bg = pen_.bg;
+  intern_raw(erase);
 }
 
 ScreenCell Terminal::BlankCell() const {
@@ -136,7 +208,10 @@ void Terminal::PutGlyph(char32_t cp, int width) {
     Index();
   }
   cursor_.pending_wrap = false;
-  if (width == 2 && cols_ < 2) width = 1;
+  if (width == 2 && cols_ < 2) {
+    IgnoreText("wide character on a 1-column screen");
+    return;
+  }
   if (width == 2 && cursor_.col == cols_ - 1) {
     if (modes_.autowrap) {
       // A wide character that does not fit wraps whole; xterm leaves the last column blank.
@@ -184,8 +259,15 @@ void Terminal::JoinGlyph(char32_t cp) {
       c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
   if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
   cluster.push_back(cp);
+  const bool widens = c.width == 1 && ClusterWidth(cluster, options_.width) == 2;
+  if (widens && col + 1 >= cols_) {
+    // No room to widen at the right margin: keep the narrow glyph (a cell never holds more than
+    // its width shows; docs/unicode.md).
+    IgnoreText("emoji presentation at the right margin");
+    return;
+  }
   c.cluster = InternCluster(cluster);
-  if (c.width == 1 && ClusterWidth(cluster, options_.width) == 2 && col + 1 < cols_) {
+  if (widens) {
     // An emoji presentation selector or a second regional indicator widens the cell.
     ClearWideAt(col + 1, row);
     c.width = 2;
@@ -676,9 +758,24 @@ void Terminal::CsiDispatch(const Sequence& seq) {
       return TabBackward(n());
     case 'b': {  // REP: repeat the last printed graphic character
       if (rep_cp_ == 0) return;
-      const int count = std::min(n(), cols_ * rows_);
-      const int width = CodePointWidth(rep_cp_, options_.width);
-      for (int i = 0; i < count; ++i) PutGlyph(rep_cp_, std::max(width, 1));
+      int count = std::min(n(), cols_ * rows_);
+      const int width = std::max(CodePointWidth(rep_cp_, options_.width), 1);
+      while (count > 0) {
+        const int fit = (cols_ - cursor_.col) / width;
+        if (!modes_.insert || cursor_.pending_wrap || fit < 2) {
+          PutGlyph(rep_cp_, width);
+          --count;
+          continue;
+        }
+        // In insert mode, k characters inserted one by one equal k*width blanks inserted once
+        // and then written: one shift per row instead of one per character.
+        const int k = std::min(count, fit);
+        InsertChars(k * width);
+        modes_.insert = false;
+        for (int i = 0; i < k; ++i) PutGlyph(rep_cp_, width);
+        modes_.insert = true;
+        count -= k;
+      }
       return;
     }
     case 'c':  // DA
@@ -895,6 +992,7 @@ void Terminal::FullReset() {
   last_valid_ = false;
   rep_cp_ = 0;
   scrollback_.clear();  // xterm's RIS clears the saved lines; the window title stays
+  ClearTables();        // nothing refers to a pen, cluster or link any more
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1120,9 +1218,15 @@ void Terminal::Osc8(absl::string_view params, absl::string_view uri) {
   for (absl::string_view kv : absl::StrSplit(params, ':')) {
     if (absl::StartsWith(kv, "id=")) id = std::string(kv.substr(3));
   }
+  if (uri.size() > kMaxHyperlinkBytes) {
+    IgnoreText("OSC 8 (target over the length limit)");
+    link_id_ = 0;
+    return;
+  }
   auto key = std::make_pair(id, std::string(uri));
   auto it = link_ids_.find(key);
   if (it == link_ids_.end()) {
+    MaybeCompact(links_.size());
     it = link_ids_.emplace(key, static_cast<uint32_t>(links_.size())).first;
     links_.push_back(Hyperlink{id, std::string(uri)});
   }
@@ -1155,8 +1259,8 @@ void Terminal::DcsHook(const Sequence& seq) { Ignore(seq, "DCS"); }
 // Resize.
 
 void Terminal::Resize(int cols, int rows) {
-  cols = std::max(1, cols);
-  rows = std::max(1, rows);
+  cols = std::clamp(cols, 1, kMaxTerminalDimension);
+  rows = std::clamp(rows, 1, kMaxTerminalDimension);
   for (Screen* s : {&primary_, &alternate_}) {
     const bool is_active = (s == &active());
     // Shrinking: drop lines from the top when the cursor would fall off the bottom, so the

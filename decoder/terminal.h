@@ -13,6 +13,7 @@
 #ifndef VTSNAP_DECODER_TERMINAL_H_
 #define VTSNAP_DECODER_TERMINAL_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -183,6 +184,8 @@ class Terminal : public ParserHandler {
   const std::string& clipboard() const { return clipboard_; }
   const std::string& pointer_shape() const { return pointer_shape_; }
   const TerminalStats& stats() const { return stats_; }
+  // How many pens, clusters and hyperlinks are interned now (bounded by compaction).
+  size_t interned_entries() const { return pens_.size() + clusters_.size() + links_.size(); }
 
   // Replies owed to the program (DSR, DA); taking them empties the channel.
   std::string TakeReplies();
@@ -217,6 +220,9 @@ class Terminal : public ParserHandler {
 
   uint32_t InternPen(const Pen& pen);
   uint32_t InternCluster(std::u32string cluster);
+  void ClearTables();
+  void MaybeCompact(size_t table_size);
+  void CompactTables();
   ScreenCell BlankCell() const;  // an erased cell: the current background (BCE)
   Line BlankLine() const;
 
@@ -274,6 +280,11 @@ class Terminal : public ParserHandler {
   uint32_t link_id_ = 0;
   SavedCursor saved_[2];  // primary, alternate
 
+  // Interned pens, clusters and hyperlinks; entry 0 of each is "none". Compacted when one grows
+  // past compact_threshold_ (CompactTables).
+  static constexpr size_t kMinCompactThreshold = 4096;
+  static constexpr size_t kMaxHyperlinkBytes = 8192;
+  size_t compact_threshold_ = kMinCompactThreshold;
   std::vector<Pen> pens_;
   absl::flat_hash_map<Pen, uint32_t> pen_ids_;
   std::vector<std::u32string> clusters_;

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "decoder/width.h"
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
@@ -47,7 +49,7 @@ std::vector<Glyph> Glyphs(absl::string_view text) {
       ++i;
       continue;
     }
-    int width = utf8proc_charwidth(cp);
+    int width = CodePointWidth(static_cast<char32_t>(cp));  // the pinned table, as the decoder
     if (width > 2) width = 2;
     if (width < 0) width = 1;
     glyphs.push_back({std::string(text.substr(i, static_cast<size_t>(n))), width});

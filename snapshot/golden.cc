@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -218,15 +219,14 @@ absl::Status CheckLinks(const Frame& frame, std::vector<LinkRun>* normalized) {
 }
 
 absl::Status CheckRasters(const Frame& frame) {
+  absl::flat_hash_set<int> seen;
   for (size_t i = 0; i < frame.rasters.size(); ++i) {
     const RasterRecord& r = frame.rasters[i];
     if (r.id < 1) {
       return absl::InvalidArgumentError(absl::StrFormat("raster id %d is not positive", r.id));
     }
-    for (size_t j = 0; j < i; ++j) {
-      if (frame.rasters[j].id == r.id) {
-        return absl::InvalidArgumentError(absl::StrFormat("raster id %d is used twice", r.id));
-      }
+    if (!seen.insert(r.id).second) {
+      return absl::InvalidArgumentError(absl::StrFormat("raster id %d is used twice", r.id));
     }
     if (r.cols < 1 || r.rows < 1 || r.pixel_width < 1 || r.pixel_height < 1) {
       return absl::InvalidArgumentError(
@@ -542,6 +542,7 @@ class Parser {
   size_t next_ = 0;
   std::vector<Style> styles_;
   Frame frame_;
+  absl::flat_hash_set<int> raster_ids_;  // ids seen so far, so duplicates cost O(1) to find
 };
 
 absl::Status Parser::ParseFrameLine() {
@@ -835,11 +836,9 @@ absl::Status Parser::ParseRaster(Tokens& tokens) {
   absl::StatusOr<Token> id = tokens.Int("the raster id", &r.id);
   if (!id.ok()) return id.status();
   if (r.id < 1) return tokens.ErrorAt(*id, "a positive raster id");
-  for (const RasterRecord& seen : frame_.rasters) {
-    if (seen.id == r.id) {
-      return tokens.ErrorAt(*id, "a raster id not used before",
-                            absl::StrCat(Quote(id->text), " again"));
-    }
+  if (!raster_ids_.insert(r.id).second) {
+    return tokens.ErrorAt(*id, "a raster id not used before",
+                          absl::StrCat(Quote(id->text), " again"));
   }
   VTSNAP_RETURN_IF_ERROR(tokens.Keyword("anchor"));
   absl::StatusOr<Token> col = tokens.Int("the anchor column", &r.col);

@@ -28,6 +28,7 @@ std::string Describe(const Sequence& seq) {
   if (!seq.intermediates.empty()) absl::StrAppend(&out, " '", seq.intermediates, "'");
   absl::StrAppend(&out, " ", std::string(1, seq.final));
   if (seq.overflowed) absl::StrAppend(&out, " overflowed");
+  if (seq.params_truncated) absl::StrAppend(&out, " truncated");
   return out;
 }
 
@@ -154,7 +155,7 @@ INSTANTIATE_TEST_SUITE_P(Parser, ParserCaseTest, testing::ValuesIn(kCases),
                            return std::string(info.param.name);
                          });
 
-TEST(ParserLimitsTest, TooManyParamsOverflowAndAreCounted) {
+TEST(ParserLimitsTest, ParamsPastTheLimitAreDroppedAndTheRestDispatched) {
   std::string input = "\x1b[";
   for (int i = 0; i < 100000; ++i) input += "1;";
   input += "m";
@@ -162,8 +163,22 @@ TEST(ParserLimitsTest, TooManyParamsOverflowAndAreCounted) {
   Recorder rec;
   parser.Feed(input, rec);
   ASSERT_EQ(rec.lines.size(), 1u);
-  EXPECT_THAT(rec.lines[0], testing::EndsWith(" m overflowed"));
-  EXPECT_EQ(parser.stats().overflowed_sequences, 1u);
+  std::string first32 = "csi 1";
+  for (int i = 1; i < 32; ++i) first32 += ";1";
+  EXPECT_EQ(rec.lines[0], first32 + " m truncated");
+  EXPECT_EQ(parser.stats().truncated_params, 1u);
+  EXPECT_EQ(parser.stats().overflowed_sequences, 0u);
+}
+
+TEST(ParserStringTest, Utf8EncodedStEndsAString) {
+  EXPECT_THAT(Feed("\x1b]2;hi\xc2\x9cXYZ"),
+              testing::ElementsAre("osc \"2;hi\"", "print XYZ"));
+  EXPECT_THAT(Feed("\x1bPq#0\xc2\x9cXY"),
+              testing::ElementsAre("dcs-hook  q", "dcs-put #0", "dcs-unhook", "print XY"));
+  // Any other character whose UTF-8 form starts with C2 stays payload.
+  EXPECT_THAT(Feed("\x1b]2;\xc2\xa7\x07"), testing::ElementsAre("osc \"2;\xc2\xa7\""));
+  EXPECT_THAT(RunBytewise("\x1b]2;hi\xc2\x9cXYZ"),
+              testing::ElementsAre("osc \"2;hi\"", "print XYZ"));
 }
 
 TEST(ParserLimitsTest, TooManyIntermediatesOverflow) {

@@ -17,6 +17,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "decoder/terminal.h"
+#include "decoder/size.h"
 #include "decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -1354,6 +1355,81 @@ TEST(Replies, NoRepliesWithoutQueries) {
   VirtualTerminal vt({.cols = 10, .rows = 4});
   vt.Write("hello\x1b[2J\x1b[1;31m");
   EXPECT_THAT(vt.TakeReplies(), IsEmpty());
+}
+
+}  // namespace
+}  // namespace vtsnap
+
+namespace vtsnap {
+namespace {
+
+// Found in review: hostile or long streams must cost bounded time and memory.
+
+TEST(Bounds, RepInInsertModeEqualsInsertingOneByOne) {
+  VirtualTerminal rep({.cols = 10, .rows = 3});
+  rep.Write("abcdefgh\x1b[1G\x1b[4hx\x1b[12b");
+  VirtualTerminal one_by_one({.cols = 10, .rows = 3});
+  one_by_one.Write("abcdefgh\x1b[1G\x1b[4hxxxxxxxxxxxxx");
+  for (int r = 0; r < 3; ++r) EXPECT_EQ(rep.RowText(r), one_by_one.RowText(r)) << r;
+  EXPECT_EQ(rep.cursor().col, one_by_one.cursor().col);
+  EXPECT_EQ(rep.cursor().row, one_by_one.cursor().row);
+}
+
+TEST(Bounds, DistinctColoursDoNotGrowTheTablesWithoutLimit) {
+  // Without scrollback only the 40 cells on screen are live; the tables are compacted back to
+  // them whenever one reaches 4096 entries.
+  VirtualTerminal vt({.cols = 20, .rows = 2, .scrollback_limit = 0});
+  std::string bytes;
+  for (int i = 0; i < 200000; ++i) {
+    bytes += "\x1b[38;2;" + std::to_string(i % 256) + ";" + std::to_string(i / 256 % 256) + ";" +
+             std::to_string(i / 65536) + "mx";
+  }
+  vt.Write(bytes);
+  EXPECT_LE(vt.terminal().interned_entries(), 4096u + 2);
+  // The last cell still has the last colour (i = 199999: 63, 13, 3).
+  const Terminal& t = vt.terminal();
+  EXPECT_EQ(t.pen(t.cell(t.cursor().col, t.cursor().row).pen).fg, PenColor::Rgb(63, 13, 3));
+}
+
+TEST(Bounds, CompactionKeepsTheCurrentPenAndItsErasePen) {
+  VirtualTerminal vt({.cols = 4, .rows = 1});
+  std::string bytes;
+  for (int i = 0; i < 10000; ++i) bytes += "\x1b[48;5;" + std::to_string(i % 256) + ";38;2;1;2;" + std::to_string(i % 256) + "m";
+  bytes += "\x1b[44m\x1b[2K";
+  vt.Write(bytes);
+  const Terminal& t = vt.terminal();
+  EXPECT_EQ(t.pen(t.cell(0, 0).pen).bg, PenColor::Palette(4));
+  EXPECT_TRUE(t.pen(t.cell(0, 0).pen).fg.is_default());
+}
+
+TEST(Bounds, SizeIsClampedToTheLargestDimension) {
+  VirtualTerminal vt({.cols = 100000, .rows = 0});
+  EXPECT_EQ(vt.cols(), kMaxTerminalDimension);
+  EXPECT_EQ(vt.rows(), 1);
+  vt.Resize(5, 99999);
+  EXPECT_EQ(vt.rows(), kMaxTerminalDimension);
+}
+
+TEST(Bounds, OverlongHyperlinkTargetIsIgnored) {
+  VirtualTerminal vt({.cols = 10, .rows = 1});
+  vt.Write("\x1b]8;;https://e.example/" + std::string(9000, 'a') + "\x07" + "x\x1b]8;;\x07");
+  EXPECT_EQ(vt.terminal().cell(0, 0).link, 0u);
+}
+
+TEST(Bounds, EmojiPresentationAtTheRightMarginStaysNarrow) {
+  VirtualTerminal vt({.cols = 3, .rows = 1});
+  vt.Write("ab\xe2\x9d\xa4\xef\xb8\x8f");
+  const Terminal& t = vt.terminal();
+  EXPECT_EQ(t.cell(2, 0).width, 1);
+  EXPECT_EQ(t.Grapheme(t.cell(2, 0)), "\xe2\x9d\xa4");
+}
+
+TEST(Bounds, MoreThan32SgrParametersKeepTheFirst32) {
+  VirtualTerminal vt({.cols = 4, .rows = 1});
+  std::string sgr = "\x1b[1";
+  for (int i = 0; i < 40; ++i) sgr += ";39";
+  vt.Write(sgr + "mX");
+  EXPECT_TRUE(vt.terminal().pen(vt.terminal().cell(0, 0).pen).has(kAttrBold));
 }
 
 }  // namespace
