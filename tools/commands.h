@@ -13,6 +13,7 @@ namespace vtsnap::tools {
 int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunDiff(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int RunInventory(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Reads a whole file ("-" is stdin) into *contents; false with a message naming the file on error.
 bool ReadInput(const std::string& path, std::string* contents, std::string* error);

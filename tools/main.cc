@@ -19,12 +19,15 @@ usage:
       Print the canonical form of a ckvision-golden 1 dump.
   vtsnap diff EXPECTED ACTUAL
       Compare two golden dumps and print a report of what differs.
+  vtsnap inventory DIR
+      Merge the golden inventory records test processes wrote into DIR and report
+      orphaned goldens and missing scenarios or checkpoints (docs/inventory.md).
   vtsnap --help
       Print this help.
 
 exit codes:
   0    success, or the dumps are equal
-  1    the dumps differ
+  1    the dumps differ, or a failed inventory
   2    bad arguments or invalid input (the message names the input and the place)
 )";
 
@@ -45,6 +48,7 @@ int main(int argc, char** argv) {
   if (command == "decode") return vtsnap::tools::RunDecode(rest, std::cout, std::cerr);
   if (command == "canon") return vtsnap::tools::RunCanon(rest, std::cout, std::cerr);
   if (command == "diff") return vtsnap::tools::RunDiff(rest, std::cout, std::cerr);
+  if (command == "inventory") return vtsnap::tools::RunInventory(rest, std::cout, std::cerr);
   std::cerr << "vtsnap: unknown command '" << command << "' (see vtsnap --help)\n";
   return 2;
 }

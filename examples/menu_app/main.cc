@@ -1,0 +1,112 @@
+// menu_app: prints one frame of the example TUI sized to the terminal it runs in; with
+// --interactive, j/k move the selection, l opens the next menu and q quits.
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+#include <string_view>
+
+#include "examples/menu_app/menu_app.h"
+
+namespace {
+
+constexpr char kHelp[] = R"(usage: menu_app [--interactive] [--select N] [--size COLSxROWS]
+
+Draws the menu_app example screen (title bar, menu bar, list, status bar with the time) for the
+terminal it runs in, with plain ANSI escape sequences.
+
+  --interactive   keep running: j/k move the selection, l opens the next menu, q quits
+  --select N      select the N-th item (1-based) before drawing
+  --size CxR      draw for C columns and R rows instead of the terminal's size
+  --help          print this help
+)";
+
+std::string Now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%H:%M:%S", &tm);
+  return buf;
+}
+
+void Write(const std::string& bytes) {
+  std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  menu_app::State state;
+  bool interactive = false;
+  bool sized = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(kHelp, stdout);
+      return 0;
+    } else if (arg == "--interactive" || arg == "-i") {
+      interactive = true;
+    } else if (arg == "--select" && i + 1 < argc) {
+      state.selected = std::atoi(argv[++i]) - 1;
+      if (state.selected < 0 || state.selected >= static_cast<int>(state.items.size())) {
+        std::fprintf(stderr, "menu_app: --select takes 1..%zu\n", state.items.size());
+        return 2;
+      }
+    } else if (arg == "--size" && i + 1 < argc) {
+      if (std::sscanf(argv[++i], "%dx%d", &state.cols, &state.rows) != 2 || state.cols < 20 ||
+          state.rows < 6) {
+        std::fprintf(stderr, "menu_app: --size takes COLSxROWS, at least 20x6\n");
+        return 2;
+      }
+      sized = true;
+    } else {
+      std::fprintf(stderr, "menu_app: unknown argument '%s' (see --help)\n", argv[i]);
+      return 2;
+    }
+  }
+  winsize ws{};
+  if (!sized && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20 && ws.ws_row >= 6) {
+    state.cols = ws.ws_col;
+    state.rows = ws.ws_row;
+  }
+
+  state.clock = Now();
+  if (!interactive) {
+    // On a terminal, keep the last line for the shell's prompt, below the frame.
+    const bool tty = isatty(STDOUT_FILENO) != 0;
+    if (tty && !sized) --state.rows;
+    Write(menu_app::Render(state));
+    if (tty) Write("\x1b[" + std::to_string(state.rows) + ";1H\r\n");
+    return 0;
+  }
+
+  termios saved{};
+  if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &saved) != 0) {
+    std::fprintf(stderr, "menu_app: --interactive needs a terminal on standard input\n");
+    return 2;
+  }
+  termios raw = saved;
+  raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
+  raw.c_cc[VMIN] = 1;
+  raw.c_cc[VTIME] = 0;
+  tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+  Write("\x1b[?1049h");  // the alternate screen, as full-screen programs use
+  for (;;) {
+    state.clock = Now();
+    Write(menu_app::Render(state));
+    char c = 0;
+    if (read(STDIN_FILENO, &c, 1) != 1 || c == 'q') break;
+    if (c == 'j') state = menu_app::MoveDown(state);
+    if (c == 'k') state = menu_app::MoveUp(state);
+    if (c == 'l') state = menu_app::NextMenu(state);
+  }
+  Write("\x1b[m\x1b[?1049l");
+  tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+  return 0;
+}

@@ -1,0 +1,257 @@
+#include "matchers/golden.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "matchers/golden_env.h"
+#include "snapshot/capture.h"
+#include "snapshot/diff.h"
+#include "snapshot/golden.h"
+#include "snapshot/store.h"
+
+namespace vtsnap {
+namespace {
+
+using matchers_internal::Outcome;
+
+const char* OutcomeName(Outcome o) {
+  switch (o) {
+    case Outcome::kOk:
+      return "ok";
+    case Outcome::kMissing:
+      return "missing";
+    case Outcome::kMismatch:
+      return "mismatch";
+    case Outcome::kWritten:
+      return "written";
+    case Outcome::kInvalid:
+      return "invalid";
+  }
+  return "?";
+}
+
+// Numbers the golden assertions of the running test, so that each one's gtest properties
+// (vtsnap_golden_<n>_path, vtsnap_golden_<n>_result) appear in the XML/JSON report.
+int NextAssertionNumber(const ::testing::TestInfo* test) {
+  static std::mutex mu;
+  static const ::testing::TestInfo* current = nullptr;
+  static int count = 0;
+  std::lock_guard<std::mutex> lock(mu);
+  if (test != current) {
+    current = test;
+    count = 0;
+  }
+  return ++count;
+}
+
+// gmock evaluates a failing EXPECT_THAT twice (once to decide, once to explain), so a repeat of
+// the same outcome for the same golden in the same test, right after the first, is that one
+// assertion again and records nothing new.
+bool IsRepeatedEvaluation(const ::testing::TestInfo* test, const std::string& path,
+                          Outcome outcome) {
+  static std::mutex mu;
+  static const ::testing::TestInfo* last_test = nullptr;
+  static std::string* last_path = new std::string;
+  static Outcome last_outcome = Outcome::kOk;
+  std::lock_guard<std::mutex> lock(mu);
+  const bool repeat = test == last_test && path == *last_path && outcome == last_outcome;
+  last_test = test;
+  *last_path = path;
+  last_outcome = outcome;
+  return repeat;
+}
+
+void RecordProperties(const ::testing::TestInfo* test, const std::string& path, Outcome outcome) {
+  if (IsRepeatedEvaluation(test, path, outcome)) return;
+  const int n = NextAssertionNumber(test);
+  ::testing::Test::RecordProperty(absl::StrCat("vtsnap_golden_", n, "_path"), path);
+  ::testing::Test::RecordProperty(absl::StrCat("vtsnap_golden_", n, "_result"),
+                                  OutcomeName(outcome));
+}
+
+std::string SelfExecutable() {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("<test binary>") : p.string();
+}
+
+// Shell-quotes a word when it needs it.
+std::string Quote(const std::string& s) {
+  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:") ==
+      std::string::npos) {
+    return s;
+  }
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+std::string UpdateCommand(const ::testing::TestInfo* test) {
+  const bool ci = EnvironmentSaysCi();
+  return absl::StrCat(ci ? "UPDATE_GOLDENS=force " : "UPDATE_GOLDENS=1 ", Quote(SelfExecutable()),
+                      " --gtest_filter=", Quote(absl::StrCat(test->test_suite_name(), ".",
+                                                             test->name())));
+}
+
+// Where the actual dump of a failing assertion goes: beside the golden when that folder can be
+// written, else under $TEST_UNDECLARED_OUTPUTS_DIR (Bazel), else a temporary directory.
+std::string ActualPath(const std::string& golden_write_path, const std::string& relative_name) {
+  std::filesystem::path golden(golden_write_path);
+  std::filesystem::path dir = golden.parent_path();
+  std::error_code ec;
+  std::filesystem::path existing = dir;
+  while (!existing.empty() && !std::filesystem::exists(existing, ec)) {
+    existing = existing.parent_path();
+  }
+  const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  if (outputs != nullptr && *outputs != '\0') {
+    return (std::filesystem::path(outputs) / "vtsnap" / (relative_name + ".actual")).string();
+  }
+  if (!existing.empty() && IsWritableDirectory(existing.string())) {
+    return golden_write_path + ".actual";
+  }
+  return (std::filesystem::temp_directory_path() / "vtsnap-actual" / (relative_name + ".actual"))
+      .string();
+}
+
+}  // namespace
+
+GoldenMatcher::GoldenMatcher(std::string name, GoldenOptions options)
+    : name_(std::move(name)), options_(std::make_shared<const GoldenOptions>(std::move(options))) {
+  matchers_internal::EnsureEnvironment();
+}
+
+GoldenMatcher EqualsGolden(std::string name, GoldenOptions options) {
+  return GoldenMatcher(std::move(name), std::move(options));
+}
+
+void GoldenMatcher::DescribeTo(std::ostream* os) const {
+  *os << "equals the golden \"" << name_ << "\"";
+}
+
+void GoldenMatcher::DescribeNegationTo(std::ostream* os) const {
+  *os << "differs from the golden \"" << name_ << "\"";
+}
+
+bool GoldenMatcher::Match(const Terminal& t, ::testing::MatchResultListener* l) const {
+  return MatchFrame(CaptureFrame(t), l);
+}
+
+bool GoldenMatcher::MatchFrame(const Frame& captured,
+                               ::testing::MatchResultListener* listener) const {
+  if (absl::Status s = ValidateGoldenName(name_); !s.ok()) {
+    *listener << s.message();
+    return false;
+  }
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  if (test == nullptr || test->file() == nullptr) {
+    *listener << "EqualsGolden(\"" << name_
+              << "\") must run inside a test: the golden's folder comes from the test's source file";
+    return false;
+  }
+  const absl::StatusOr<UpdateMode>& mode = matchers_internal::CurrentUpdateMode();
+  if (!mode.ok()) {
+    *listener << mode.status().message();
+    return false;
+  }
+  std::string root = options_->root;
+  if (root.empty()) {
+    const char* env = std::getenv("VTSNAP_GOLDEN_ROOT");
+    if (env != nullptr) root = env;
+  }
+  const GoldenFolder folder = GoldenFolderFor(test->file(), root);
+  const std::string relative = name_ + ".dump";
+  // For .actual files kept outside the tree: "<test file stem>/<name>.dump", so two test files'
+  // goldens of one name do not overwrite each other's.
+  const std::string stem_relative =
+      std::filesystem::path(folder.write).filename().string() + "/" + relative;
+  const std::string read_path = folder.read + "/" + relative;
+  const std::string write_path = folder.write + "/" + relative;
+
+  Frame actual = captured;
+  options_->redactions.Apply(&actual);
+
+  absl::StatusOr<std::optional<std::string>> golden_text = ReadFileIfExists(read_path);
+  if (!golden_text.ok()) {
+    *listener << golden_text.status().message();
+    matchers_internal::RecordClaim(test->file(), folder.read, relative, Outcome::kInvalid);
+    RecordProperties(test, read_path, Outcome::kInvalid);
+    return false;
+  }
+  std::string problem;  // why the golden does not match, for the message
+  Outcome outcome = Outcome::kMissing;
+  if (golden_text->has_value()) {
+    absl::StatusOr<Frame> expected = golden::Parse(**golden_text);
+    if (!expected.ok()) {
+      outcome = Outcome::kInvalid;
+      problem = absl::StrCat("the golden is not a valid ckvision-golden 1 dump: ", read_path, ":",
+                             expected.status().message(), "\n");
+    } else if (*expected == actual) {
+      // A stale .actual from an earlier failure goes once the assertion passes again.
+      if (!read_only_) (void)RemoveFileIfExists(ActualPath(write_path, stem_relative));
+      matchers_internal::RecordClaim(test->file(), folder.read, relative, Outcome::kOk);
+      RecordProperties(test, read_path, Outcome::kOk);
+      return true;
+    } else {
+      outcome = Outcome::kMismatch;
+      problem = RenderDiff(Compare(*expected, actual));
+    }
+  }
+
+  absl::StatusOr<std::string> actual_text = golden::Serialize(actual);
+  const bool may_write = !read_only_ && (*mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
+                                         (*mode == UpdateMode::kNew && outcome == Outcome::kMissing));
+  if (may_write && actual_text.ok()) {
+    absl::Status written = WriteFileAtomically(write_path, *actual_text);
+    if (written.ok()) {
+      (void)RemoveFileIfExists(ActualPath(write_path, stem_relative));
+      std::fprintf(stderr, "vtsnap: wrote %s (%s)\n", write_path.c_str(),
+                   outcome == Outcome::kMissing ? "new" : "updated");
+      matchers_internal::RecordClaim(test->file(), folder.read, relative, Outcome::kWritten);
+      RecordProperties(test, write_path, Outcome::kWritten);
+      return true;
+    }
+    *listener << "could not write the golden: " << written.message() << "\n";
+  }
+
+  matchers_internal::RecordClaim(test->file(), folder.read, relative, outcome);
+  RecordProperties(test, read_path, outcome);
+  if (outcome == Outcome::kMissing) {
+    *listener << "the golden " << read_path << " does not exist\n";
+  } else {
+    *listener << "the screen differs from the golden " << read_path << "\n" << problem;
+  }
+  if (!actual_text.ok()) {
+    *listener << "the actual screen cannot be written as a golden: " << actual_text.status().message()
+              << "\n";
+    return false;
+  }
+  if (read_only_) return false;
+  const std::string actual_path = ActualPath(write_path, stem_relative);
+  if (absl::Status s = WriteFileAtomically(actual_path, *actual_text); s.ok()) {
+    *listener << "actual dump written to " << actual_path << "\n";
+  } else {
+    *listener << "could not write the actual dump: " << s.message() << "\n";
+  }
+  if (*mode == UpdateMode::kNew && outcome != Outcome::kMissing) {
+    *listener << "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  "
+              << absl::StrCat("UPDATE_GOLDENS=1 ", Quote(SelfExecutable()), " --gtest_filter=",
+                              Quote(absl::StrCat(test->test_suite_name(), ".", test->name())));
+  } else {
+    *listener << "to accept the actual screen run:\n  " << UpdateCommand(test);
+  }
+  return false;
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,121 @@
+// EqualsGolden: the GoogleTest matcher that compares a screen with its golden dump file.
+//
+// The golden lives beside the test source, at
+// `<directory of the test source>/goldens/<test source file stem>/<name>.dump`. A missing or
+// different golden fails with the golden's path, a cell-and-style diff, the path of the actual
+// dump written for review (`<golden>.actual`) and the command that updates it. With
+// `UPDATE_GOLDENS=1` missing and mismatched goldens are written and the assertion passes
+// (docs/goldens.md has every rule: update modes, CI, inventories, redactions).
+//
+//   TEST(Home, ShowsTheMenu) {
+//     vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
+//     vt.Write(app_output);
+//     EXPECT_THAT(vt, vtsnap::EqualsGolden("home"));  // goldens/home_test/home.dump
+//   }
+#ifndef VTSNAP_MATCHERS_GOLDEN_H_
+#define VTSNAP_MATCHERS_GOLDEN_H_
+
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "decoder/terminal.h"
+#include "decoder/virtual_terminal.h"
+#include "gmock/gmock.h"
+#include "snapshot/frame.h"
+#include "snapshot/redact.h"
+
+namespace vtsnap {
+
+struct GoldenOptions {
+  // Replaces "the directory of the test source" for this assertion (the golden is then
+  // `<root>/goldens/<test file stem>/<name>.dump`). Empty: the environment variable
+  // VTSNAP_GOLDEN_ROOT when set (a per-binary override), else the test source's directory.
+  std::string root = {};
+  // Masks applied to the actual screen before comparing and before writing.
+  Redactions redactions = {};
+};
+
+// The gmock matcher EqualsGolden returns. It matches a VirtualTerminal, a Terminal or a Frame.
+class GoldenMatcher {
+ public:
+  GoldenMatcher(std::string name, GoldenOptions options);
+
+  // gmock's polymorphic-matcher protocol: converts to Matcher<T> for the types above.
+  template <typename T>
+  operator ::testing::Matcher<T>() const;  // NOLINT(google-explicit-constructor)
+
+  bool MatchFrame(const Frame& actual, ::testing::MatchResultListener* listener) const;
+  void DescribeTo(std::ostream* os) const;
+  void DescribeNegationTo(std::ostream* os) const;
+
+  // A negated golden matcher (testing::Not(EqualsGolden(...))) never writes a golden or an
+  // .actual file; gmock's Not is specialized below to ask for this copy.
+  GoldenMatcher ReadOnly() const {
+    GoldenMatcher m = *this;
+    m.read_only_ = true;
+    return m;
+  }
+
+  bool Match(const Frame& f, ::testing::MatchResultListener* l) const { return MatchFrame(f, l); }
+  bool Match(const Terminal& t, ::testing::MatchResultListener* l) const;
+  bool Match(const VirtualTerminal& vt, ::testing::MatchResultListener* l) const {
+    return Match(vt.terminal(), l);
+  }
+
+ private:
+  std::string name_;
+  std::shared_ptr<const GoldenOptions> options_;
+  bool read_only_ = false;
+};
+
+namespace golden_internal {
+
+template <typename T>
+class GoldenMatcherImpl : public ::testing::MatcherInterface<T> {
+ public:
+  explicit GoldenMatcherImpl(const GoldenMatcher& m) : m_(m) {}
+  bool MatchAndExplain(T x, ::testing::MatchResultListener* listener) const override {
+    return m_.Match(x, listener);
+  }
+  void DescribeTo(std::ostream* os) const override { m_.DescribeTo(os); }
+  void DescribeNegationTo(std::ostream* os) const override { m_.DescribeNegationTo(os); }
+
+ private:
+  GoldenMatcher m_;
+};
+
+}  // namespace golden_internal
+
+template <typename T>
+GoldenMatcher::operator ::testing::Matcher<T>() const {
+  return ::testing::Matcher<T>(new golden_internal::GoldenMatcherImpl<T>(*this));
+}
+
+// Matches when the screen equals the golden `name` (one or more '/'-separated segments of
+// [A-Za-z0-9._-]; "..", absolute paths and empty segments are refused).
+GoldenMatcher EqualsGolden(std::string name, GoldenOptions options = {});
+
+}  // namespace vtsnap
+
+namespace testing::internal {
+
+// Not(EqualsGolden(...)) must never write: this specialization of gmock's Not negates a read-only
+// copy of the golden matcher. (Only direct negation is recognized; see docs/goldens.md.)
+template <>
+class NotMatcher<vtsnap::GoldenMatcher> {
+ public:
+  explicit NotMatcher(vtsnap::GoldenMatcher matcher) : matcher_(matcher.ReadOnly()) {}
+
+  template <typename T>
+  operator Matcher<T>() const {  // NOLINT(google-explicit-constructor)
+    return Matcher<T>(new NotMatcherImpl<T>(SafeMatcherCast<T>(matcher_)));
+  }
+
+ private:
+  vtsnap::GoldenMatcher matcher_;
+};
+
+}  // namespace testing::internal
+
+#endif  // VTSNAP_MATCHERS_GOLDEN_H_

@@ -1,0 +1,247 @@
+#include "snapshot/store.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+
+namespace vtsnap {
+namespace {
+
+namespace fs = std::filesystem;
+
+// An error for `what` (e.g. `writing "/x/y.dump"`) failing with `error_number`.
+absl::Status ErrnoError(int error_number, absl::string_view what) {
+  return absl::Status(absl::ErrnoToStatusCode(error_number),
+                      absl::StrCat(what, ": ", std::strerror(error_number)));
+}
+
+std::string Quoted(absl::string_view path) {
+  return absl::StrCat("\"", absl::CHexEscape(path), "\"");
+}
+
+// A process-wide counter so two threads never pick one temporary name.
+std::atomic<unsigned long> temp_counter{0};
+
+int OpenNoIntr(const char* path, int flags, mode_t mode = 0) {
+  int fd;
+  do {
+    fd = ::open(path, flags, mode);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+// Writes all of `data` to `fd`; false with errno set on failure.
+bool WriteAll(int fd, absl::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+bool IsGoldenNameByte(char c) {
+  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+}
+
+}  // namespace
+
+absl::StatusOr<UpdateMode> ParseUpdateMode(const char* value, bool in_ci) {
+  if (value == nullptr) return UpdateMode::kOff;
+  const absl::string_view v(value);
+  if (v.empty() || v == "0") return UpdateMode::kOff;
+  if (v == "force") return UpdateMode::kForce;
+  if (v == "1" || v == "new") {
+    if (in_ci) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "UPDATE_GOLDENS=", v,
+          " is refused in CI (the CI environment variable is set): CI never writes goldens "
+          "silently; set UPDATE_GOLDENS=force to write them anyway"));
+    }
+    return v == "1" ? UpdateMode::kAll : UpdateMode::kNew;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "UPDATE_GOLDENS=\"", absl::CHexEscape(v),
+      "\" is not a valid value; accepted: \"\" or 0 (never write), 1 (write missing and "
+      "mismatched goldens), new (write missing goldens only), force (1, even in CI)"));
+}
+
+bool EnvironmentSaysCi() {
+  const char* ci = std::getenv("CI");
+  if (ci == nullptr) return false;
+  const absl::string_view v(ci);
+  return !(v.empty() || v == "0" || absl::EqualsIgnoreCase(v, "false"));
+}
+
+absl::Status ValidateGoldenName(absl::string_view name) {
+  const auto invalid = [name](absl::string_view rule) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("invalid golden name ", Quoted(name), ": ", rule,
+                     " (a name is one or more '/'-separated segments of A-Z a-z 0-9 . _ -)"));
+  };
+  if (name.empty()) return invalid("it is empty");
+  if (name.front() == '/') return invalid("it is an absolute path");
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (c == '/' || IsGoldenNameByte(c)) continue;
+    if (c == '\0') return invalid(absl::StrCat("it contains a NUL byte at offset ", i));
+    return invalid(absl::StrCat("byte \"", absl::CHexEscape(absl::string_view(&c, 1)),
+                                "\" at offset ", i, " is not allowed"));
+  }
+  for (absl::string_view segment : absl::StrSplit(name, '/')) {
+    if (segment.empty()) return invalid("it has an empty segment");
+    if (segment == "." || segment == "..") {
+      return invalid(absl::StrCat("it has a \"", segment, "\" segment"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+GoldenFolder GoldenFolderFor(absl::string_view test_file, absl::string_view root_override) {
+  const fs::path file{std::string(test_file)};
+  const fs::path base =
+      root_override.empty() ? file.parent_path() : fs::path(std::string(root_override));
+  const fs::path read = base / "goldens" / file.stem();
+  fs::path write = read;
+  if (base.is_relative()) {
+    const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+    if (workspace != nullptr && workspace[0] != '\0') write = fs::path(workspace) / read;
+  }
+  return {.read = read.generic_string(), .write = write.generic_string()};
+}
+
+absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {
+  const fs::path target(path);
+  if (!target.has_filename()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("writing ", Quoted(path), ": the path names no file"));
+  }
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    return absl::Status(absl::ErrnoToStatusCode(ec.value()),
+                        absl::StrCat("creating directory ", Quoted(dir.string()), " for ",
+                                     Quoted(path), ": ", ec.message()));
+  }
+  const fs::path temp =
+      dir / absl::StrCat(".", target.filename().string(), ".tmp.", ::getpid(), ".",
+                         temp_counter.fetch_add(1, std::memory_order_relaxed));
+  const std::string temp_name = temp.string();
+  const int fd = OpenNoIntr(temp_name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    return ErrnoError(errno, absl::StrCat("writing ", Quoted(path), " (creating temporary file ",
+                                          Quoted(temp_name), ")"));
+  }
+  const auto fail = [&](absl::string_view step) {
+    const int error_number = errno;
+    ::unlink(temp_name.c_str());
+    return ErrnoError(error_number, absl::StrCat("writing ", Quoted(path), " (", step, ")"));
+  };
+  if (!WriteAll(fd, contents)) {
+    ::close(fd);
+    return fail("writing the temporary file");
+  }
+  if (::fsync(fd) != 0) {
+    ::close(fd);
+    return fail("flushing the temporary file");
+  }
+  if (::close(fd) != 0) return fail("closing the temporary file");
+  if (::rename(temp_name.c_str(), path.c_str()) != 0) {
+    return fail("renaming the temporary file over it");
+  }
+  // Make the rename itself durable; the new file is in place whatever this says.
+  const int dir_fd = OpenNoIntr(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& path) {
+  const int fd = OpenNoIntr(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
+    return ErrnoError(errno, absl::StrCat("reading ", Quoted(path)));
+  }
+  std::string contents;
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error_number = errno;
+      ::close(fd);
+      return ErrnoError(error_number, absl::StrCat("reading ", Quoted(path)));
+    }
+    if (n == 0) break;
+    contents.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return std::optional<std::string>(std::move(contents));
+}
+
+absl::Status RemoveFileIfExists(const std::string& path) {
+  if (::unlink(path.c_str()) == 0 || errno == ENOENT || errno == ENOTDIR) {
+    return absl::OkStatus();
+  }
+  return ErrnoError(errno, absl::StrCat("removing ", Quoted(path)));
+}
+
+std::vector<std::string> ListGoldenFiles(const std::string& folder) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  const fs::path root(folder);
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+  if (ec) return files;
+  for (const fs::recursive_directory_iterator end; it != end; it.increment(ec)) {
+    if (ec) break;
+    std::error_code type_ec;
+    if (!it->is_regular_file(type_ec) || type_ec) continue;
+    const std::string name = it->path().filename().string();
+    if (!absl::EndsWith(name, ".dump")) continue;
+    files.push_back(it->path().lexically_relative(root).generic_string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+bool IsWritableDirectory(const std::string& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec) || ec) return false;
+  const std::string probe =
+      (fs::path(dir) / absl::StrCat(".vtsnap-probe.", ::getpid(), ".",
+                                    temp_counter.fetch_add(1, std::memory_order_relaxed)))
+          .string();
+  const int fd = OpenNoIntr(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return true;
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,102 @@
+// Store: where golden dumps live on disk, how they are named, and how they are written.
+//
+// The matchers and the `vtsnap` command keep goldens at `<dir of the test source>/goldens/<test
+// source stem>/<name>.dump` (DESIGN.md "Golden files and update mode"). This file holds the pieces
+// that touch the file system: the UPDATE_GOLDENS switch, the CI check, the golden name rules, the
+// folder of a test source under CMake and under Bazel, atomic writes, reads, removal and listing.
+// It knows nothing of the dump format or of GoogleTest. Every failure is a value naming the path.
+//
+// Example:
+//   absl::StatusOr<vtsnap::UpdateMode> mode =
+//       vtsnap::ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), vtsnap::EnvironmentSaysCi());
+//   if (!mode.ok()) return mode.status();  // UPDATE_GOLDENS=yes: "... is not a valid value; ..."
+//   if (absl::Status s = vtsnap::ValidateGoldenName("menu/open"); !s.ok()) return s;
+//   vtsnap::GoldenFolder folder = vtsnap::GoldenFolderFor("/src/test/menu_test.cc");
+//   // folder.read == folder.write == "/src/test/goldens/menu_test"
+//   const std::string path = folder.read + "/menu/open.dump";
+//   absl::StatusOr<std::optional<std::string>> old = vtsnap::ReadFileIfExists(path);
+//   if (!old.ok()) return old.status();
+//   if (!old->has_value() && *mode != vtsnap::UpdateMode::kOff) {
+//     if (absl::Status s = vtsnap::WriteFileAtomically(path, dump); !s.ok()) return s;
+//   }
+//   std::vector<std::string> all = vtsnap::ListGoldenFiles(folder.read);  // {"menu/open.dump"}
+#ifndef VTSNAP_SNAPSHOT_STORE_H_
+#define VTSNAP_SNAPSHOT_STORE_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace vtsnap {
+
+// What an assertion may write (DESIGN.md): kOff never writes; kAll writes missing and mismatched
+// goldens; kNew writes missing ones only; kForce is kAll even in CI.
+enum class UpdateMode { kOff, kAll, kNew, kForce };
+
+// The UpdateMode an UPDATE_GOLDENS value asks for: nullptr (unset), "" or "0" -> kOff; "1" -> kAll;
+// "new" -> kNew; "force" -> kForce. Any other value is an InvalidArgumentError naming it and the
+// accepted values. When `in_ci`, "1" and "new" are a FailedPreconditionError (CI never writes
+// goldens silently; UPDATE_GOLDENS=force overrides).
+[[nodiscard]] absl::StatusOr<UpdateMode> ParseUpdateMode(const char* value, bool in_ci);
+
+// True when the environment variable CI is set to anything but "", "0" or "false" (any case).
+bool EnvironmentSaysCi();
+
+// OK when `name` is a golden name: one or more '/'-separated segments of [A-Za-z0-9._-], no
+// segment "." or "..". Otherwise an InvalidArgumentError naming the name (C-escaped) and the rule:
+// empty, absolute, a byte outside the alphabet (NUL named as such), an empty segment ("a//b",
+// "a/"), or a "." / ".." segment.
+[[nodiscard]] absl::Status ValidateGoldenName(absl::string_view name);
+
+// The folder the goldens of one test source file are read from and written to.
+struct GoldenFolder {
+  std::string read;
+  std::string write;
+};
+
+// The golden folder of `test_file` (gtest's TestInfo::file()): `<base>/goldens/<stem of
+// test_file>`, where base is `root_override` when it is non-empty and the directory of `test_file`
+// otherwise. `read` is that path as is: absolute under CMake, or relative to the current directory
+// (the runfiles workspace root under `bazel test`) when `test_file` is workspace-relative (Bazel).
+// `write` equals `read`, except that a relative base is resolved against $BUILD_WORKSPACE_DIRECTORY
+// when that is set (`bazel run`), so updates land in the source tree. The environment variable
+// VTSNAP_GOLDEN_ROOT is the caller's business: pass it as `root_override`.
+//   "/src/test/foo_test.cc"              -> read = write = "/src/test/goldens/foo_test"
+//   "test/foo_test.cc", BWD=/ws          -> read "test/goldens/foo_test",
+//                                           write "/ws/test/goldens/foo_test"
+//   "/src/test/foo_test.cc", "/g"        -> read = write = "/g/goldens/foo_test"
+GoldenFolder GoldenFolderFor(absl::string_view test_file, absl::string_view root_override = "");
+
+// Replaces the file at `path` with `contents` atomically: creates missing parent directories,
+// writes `.<file name>.tmp.<pid>.<counter>` in the same directory, fsyncs it, renames it over
+// `path` and fsyncs the directory. Readers see the old file or the new one, never a mix; a killed
+// writer leaves the old file intact. On failure the old file is untouched, the temporary file is
+// removed, and the error names the path (or the directory) and strerror.
+[[nodiscard]] absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);
+
+// The contents of `path`; std::nullopt when it does not exist. An error naming the path and
+// strerror when it exists but cannot be read (a directory, no permission).
+[[nodiscard]] absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& path);
+
+// Removes the file at `path`; OK when it does not exist. An error naming the path and strerror
+// otherwise (a directory, no permission).
+[[nodiscard]] absl::Status RemoveFileIfExists(const std::string& path);
+
+// The golden files under `folder`, recursively: the regular files whose name ends in ".dump", as
+// '/'-separated paths relative to `folder` (suffix kept), sorted. `.actual` files and the temporary
+// files of WriteFileAtomically are not listed; symbolic links to directories are not followed;
+// unreadable subdirectories are skipped. A missing folder lists nothing.
+std::vector<std::string> ListGoldenFiles(const std::string& folder);
+
+// True when `dir` is an existing directory in which this process can create a file (checked by
+// creating and removing one), so a read-only source tree can be detected and `.actual` files sent
+// to a temporary directory instead.
+bool IsWritableDirectory(const std::string& dir);
+
+}  // namespace vtsnap
+
+#endif  // VTSNAP_SNAPSHOT_STORE_H_

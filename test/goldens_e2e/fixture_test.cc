@@ -1,0 +1,59 @@
+// The test program goldens_e2e_test runs as a subprocess: a few golden assertions whose screens
+// and behaviour the driver controls through environment variables between runs. Not a ctest entry
+// of its own (its failures are the point).
+//
+//   FIXTURE_TEXT      the text Fixture.Home writes (default "Hello")
+//   FIXTURE_BAD_NAME  when set, Fixture.BadName asserts EqualsGolden("../escape")
+//   FIXTURE_FAIL      when set, Fixture.Fails fails
+//   FIXTURE_NOT       when set, Fixture.Negated asserts Not(EqualsGolden("never"))
+#include <cstdlib>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "matchers/matchers.h"
+
+namespace {
+
+bool EnvSet(const char* name) { return std::getenv(name) != nullptr; }
+
+// Every fixture screen is 20x4 with `text` written from the top left.
+vtsnap::TerminalOptions Size() {
+  vtsnap::TerminalOptions options;
+  options.cols = 20;
+  options.rows = 4;
+  return options;
+}
+
+TEST(Fixture, Home) {
+  const char* text = std::getenv("FIXTURE_TEXT");
+  vtsnap::VirtualTerminal vt(Size());
+  vt.Write(text != nullptr ? text : "Hello");
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("home"));
+}
+
+TEST(Fixture, Second) {
+  vtsnap::VirtualTerminal vt(Size());
+  vt.Write("Second\r\nscreen");
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("second"));
+}
+
+TEST(Fixture, BadName) {
+  if (!EnvSet("FIXTURE_BAD_NAME")) return;
+  vtsnap::VirtualTerminal vt(Size());
+  vt.Write("escape");
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("../escape"));
+}
+
+TEST(Fixture, Fails) {
+  if (EnvSet("FIXTURE_FAIL")) ADD_FAILURE() << "FIXTURE_FAIL is set: this test fails on purpose";
+}
+
+TEST(Fixture, Negated) {
+  if (!EnvSet("FIXTURE_NOT")) return;
+  vtsnap::VirtualTerminal vt(Size());
+  vt.Write("not the golden");
+  EXPECT_THAT(vt, testing::Not(vtsnap::EqualsGolden("never")));
+}
+
+}  // namespace

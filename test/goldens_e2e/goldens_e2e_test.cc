@@ -1,0 +1,722 @@
+// End-to-end behaviour of EqualsGolden, as a user meets it: the real test program
+// goldens_fixture_test (fixture_test.cc) runs as a subprocess, once or several times per case, in a
+// scratch golden tree of its own (VTSNAP_GOLDEN_ROOT=<scratch>/tree, so its goldens are
+// <scratch>/tree/goldens/fixture_test/<name>.dump). The child's environment is built explicitly
+// (PATH and HOME only, plus what the case sets), so UPDATE_GOLDENS, CI or GTEST_* of the outer run
+// never leak in. Each case checks exit code, output and the files left behind.
+#include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "decoder/virtual_terminal.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "snapshot/capture.h"
+#include "snapshot/golden.h"
+
+#ifndef VTSNAP_FIXTURE_BINARY
+#error "VTSNAP_FIXTURE_BINARY must name the goldens_fixture_test executable"
+#endif
+#ifndef VTSNAP_CLI_BINARY
+#error "VTSNAP_CLI_BINARY must name the vtsnap executable"
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using ::testing::AllOf;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+constexpr char kFixture[] = VTSNAP_FIXTURE_BINARY;
+constexpr char kCli[] = VTSNAP_CLI_BINARY;
+// Every test of fixture_test.cc, as ctest would run them one per process.
+const std::vector<std::string> kFixtureTests = {"Fixture.Home", "Fixture.Second", "Fixture.BadName",
+                                                "Fixture.Fails", "Fixture.Negated"};
+
+using Env = std::map<std::string, std::string>;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+  std::string all() const { return out + err; }
+};
+
+std::ostream& operator<<(std::ostream& os, const RunResult& r) {
+  return os << "exit " << r.exit_code << "\n--- stdout ---\n" << r.out << "--- stderr ---\n"
+            << r.err;
+}
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void WriteFile(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+// Every regular file under `dir`, relative, sorted.
+std::vector<std::string> FilesUnder(const fs::path& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return files;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (it->is_regular_file()) files.push_back(fs::relative(it->path(), dir).string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The file's modification time in nanoseconds, or -1.
+long long MtimeNs(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return -1;
+  return static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+}
+
+// The properties of <testcase name="`test`"> in a gtest XML report, as name -> value.
+std::map<std::string, std::string> XmlProperties(const std::string& xml, const std::string& test) {
+  std::map<std::string, std::string> props;
+  const size_t start = xml.find("<testcase name=\"" + test + "\"");
+  if (start == std::string::npos) return props;
+  size_t end = xml.find("</testcase>", start);
+  if (end == std::string::npos) end = xml.size();
+  const std::string block = xml.substr(start, end - start);
+  size_t pos = 0;
+  while ((pos = block.find("<property name=\"", pos)) != std::string::npos) {
+    pos += std::strlen("<property name=\"");
+    const size_t name_end = block.find('"', pos);
+    const std::string name = block.substr(pos, name_end - pos);
+    const size_t value_start = block.find("value=\"", name_end) + std::strlen("value=\"");
+    const size_t value_end = block.find('"', value_start);
+    props[name] = block.substr(value_start, value_end - value_start);
+    pos = value_end;
+  }
+  return props;
+}
+
+// The dump of the screen a fixture test draws (20x4, `text` written from the top left).
+std::string DumpOf(const std::string& text) {
+  vtsnap::TerminalOptions size;
+  size.cols = 20;
+  size.rows = 4;
+  vtsnap::VirtualTerminal vt(size);
+  vt.Write(text);
+  absl::StatusOr<std::string> dump = vtsnap::golden::Serialize(vtsnap::CaptureFrame(vt));
+  EXPECT_TRUE(dump.ok()) << dump.status();
+  return dump.ok() ? *dump : std::string();
+}
+
+class GoldensE2eTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = (fs::temp_directory_path() / "vtsnap-goldens-e2e.XXXXXX").string();
+    ASSERT_NE(::mkdtemp(templ.data()), nullptr) << std::strerror(errno);
+    scratch_ = templ;
+    // Readable by everyone: the read-only case runs the fixture as an unprivileged user.
+    fs::permissions(scratch_, fs::perms::owner_all | fs::perms::group_read |
+                                  fs::perms::group_exec | fs::perms::others_read |
+                                  fs::perms::others_exec);
+    tree_ = scratch_ / "tree";
+    golden_dir_ = tree_ / "goldens" / "fixture_test";
+    fs::create_directories(tree_);
+    fs::create_directories(scratch_ / "tmp");
+    fs::create_directories(scratch_ / "logs");
+    fs::permissions(scratch_ / "tmp", fs::perms::all);
+  }
+
+  void TearDown() override {
+    // Nothing ever lands beside the fixture's real source: every run used the scratch tree.
+    EXPECT_FALSE(fs::exists(fs::path(VTSNAP_SOURCE_DIR) / "test/goldens_e2e/goldens"));
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(scratch_, ec); !ec && it != fs::end(it);
+         it.increment(ec)) {
+      if (it->is_directory()) fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ec);
+    }
+    if (!HasFailure()) {
+      fs::remove_all(scratch_, ec);
+    } else {
+      std::fprintf(stderr, "scratch tree kept for inspection: %s\n", scratch_.c_str());
+    }
+  }
+
+  fs::path Golden(const std::string& name) const { return golden_dir_ / (name + ".dump"); }
+  fs::path Actual(const std::string& name) const { return golden_dir_ / (name + ".dump.actual"); }
+
+  // The environment every child gets: PATH and HOME of this process, a private TMPDIR, the scratch
+  // golden root, then `extra` (which may override any of them).
+  Env BaseEnv(const Env& extra) const {
+    Env env;
+    for (const char* keep : {"PATH", "HOME"}) {
+      if (const char* v = std::getenv(keep)) env[keep] = v;
+    }
+    env["TMPDIR"] = (scratch_ / "tmp").string();
+    env["VTSNAP_GOLDEN_ROOT"] = tree_.string();
+    for (const auto& [k, v] : extra) env[k] = v;
+    return env;
+  }
+
+  // Runs `binary args...` with exactly `env`, stdout and stderr captured separately. With
+  // `as_nobody`, the child drops to uid/gid 65534 first (so file permissions apply to it).
+  RunResult RunRaw(const std::string& binary, const std::vector<std::string>& args, const Env& env,
+                   bool as_nobody = false) {
+    const int n = ++runs_;
+    const fs::path out_path = scratch_ / "logs" / ("run" + std::to_string(n) + ".out");
+    const fs::path err_path = scratch_ / "logs" / ("run" + std::to_string(n) + ".err");
+    std::vector<std::string> argv_s = {binary};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<std::string> env_s;
+    for (const auto& [k, v] : env) env_s.push_back(k + "=" + v);
+    std::vector<char*> argv;
+    for (std::string& s : argv_s) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    std::vector<char*> envp;
+    for (std::string& s : env_s) envp.push_back(s.data());
+    envp.push_back(nullptr);
+
+    const int out_fd = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    const int err_fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    RunResult result;
+    if (out_fd < 0 || err_fd < 0) {
+      ADD_FAILURE() << "cannot create the capture files in " << scratch_;
+      return result;
+    }
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::dup2(out_fd, 1);
+      ::dup2(err_fd, 2);
+      if (as_nobody) {
+        if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) {
+          static const char msg[] = "driver: cannot drop privileges\n";
+          (void)!::write(2, msg, sizeof msg - 1);
+          ::_exit(126);
+        }
+      }
+      ::execve(binary.c_str(), argv.data(), envp.data());
+      static const char msg[] = "driver: execve failed\n";
+      (void)!::write(2, msg, sizeof msg - 1);
+      ::_exit(127);
+    }
+    ::close(out_fd);
+    ::close(err_fd);
+    if (pid < 0) {
+      ADD_FAILURE() << "fork: " << std::strerror(errno);
+      return result;
+    }
+    // The fixture is tiny: anything past 60 s is a hang.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    int status = 0;
+    while (true) {
+      const pid_t w = ::waitpid(pid, &status, WNOHANG);
+      if (w == pid) break;
+      if (std::chrono::steady_clock::now() > deadline) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        ADD_FAILURE() << binary << " timed out";
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    result.out = ReadFile(out_path);
+    result.err = ReadFile(err_path);
+    return result;
+  }
+
+  RunResult RunFixture(const Env& extra = {}, const std::vector<std::string>& args = {},
+                       bool as_nobody = false) {
+    return RunRaw(kFixture, args, BaseEnv(extra), as_nobody);
+  }
+
+  RunResult RunInventory(const fs::path& dir) { return RunRaw(kCli, {"inventory", dir}, BaseEnv({})); }
+
+  // Writes the goldens of a clean run (home "Hello", second) with UPDATE_GOLDENS=1.
+  void CreateGoldens() {
+    const RunResult r = RunFixture({{"UPDATE_GOLDENS", "1"}});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    ASSERT_TRUE(fs::exists(Golden("home"))) << r;
+    ASSERT_TRUE(fs::exists(Golden("second"))) << r;
+  }
+
+  // Adds an orphan: a valid dump nothing asserts.
+  void AddOrphan() { fs::copy_file(Golden("home"), Golden("old")); }
+
+  fs::path scratch_;
+  fs::path tree_;
+  fs::path golden_dir_;
+  int runs_ = 0;
+};
+
+// 1. A missing golden fails, names its path, writes <golden>.actual and prints the update command.
+TEST_F(GoldensE2eTest, MissingGoldenFailsAndWritesActual) {
+  const RunResult r = RunFixture();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden " + Golden("home").string() + " does not exist")) << r;
+  EXPECT_THAT(r.out, HasSubstr("actual dump written to " + Actual("home").string())) << r;
+  EXPECT_THAT(r.out, HasSubstr("to accept the actual screen run:\n  UPDATE_GOLDENS=1 ")) << r;
+  EXPECT_THAT(r.out, HasSubstr(std::string("UPDATE_GOLDENS=1 ") + kFixture +
+                               " --gtest_filter=Fixture.Home"))
+      << r;
+  EXPECT_FALSE(fs::exists(Golden("home")));
+  ASSERT_TRUE(fs::exists(Actual("home"))) << r;
+  const std::string actual = ReadFile(Actual("home"));
+  EXPECT_TRUE(vtsnap::golden::Parse(actual).ok()) << actual;
+  EXPECT_EQ(actual, DumpOf("Hello"));
+  // The .actual is for review only: the tree holds nothing else.
+  EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/fixture_test/home.dump.actual",
+                                             "goldens/fixture_test/second.dump.actual"));
+}
+
+// 2. UPDATE_GOLDENS=1 writes the golden, passes, removes the stale .actual and prints a summary.
+TEST_F(GoldensE2eTest, UpdateWritesAndPasses) {
+  ASSERT_NE(RunFixture().exit_code, 0);  // leaves home.dump.actual behind
+  ASSERT_TRUE(fs::exists(Actual("home")));
+  const RunResult r = RunFixture({{"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  ASSERT_TRUE(fs::exists(Golden("home"))) << r;
+  const std::string home = ReadFile(Golden("home"));
+  EXPECT_THAT(home, StartsWith("ckvision-golden 1\nframe 20 4\n"));
+  EXPECT_THAT(home, HasSubstr("\ngrid\n|Hello               |\n|                    |\n"));
+  EXPECT_EQ(home, DumpOf("Hello"));
+  EXPECT_EQ(ReadFile(Golden("second")), DumpOf("Second\r\nscreen"));
+  EXPECT_THAT(r.err, HasSubstr("vtsnap: wrote " + Golden("home").string() + " (new)")) << r;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap: wrote " + Golden("second").string() + " (new)")) << r;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap: goldens: 2 written, 0 unchanged, 0 orphans")) << r;
+  EXPECT_FALSE(fs::exists(Actual("home")));
+  EXPECT_FALSE(fs::exists(Actual("second")));
+  EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/fixture_test/home.dump",
+                                             "goldens/fixture_test/second.dump"));
+}
+
+// 2b. UPDATE_GOLDENS=new writes missing goldens only; a mismatch still fails and says how to
+// accept it.
+TEST_F(GoldensE2eTest, UpdateNewWritesOnlyMissing) {
+  const RunResult created = RunFixture({{"UPDATE_GOLDENS", "new"}});
+  EXPECT_EQ(created.exit_code, 0) << created;
+  EXPECT_EQ(ReadFile(Golden("home")), DumpOf("Hello"));
+  const RunResult changed = RunFixture({{"UPDATE_GOLDENS", "new"}, {"FIXTURE_TEXT", "Hallo"}});
+  EXPECT_NE(changed.exit_code, 0) << changed;
+  EXPECT_THAT(changed.out, HasSubstr("UPDATE_GOLDENS=new writes only missing goldens; to accept "
+                                     "this change run:\n  UPDATE_GOLDENS=1 " +
+                                     std::string(kFixture) + " --gtest_filter=Fixture.Home"))
+      << changed;
+  EXPECT_EQ(ReadFile(Golden("home")), DumpOf("Hello"));
+  EXPECT_EQ(ReadFile(Actual("home")), DumpOf("Hallo"));
+}
+
+// 3. After an update a plain run (and an update run) passes and writes nothing.
+TEST_F(GoldensE2eTest, RerunPasses) {
+  CreateGoldens();
+  const std::string before = ReadFile(Golden("home"));
+  const long long mtime = MtimeNs(Golden("home"));
+  const std::vector<std::string> files = FilesUnder(tree_);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+
+  const RunResult r = RunFixture();
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.err, Not(HasSubstr("vtsnap: wrote"))) << r;
+  EXPECT_EQ(ReadFile(Golden("home")), before);
+  EXPECT_EQ(MtimeNs(Golden("home")), mtime);
+  EXPECT_EQ(FilesUnder(tree_), files);
+
+  const RunResult u = RunFixture({{"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(u.exit_code, 0) << u;
+  EXPECT_THAT(u.err, Not(HasSubstr("vtsnap: wrote"))) << u;
+  EXPECT_THAT(u.err, HasSubstr("vtsnap: goldens: 0 written, 2 unchanged, 0 orphans")) << u;
+  EXPECT_EQ(MtimeNs(Golden("home")), mtime);
+  EXPECT_EQ(FilesUnder(tree_), files);
+}
+
+// 4. A changed screen fails with the diff report; the golden stays as it was.
+TEST_F(GoldensE2eTest, ChangeFailsWithPinnedDiff) {
+  CreateGoldens();
+  const std::string before = ReadFile(Golden("home"));
+  const RunResult r = RunFixture({{"FIXTURE_TEXT", "Hallo"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  const std::string pinned =
+      "the screen differs from the golden " + Golden("home").string() + "\n"
+      "frames differ (- expected, + actual; rows and columns are 0-based)\n"
+      "text:\n"
+      "  row 0 -|Hello               |\n"
+      "        +|Hallo               |\n"
+      "           ^\n"
+      "actual dump written to " + Actual("home").string() + "\n"
+      "to accept the actual screen run:\n"
+      "  UPDATE_GOLDENS=1 " + kFixture + " --gtest_filter=Fixture.Home";
+  EXPECT_THAT(r.out, HasSubstr(pinned)) << r;
+  EXPECT_EQ(ReadFile(Golden("home")), before);
+  EXPECT_EQ(ReadFile(Actual("home")), DumpOf("Hallo"));
+  EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] Fixture.Home"));
+  EXPECT_THAT(r.out, Not(HasSubstr("[  FAILED  ] Fixture.Second")));
+
+  // Accepting it, then going back, passes again and removes the .actual.
+  ASSERT_EQ(RunFixture({{"FIXTURE_TEXT", "Hallo"}, {"UPDATE_GOLDENS", "1"}}).exit_code, 0);
+  EXPECT_EQ(ReadFile(Golden("home")), DumpOf("Hallo"));
+  EXPECT_FALSE(fs::exists(Actual("home")));
+}
+
+// 5. An unclaimed .dump in the folder fails a full run; update mode lists it, never deletes it.
+TEST_F(GoldensE2eTest, OrphanFailsTheRun) {
+  CreateGoldens();
+  AddOrphan();
+  const std::string old = Golden("old").string();
+  const RunResult r = RunFixture();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.all(), HasSubstr("orphan: goldens/fixture_test/old.dump (no assertion claimed it; "
+                                 "delete it with: rm '" + old + "')"))
+      << r;
+  EXPECT_THAT(r.all(), Not(HasSubstr("goldens/fixture_test/home.dump (no assertion"))) << r;
+  EXPECT_TRUE(fs::exists(Golden("old")));
+
+  const RunResult u = RunFixture({{"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(u.exit_code, 0) << u;  // docs/goldens.md: an orphan fails the run, in update mode too
+  EXPECT_THAT(u.err, HasSubstr("vtsnap: goldens: 0 written, 2 unchanged, 1 orphans")) << u;
+  EXPECT_THAT(u.err, HasSubstr("vtsnap: orphan (delete it with: rm '" + old + "')")) << u;
+  EXPECT_TRUE(fs::exists(Golden("old"))) << "update mode deleted an orphan";
+}
+
+// 6. A filtered run, or one where a test of the file fails, does not check the folder.
+TEST_F(GoldensE2eTest, FilterAndFailingTestGiveNoFalseOrphan) {
+  CreateGoldens();
+  AddOrphan();
+  const RunResult filtered = RunFixture({}, {"--gtest_filter=Fixture.Home"});
+  EXPECT_EQ(filtered.exit_code, 0) << filtered;
+  EXPECT_THAT(filtered.all(), Not(HasSubstr("orphan"))) << filtered;
+
+  const RunResult failing = RunFixture({{"FIXTURE_FAIL", "1"}});
+  EXPECT_NE(failing.exit_code, 0) << failing;
+  EXPECT_THAT(failing.out, HasSubstr("FIXTURE_FAIL is set: this test fails on purpose")) << failing;
+  EXPECT_THAT(failing.out, HasSubstr("[  FAILED  ] Fixture.Fails")) << failing;
+  EXPECT_THAT(failing.out, HasSubstr(" 1 FAILED TEST")) << failing;
+  EXPECT_THAT(failing.all(), Not(HasSubstr("old.dump"))) << failing;
+  EXPECT_THAT(failing.all(), Not(HasSubstr("orphan"))) << failing;
+
+  // The same in update mode: the summary counts no orphan.
+  const RunResult update = RunFixture({{"FIXTURE_FAIL", "1"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_THAT(update.all(), Not(HasSubstr("old.dump"))) << update;
+  EXPECT_TRUE(fs::exists(Golden("old")));
+}
+
+// 7. Records of shards, and of one process per test as ctest runs them, merge into one verdict.
+TEST_F(GoldensE2eTest, ShardRecordsMerge) {
+  CreateGoldens();
+  const auto run_shards = [&](const fs::path& inv) {
+    for (const char* index : {"0", "1"}) {
+      const RunResult r = RunFixture({{"VTSNAP_INVENTORY_DIR", inv.string()},
+                                      {"GTEST_TOTAL_SHARDS", "2"},
+                                      {"GTEST_SHARD_INDEX", index}});
+      EXPECT_EQ(r.exit_code, 0) << "shard " << index << ": " << r;
+      EXPECT_THAT(r.all(), Not(HasSubstr("orphan"))) << r;
+    }
+  };
+  const auto run_per_test = [&](const fs::path& inv) {
+    for (const std::string& test : kFixtureTests) {
+      const RunResult r =
+          RunFixture({{"VTSNAP_INVENTORY_DIR", inv.string()}}, {"--gtest_filter=" + test});
+      EXPECT_EQ(r.exit_code, 0) << test << ": " << r;
+      EXPECT_THAT(r.out, HasSubstr("[  PASSED  ] 1 test.")) << r;
+    }
+  };
+
+  // Clean tree: every process passes alone, the merge is ok.
+  run_shards(scratch_ / "inv-shards");
+  RunResult v = RunInventory(scratch_ / "inv-shards");
+  EXPECT_EQ(v.exit_code, 0) << v;
+  EXPECT_THAT(v.out, HasSubstr("checked: 2 goldens, ok")) << v;
+  EXPECT_THAT(v.out, HasSubstr("inventory ok:")) << v;
+
+  run_per_test(scratch_ / "inv-tests");
+  v = RunInventory(scratch_ / "inv-tests");
+  EXPECT_EQ(v.exit_code, 0) << v;
+  EXPECT_THAT(v.out, HasSubstr("checked: 2 goldens, ok")) << v;
+
+  // A partial merge (one shard) leaves the folder unchecked.
+  EXPECT_EQ(RunFixture({{"VTSNAP_INVENTORY_DIR", (scratch_ / "inv-partial").string()},
+                        {"GTEST_TOTAL_SHARDS", "2"},
+                        {"GTEST_SHARD_INDEX", "0"}})
+                .exit_code,
+            0);
+
+  // With an orphan: every process still passes alone, the merge names it and exits 1.
+  AddOrphan();
+  const std::string orphan_line = "orphan: goldens/fixture_test/old.dump (no assertion claimed it; "
+                                  "delete it with: rm '" + Golden("old").string() + "')";
+  run_shards(scratch_ / "inv-shards-orphan");
+  v = RunInventory(scratch_ / "inv-shards-orphan");
+  EXPECT_EQ(v.exit_code, 1) << v;
+  EXPECT_THAT(v.out, HasSubstr(orphan_line)) << v;
+  EXPECT_THAT(v.out, HasSubstr("inventory FAILED:")) << v;
+
+  run_per_test(scratch_ / "inv-tests-orphan");
+  v = RunInventory(scratch_ / "inv-tests-orphan");
+  EXPECT_EQ(v.exit_code, 1) << v;
+  EXPECT_THAT(v.out, HasSubstr(orphan_line)) << v;
+
+  v = RunInventory(scratch_ / "inv-partial");
+  EXPECT_EQ(v.exit_code, 0) << v;
+  EXPECT_THAT(v.out, HasSubstr("not checked:")) << v;
+  EXPECT_THAT(v.out, Not(HasSubstr("old.dump"))) << v;
+
+  // No records at all is not a pass.
+  v = RunInventory(scratch_ / "inv-empty");
+  EXPECT_EQ(v.exit_code, 2) << v;
+  EXPECT_THAT(v.err, HasSubstr("no test recorded anything")) << v;
+}
+
+// 8. CI refuses UPDATE_GOLDENS=1 (and new) and says how to override; force writes; CI=false is
+// not CI.
+TEST_F(GoldensE2eTest, CiRefusesUpdate) {
+  for (const char* value : {"1", "new"}) {
+    const RunResult r = RunFixture({{"CI", "true"}, {"UPDATE_GOLDENS", value}});
+    EXPECT_NE(r.exit_code, 0) << r;
+    EXPECT_THAT(r.err, HasSubstr("CI")) << r;
+    EXPECT_THAT(r.err, HasSubstr("UPDATE_GOLDENS=force")) << r;
+    EXPECT_THAT(FilesUnder(tree_), IsEmpty()) << r;
+  }
+
+  const RunResult forced = RunFixture({{"CI", "true"}, {"UPDATE_GOLDENS", "force"}});
+  EXPECT_EQ(forced.exit_code, 0) << forced;
+  EXPECT_EQ(ReadFile(Golden("home")), DumpOf("Hello"));
+  EXPECT_THAT(forced.err, HasSubstr("vtsnap: goldens: 2 written")) << forced;
+
+  // In CI a failure's update command is the one CI accepts.
+  const RunResult changed = RunFixture({{"CI", "true"}, {"FIXTURE_TEXT", "Hallo"}});
+  EXPECT_NE(changed.exit_code, 0) << changed;
+  EXPECT_THAT(changed.out, HasSubstr(std::string("UPDATE_GOLDENS=force ") + kFixture)) << changed;
+
+  fs::remove_all(tree_ / "goldens");
+  const RunResult not_ci = RunFixture({{"CI", "false"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(not_ci.exit_code, 0) << not_ci;
+  EXPECT_EQ(ReadFile(Golden("home")), DumpOf("Hello"));
+}
+
+// 9. An UPDATE_GOLDENS value that means nothing stops the run and lists the accepted values.
+TEST_F(GoldensE2eTest, BadUpdateValueStopsTheRun) {
+  const RunResult r = RunFixture({{"UPDATE_GOLDENS", "yes"}});
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_THAT(r.err, HasSubstr("\"yes\"")) << r;
+  EXPECT_THAT(r.err, AllOf(HasSubstr("accepted:"), HasSubstr("0"), HasSubstr("1"),
+                           HasSubstr("new"), HasSubstr("force")))
+      << r;
+  EXPECT_THAT(r.out, Not(HasSubstr("[       OK ]"))) << r;  // stopped before any test
+  EXPECT_THAT(FilesUnder(tree_), IsEmpty());
+}
+
+// 10. A golden name that climbs out of the folder fails the test and writes nothing anywhere.
+TEST_F(GoldensE2eTest, BadGoldenNameFails) {
+  CreateGoldens();
+  const std::vector<std::string> files = FilesUnder(scratch_ / "tree");
+  for (const Env& env : {Env{{"FIXTURE_BAD_NAME", "1"}},
+                         Env{{"FIXTURE_BAD_NAME", "1"}, {"UPDATE_GOLDENS", "1"}}}) {
+    const RunResult r = RunFixture(env);
+    EXPECT_NE(r.exit_code, 0) << r;
+    EXPECT_THAT(r.out, HasSubstr("../escape")) << r;
+    EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] Fixture.BadName")) << r;
+    EXPECT_THAT(r.out, Not(HasSubstr("[  FAILED  ] Fixture.Home"))) << r;
+    EXPECT_EQ(FilesUnder(tree_), files) << r;
+    EXPECT_THAT(FilesUnder(scratch_ / "tmp"), IsEmpty()) << r;
+    EXPECT_FALSE(fs::exists(tree_ / "goldens" / "escape.dump"));
+    EXPECT_FALSE(fs::exists(tree_ / "goldens" / "escape.dump.actual"));
+  }
+}
+
+// 11. A golden a checkout converted to CRLF is named as such, with the .gitattributes fix.
+TEST_F(GoldensE2eTest, CrlfGoldenIsNamed) {
+  CreateGoldens();
+  std::string crlf;
+  for (char c : ReadFile(Golden("home"))) {
+    if (c == '\n') crlf += '\r';
+    crlf += c;
+  }
+  WriteFile(Golden("home"), crlf);
+  const RunResult r = RunFixture();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr(Golden("home").string() +
+                               ":1:18: CRLF line endings (a checkout converted it; add `*.dump "
+                               "-text` to .gitattributes)"))
+      << r;
+  EXPECT_EQ(ReadFile(Golden("home")), crlf);
+}
+
+// 12. When the golden folder cannot be written, the .actual goes outside the tree; with
+// TEST_UNDECLARED_OUTPUTS_DIR it goes there.
+TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
+  CreateGoldens();
+  const std::string golden = ReadFile(Golden("home"));
+  const fs::path tmp_actual = scratch_ / "tmp" / "vtsnap-actual" / "fixture_test" / "home.dump.actual";
+
+  // (a) TEST_UNDECLARED_OUTPUTS_DIR (Bazel's outputs), tree writable: the .actual goes there.
+  {
+    const fs::path outputs = scratch_ / "outputs";
+    fs::create_directories(outputs);
+    const RunResult r = RunFixture(
+        {{"FIXTURE_TEXT", "Hallo"}, {"TEST_UNDECLARED_OUTPUTS_DIR", outputs.string()}});
+    EXPECT_NE(r.exit_code, 0) << r;
+    const fs::path expected = outputs / "vtsnap" / "fixture_test" / "home.dump.actual";
+    EXPECT_THAT(r.out, HasSubstr("actual dump written to " + expected.string())) << r;
+    EXPECT_EQ(ReadFile(expected), DumpOf("Hallo"));
+    EXPECT_FALSE(fs::exists(Actual("home")));
+    EXPECT_EQ(ReadFile(Golden("home")), golden);
+  }
+
+  // (b) The golden folder is read-only (chmod 0555). Root ignores permissions, so as root the
+  // fixture runs as nobody (65534): the test then needs the right to drop privileges.
+  {
+    fs::permissions(golden_dir_, fs::perms::owner_read | fs::perms::owner_exec |
+                                     fs::perms::group_read | fs::perms::group_exec |
+                                     fs::perms::others_read | fs::perms::others_exec);
+    fs::permissions(tree_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                               fs::perms::others_read | fs::perms::others_exec);
+    fs::permissions(tree_ / "goldens", fs::perms::owner_all | fs::perms::group_read |
+                                           fs::perms::group_exec | fs::perms::others_read |
+                                           fs::perms::others_exec);
+    for (const char* name : {"home", "second"}) {
+      fs::permissions(Golden(name), fs::perms::owner_read | fs::perms::owner_write |
+                                        fs::perms::group_read | fs::perms::others_read);
+    }
+    const bool as_nobody = ::geteuid() == 0;
+    const RunResult r = RunFixture({{"FIXTURE_TEXT", "Hallo"}}, {}, as_nobody);
+    if (r.exit_code == 126 && as_nobody) {
+      ADD_FAILURE() << "running as root and cannot drop privileges to test a read-only tree: " << r;
+    } else {
+      EXPECT_NE(r.exit_code, 0) << r;
+      EXPECT_THAT(r.out, HasSubstr("the screen differs from the golden " + Golden("home").string()))
+          << r;
+      EXPECT_THAT(r.out, HasSubstr("actual dump written to " + tmp_actual.string())) << r;
+      EXPECT_EQ(ReadFile(tmp_actual), DumpOf("Hallo"));
+      EXPECT_FALSE(fs::exists(Actual("home")));
+      EXPECT_EQ(ReadFile(Golden("home")), golden);
+      EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/fixture_test/home.dump",
+                                                 "goldens/fixture_test/second.dump"));
+    }
+    fs::permissions(golden_dir_, fs::perms::owner_all, fs::perm_options::add);
+    fs::remove_all(scratch_ / "tmp" / "vtsnap-actual");
+  }
+
+  // (c) A tree nobody can write, root included: the golden root is a regular file, so the
+  // golden folder cannot exist. The missing golden's .actual goes to the temp directory.
+  {
+    const fs::path blocker = scratch_ / "blocker";
+    WriteFile(blocker, "not a directory\n");
+    const RunResult r = RunFixture({{"VTSNAP_GOLDEN_ROOT", blocker.string()}});
+    EXPECT_NE(r.exit_code, 0) << r;
+    EXPECT_THAT(r.out, HasSubstr("the golden " + (blocker / "goldens/fixture_test/home.dump").string() +
+                                 " does not exist"))
+        << r;
+    EXPECT_THAT(r.out, HasSubstr("actual dump written to " + tmp_actual.string())) << r;
+    EXPECT_EQ(ReadFile(tmp_actual), DumpOf("Hello"));
+    EXPECT_EQ(ReadFile(blocker), "not a directory\n");
+  }
+}
+
+// 13. Not(EqualsGolden(...)) never writes a golden or an .actual, whatever UPDATE_GOLDENS says.
+TEST_F(GoldensE2eTest, NegatedMatcherNeverWrites) {
+  CreateGoldens();
+  const std::vector<std::string> files = FilesUnder(tree_);
+  // Missing golden: Not(...) passes, and nothing appears, in update mode or not.
+  for (const Env& env : {Env{{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}},
+                         Env{{"FIXTURE_NOT", "1"}}}) {
+    const RunResult r = RunFixture(env);
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_FALSE(fs::exists(Golden("never")));
+    EXPECT_FALSE(fs::exists(Actual("never")));
+    EXPECT_EQ(FilesUnder(tree_), files) << r;
+    EXPECT_THAT(FilesUnder(scratch_ / "tmp"), IsEmpty()) << r;
+  }
+  // The golden equals the screen: Not(...) fails, and still writes nothing.
+  const std::string never = DumpOf("not the golden");
+  WriteFile(Golden("never"), never);
+  const std::vector<std::string> with_never = FilesUnder(tree_);
+  for (const Env& env : {Env{{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}},
+                         Env{{"FIXTURE_NOT", "1"}}}) {
+    const RunResult r = RunFixture(env);
+    EXPECT_NE(r.exit_code, 0) << r;
+    EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] Fixture.Negated")) << r;
+    EXPECT_EQ(ReadFile(Golden("never")), never);
+    EXPECT_FALSE(fs::exists(Actual("never")));
+    EXPECT_EQ(FilesUnder(tree_), with_never) << r;
+  }
+  // A different screen in a golden: Not(...) passes, the golden is not rewritten in update mode.
+  const std::string other = DumpOf("something else");
+  WriteFile(Golden("never"), other);
+  const RunResult r = RunFixture({{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(ReadFile(Golden("never")), other);
+  EXPECT_FALSE(fs::exists(Actual("never")));
+}
+
+// 14. --gtest_output=xml carries each assertion's path and result, and every orphan.
+TEST_F(GoldensE2eTest, GtestPropertiesRecordOutcomes) {
+  const auto run_xml = [&](const std::string& name, const Env& env) {
+    const fs::path xml = scratch_ / "logs" / (name + ".xml");
+    const RunResult r = RunFixture(env, {"--gtest_output=xml:" + xml.string()});
+    EXPECT_TRUE(fs::exists(xml)) << r;
+    return ReadFile(xml);
+  };
+  const std::string home = Golden("home").string();
+  const auto expect_home = [&](const std::string& xml, const std::string& result) {
+    const std::map<std::string, std::string> props = XmlProperties(xml, "Home");
+    EXPECT_EQ(props.count("vtsnap_golden_1_path") ? props.at("vtsnap_golden_1_path") : "<none>",
+              home)
+        << xml;
+    EXPECT_EQ(props.count("vtsnap_golden_1_result") ? props.at("vtsnap_golden_1_result") : "<none>",
+              result)
+        << xml;
+    EXPECT_EQ(props.count("vtsnap_golden_2_path"), 0u) << xml;
+  };
+
+  expect_home(run_xml("missing", {}), "missing");
+  expect_home(run_xml("written", {{"UPDATE_GOLDENS", "1"}}), "written");
+  expect_home(run_xml("ok", {}), "ok");
+  expect_home(run_xml("mismatch", {{"FIXTURE_TEXT", "Hallo"}}), "mismatch");
+  // A test without a golden assertion has no golden properties.
+  EXPECT_THAT(XmlProperties(run_xml("plain", {}), "Fails"), IsEmpty());
+
+  AddOrphan();
+  const std::string orphan_xml = run_xml("orphan", {});
+  const std::string old = Golden("old").string();
+  EXPECT_THAT(orphan_xml,
+              testing::AnyOf(HasSubstr("vtsnap_orphan_1=\"" + old + "\""),
+                             HasSubstr("<property name=\"vtsnap_orphan_1\" value=\"" + old + "\"")))
+      << orphan_xml;
+  EXPECT_THAT(orphan_xml, Not(HasSubstr("vtsnap_orphan_2"))) << orphan_xml;
+  fs::remove(Golden("old"));
+
+  std::string crlf;
+  for (char c : ReadFile(Golden("home"))) {
+    if (c == '\n') crlf += '\r';
+    crlf += c;
+  }
+  WriteFile(Golden("home"), crlf);
+  expect_home(run_xml("invalid", {}), "invalid");
+}
+
+}  // namespace

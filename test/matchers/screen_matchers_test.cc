@@ -1,0 +1,107 @@
+// The small screen matchers and the printers: what they accept, what they explain, and how they
+// compose with gmock.
+#include "matchers/screen.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "matchers/matchers.h"
+
+namespace vtsnap {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::Field;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+// What the matcher says about `value` (gmock 1.12 has no testing::Explain).
+template <typename M, typename V>
+std::string Explain(const M& matcher, const V& value) {
+  ::testing::StringMatchResultListener listener;
+  ::testing::ExplainMatchResult(::testing::Matcher<const V&>(matcher), value, &listener);
+  return listener.str();
+}
+
+// A 12x3 screen: "File  Edit" with "File" bold red, a link on "Edit", the cursor at (2, 1).
+class ScreenMatchersTest : public ::testing::Test {
+ protected:
+  ScreenMatchersTest() : vt_({.cols = 12, .rows = 3}) {
+    vt_.Write("\x1b[1;31mFile\x1b[m  \x1b]8;;https://e.example/\x07" "Edit\x1b]8;;\x07"
+              "\r\n  \xe6\x97\xa5");
+    vt_.Write("\x1b[2;3H");
+  }
+  VirtualTerminal vt_;
+};
+
+TEST_F(ScreenMatchersTest, CursorAt) {
+  EXPECT_THAT(vt_, CursorAt(2, 1));
+  EXPECT_THAT(vt_, Not(CursorAt(1, 2)));
+  EXPECT_EQ(Explain(CursorAt(0, 0), vt_), "the cursor is \"at 2, 1\"");
+  vt_.Write("\x1b[?25l");
+  EXPECT_THAT(vt_, Not(CursorAt(2, 1)));
+  EXPECT_THAT(vt_, CursorHidden());
+  EXPECT_EQ(Explain(CursorAt(2, 1), vt_), "the cursor is \"hidden\"");
+}
+
+TEST_F(ScreenMatchersTest, RowTextIsTrimmedAndTakesMatchers) {
+  EXPECT_THAT(vt_, RowText(0, "File  Edit"));
+  EXPECT_THAT(vt_, RowText(1, "  \xe6\x97\xa5"));
+  EXPECT_THAT(vt_, RowText(0, StartsWith("File")));
+  EXPECT_THAT(vt_, RowText(2, ""));
+  EXPECT_THAT(vt_, Not(RowText(0, "File")));
+  EXPECT_EQ(Explain(RowText(7, "x"), vt_), "cell (0, 7) is outside the 12x3 screen");
+}
+
+TEST_F(ScreenMatchersTest, CellStyle) {
+  Style bold_red;
+  bold_red.bold = true;
+  bold_red.fg = Color::Palette(1);
+  EXPECT_THAT(vt_, CellStyle(0, 0, bold_red));
+  EXPECT_THAT(vt_, CellStyle(3, 0, Field(&Style::bold, true)));
+  EXPECT_THAT(vt_, CellStyle(4, 0, Style{}));
+  EXPECT_EQ(Explain(CellStyle(0, 0, Style{}), vt_),
+            "the style of cell (0, 0) is fg @1 bg default attrs bold");
+}
+
+TEST_F(ScreenMatchersTest, CellLink) {
+  EXPECT_THAT(vt_, CellLink(6, 0, "https://e.example/"));
+  EXPECT_THAT(vt_, CellLink(9, 0, "https://e.example/"));
+  EXPECT_THAT(vt_, CellLink(5, 0, ""));
+  EXPECT_THAT(vt_, Not(CellLink(0, 0, HasSubstr("e.example"))));
+}
+
+TEST_F(ScreenMatchersTest, ComposeWithAllOfAndMatchFramesAndTerminals) {
+  EXPECT_THAT(vt_, AllOf(RowText(0, HasSubstr("Edit")), CursorAt(2, 1), CursorVisible(true)));
+  const Frame frame = CaptureFrame(vt_);
+  EXPECT_THAT(frame, RowText(0, "File  Edit"));
+  EXPECT_THAT(vt_.terminal(), CursorAt(2, 1));
+}
+
+TEST_F(ScreenMatchersTest, DescriptionsReadAsSentences) {
+  EXPECT_EQ(::testing::DescribeMatcher<const VirtualTerminal&>(RowText(0, "x")),
+            "row 0's text is equal to \"x\"");
+  EXPECT_EQ(::testing::DescribeMatcher<const VirtualTerminal&>(Not(CursorAt(1, 2))),
+            "the cursor isn't equal to \"at 1, 2\"");
+}
+
+TEST_F(ScreenMatchersTest, PrintToShowsRowsAndCursor) {
+  EXPECT_EQ(::testing::PrintToString(vt_),
+            "12x3 screen\n"
+            "  |File  Edit  |\n"
+            "  |  \xe6\x97\xa5        |\n"
+            "  |            |\n"
+            "  cursor 2 1 block");
+}
+
+TEST(GoldenMatcherDescriptionTest, DescribesItselfAndItsNegation) {
+  EXPECT_EQ(::testing::DescribeMatcher<const Frame&>(EqualsGolden("home")),
+            "equals the golden \"home\"");
+  EXPECT_EQ(::testing::DescribeMatcher<const Frame&>(Not(EqualsGolden("home"))),
+            "differs from the golden \"home\"");
+}
+
+}  // namespace
+}  // namespace vtsnap

@@ -1,0 +1,17 @@
+// The downstream project's test: includes vtsnap the way a user does and checks a golden.
+#include "matchers/matchers.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace {
+
+TEST(Downstream, GreetingMatchesItsGolden) {
+  vtsnap::VirtualTerminal vt({.cols = 20, .rows = 3});
+  vt.Write("\x1b[2J\x1b[H\x1b[1mHello\x1b[m, world\r\n\x1b[32mready\x1b[m");
+  EXPECT_THAT(vt, vtsnap::RowText(0, testing::Eq("Hello, world")));
+  EXPECT_THAT(vt, vtsnap::CursorAt(5, 1));
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("greeting"));  // goldens/package_test/greeting.dump
+}
+
+}  // namespace

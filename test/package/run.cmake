@@ -1,0 +1,80 @@
+# Consumes vtsnap as a downstream project does, both ways; any failing step fails the test.
+#   cmake -DVTSNAP_SOURCE_DIR=<src> -DVTSNAP_BINARY_DIR=<build> -DSCRATCH=<dir>
+#         [-DGENERATOR=Ninja] [-DCXX_COMPILER=...] [-DBUILD_TYPE=...] [-DMODES=install;subdirectory]
+#         -P test/package/run.cmake
+# (a) install: `cmake --install <build> --prefix <scratch>/prefix`, then configure test/package
+#     with CMAKE_PREFIX_PATH=<prefix> (find_package), build it and run its ctest;
+# (b) subdirectory: configure test/package with add_subdirectory(<src>) (libraries only), build it
+#     and run its ctest.
+cmake_minimum_required(VERSION 3.25)
+foreach(var VTSNAP_SOURCE_DIR VTSNAP_BINARY_DIR SCRATCH)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+if(NOT DEFINED GENERATOR)
+  set(GENERATOR Ninja)
+endif()
+if(NOT DEFINED BUILD_TYPE OR BUILD_TYPE STREQUAL "")
+  set(BUILD_TYPE RelWithDebInfo)
+endif()
+if(NOT DEFINED MODES)
+  set(MODES install subdirectory)
+endif()
+set(compiler_args)
+if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER STREQUAL "")
+  list(APPEND compiler_args -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
+endif()
+set(downstream "${VTSNAP_SOURCE_DIR}/test/package")
+
+# Runs one command, echoing it; stops the script (and fails the test) when it fails.
+function(step name)
+  string(REPLACE ";" " " shown "${ARGN}")
+  message(STATUS "package test: [${name}] ${shown}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "package test: step '${name}' FAILED (exit ${rc}): ${shown}")
+  endif()
+endfunction()
+
+# Stale trees would hide a broken install or configure: start from nothing.
+file(REMOVE_RECURSE "${SCRATCH}")
+file(MAKE_DIRECTORY "${SCRATCH}")
+# The downstream's goldens are checked, never written, and found beside its source: nothing from
+# the caller's environment may change that.
+unset(ENV{UPDATE_GOLDENS})
+unset(ENV{VTSNAP_GOLDEN_ROOT})
+unset(ENV{VTSNAP_INVENTORY_DIR})
+
+if("install" IN_LIST MODES)
+  set(prefix "${SCRATCH}/prefix")
+  step(install ${CMAKE_COMMAND} --install "${VTSNAP_BINARY_DIR}" --prefix "${prefix}")
+  foreach(f include/vtsnap/matchers/matchers.h include/vtsnap/decoder/width_table.inc
+            include/vtsnap/snapshot/frame.h bin/vtsnap)
+    if(NOT EXISTS "${prefix}/${f}")
+      message(FATAL_ERROR "package test: the install did not produce ${prefix}/${f}")
+    endif()
+  endforeach()
+  file(GLOB configs "${prefix}/lib*/cmake/vtsnap/vtsnapConfig.cmake")
+  if(NOT configs)
+    message(FATAL_ERROR "package test: the install did not produce ${prefix}/lib*/cmake/vtsnap/vtsnapConfig.cmake")
+  endif()
+  set(b "${SCRATCH}/find_package")
+  step(configure-find_package ${CMAKE_COMMAND} -S "${downstream}" -B "${b}" -G "${GENERATOR}"
+       ${compiler_args} -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DVTSNAP_CONSUME=find_package
+       "-DCMAKE_PREFIX_PATH=${prefix}")
+  step(build-find_package ${CMAKE_COMMAND} --build "${b}")
+  step(test-find_package ${CMAKE_CTEST_COMMAND} --test-dir "${b}" --output-on-failure
+       --no-tests=error)
+endif()
+
+if("subdirectory" IN_LIST MODES)
+  set(b "${SCRATCH}/subdirectory")
+  step(configure-subdirectory ${CMAKE_COMMAND} -S "${downstream}" -B "${b}" -G "${GENERATOR}"
+       ${compiler_args} -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DVTSNAP_CONSUME=subdirectory
+       "-DVTSNAP_SOURCE_DIR=${VTSNAP_SOURCE_DIR}")
+  step(build-subdirectory ${CMAKE_COMMAND} --build "${b}")
+  step(test-subdirectory ${CMAKE_CTEST_COMMAND} --test-dir "${b}" --output-on-failure
+       --no-tests=error)
+endif()
+message(STATUS "package test: all steps passed (${MODES})")

@@ -1,0 +1,53 @@
+// `vtsnap inventory DIR`: merges the inventory records the test processes wrote into DIR and
+// prints the verdict on every golden folder (docs/inventory.md).
+#include "snapshot/inventory.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "tools/commands.h"
+
+namespace vtsnap::tools {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitInvalid = 2;
+
+constexpr char kUsage[] =
+    "usage: vtsnap inventory DIR\n"
+    "  merges the golden inventory records test processes wrote into DIR (their\n"
+    "  VTSNAP_INVENTORY_DIR) and reports orphaned goldens, missing scenarios and missing\n"
+    "  checkpoints of every golden folder whose tests all ran and passed.\n"
+    "  exit 0: every checked folder is ok; 1: an orphan or a missing scenario or checkpoint;\n"
+    "  2: bad arguments, DIR missing or without records, a corrupt record, an unreadable folder\n";
+
+}  // namespace
+
+int RunInventory(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    out << kUsage;
+    return kExitOk;
+  }
+  if (args.size() != 1 || args[0].empty() || args[0][0] == '-') {
+    err << kUsage;
+    return kExitInvalid;
+  }
+  absl::StatusOr<std::vector<InventoryRecord>> records = ReadRecordsFromDir(args[0]);
+  if (!records.ok()) {
+    err << "vtsnap inventory: " << records.status().message() << "\n";
+    return kExitInvalid;
+  }
+  const std::vector<FolderVerdict> verdicts = Verdict(*records);
+  out << RenderVerdict(verdicts);
+  bool unreadable = false;
+  for (const FolderVerdict& verdict : verdicts) {
+    if (!verdict.listing_error.empty()) unreadable = true;
+  }
+  if (unreadable) return kExitInvalid;
+  return InventoryOk(verdicts) ? kExitOk : kExitFailed;
+}
+
+}  // namespace vtsnap::tools
