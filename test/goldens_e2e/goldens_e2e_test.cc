@@ -51,6 +51,7 @@ using ::testing::StartsWith;
 
 constexpr char kFixture[] = VTSNAP_FIXTURE_BINARY;
 constexpr char kCli[] = VTSNAP_CLI_BINARY;
+constexpr char kDeclaredFixture[] = VTSNAP_DECLARED_FIXTURE_BINARY;
 // Every test of fixture_test.cc, as ctest would run them one per process.
 const std::vector<std::string> kFixtureTests = {"Fixture.Home", "Fixture.Second", "Fixture.BadName",
                                                 "Fixture.Fails", "Fixture.Negated"};
@@ -717,6 +718,42 @@ TEST_F(GoldensE2eTest, GtestPropertiesRecordOutcomes) {
   }
   WriteFile(Golden("home"), crlf);
   expect_home(run_xml("invalid", {}), "invalid");
+}
+
+// 15. A declared inventory (VTSNAP_DECLARE_INVENTORY) closes the folder by scenario and
+// checkpoint: all asserted passes; a declared checkpoint never asserted, a declared scenario never
+// asserted and an unclaimed file each fail the run with their own message.
+TEST_F(GoldensE2eTest, DeclaredInventoryRejectsMissingScenariosCheckpointsAndOrphans) {
+  const fs::path dir = tree_ / "goldens" / "declared_fixture_test";
+  auto run = [this](const Env& extra) { return RunRaw(kDeclaredFixture, {}, BaseEnv(extra)); };
+  const RunResult created = run({{"UPDATE_GOLDENS", "1"}});
+  ASSERT_EQ(created.exit_code, 0) << created;
+  ASSERT_TRUE(fs::exists(dir / "login" / "empty.dump"));
+  ASSERT_TRUE(fs::exists(dir / "login" / "filled.dump"));
+  ASSERT_TRUE(fs::exists(dir / "logout" / "confirm.dump"));
+  const RunResult clean = run({});
+  EXPECT_EQ(clean.exit_code, 0) << clean;
+
+  // The checkpoint's file is moved aside so only the missing checkpoint is at stake.
+  fs::rename(dir / "login" / "filled.dump", scratch_ / "filled.dump");
+  const RunResult no_checkpoint = run({{"DECLARED_SKIP", "login/filled"}});
+  EXPECT_NE(no_checkpoint.exit_code, 0) << no_checkpoint;
+  EXPECT_THAT(no_checkpoint.out + no_checkpoint.err, HasSubstr("missing checkpoint: login/filled"));
+  EXPECT_THAT(no_checkpoint.out + no_checkpoint.err, Not(HasSubstr("orphan:")));
+  fs::rename(scratch_ / "filled.dump", dir / "login" / "filled.dump");
+
+  fs::rename(dir / "logout", scratch_ / "logout");
+  const RunResult no_scenario = run({{"DECLARED_SKIP", "logout/confirm"}});
+  EXPECT_NE(no_scenario.exit_code, 0) << no_scenario;
+  EXPECT_THAT(no_scenario.out + no_scenario.err, HasSubstr("missing scenario: logout"));
+  fs::rename(scratch_ / "logout", dir / "logout");
+
+  fs::copy_file(dir / "login" / "empty.dump", dir / "login" / "stale.dump");
+  const RunResult orphan = run({});
+  EXPECT_NE(orphan.exit_code, 0) << orphan;
+  EXPECT_THAT(orphan.out + orphan.err, HasSubstr("orphan: "));
+  EXPECT_THAT(orphan.out + orphan.err, HasSubstr("login/stale.dump"));
+  EXPECT_THAT(orphan.out + orphan.err, Not(HasSubstr("missing")));
 }
 
 }  // namespace
