@@ -7,16 +7,14 @@
 #include "gtest/gtest.h"
 
 // README-EXAMPLE-BEGIN
-#include "decoder/virtual_terminal.h"
-#include "gtest/gtest.h"
+#include "matchers/matchers.h"
 
 TEST(Greeting, ShowsBoldHello) {
   vtsnap::VirtualTerminal vt({.cols = 40, .rows = 5});
   vt.Write("\x1b[2J\x1b[H\x1b[1mHello\x1b[m, world\r\n");
-  EXPECT_EQ(vt.RowText(0), "Hello, world");
-  EXPECT_EQ(vt.cursor().row, 1);
-  const vtsnap::ScreenCell& h = vt.terminal().cell(0, 0);
-  EXPECT_TRUE(vt.terminal().pen(h.pen).has(vtsnap::kAttrBold));
+  EXPECT_THAT(vt, vtsnap::RowText(0, "Hello, world"));
+  EXPECT_THAT(vt, vtsnap::CursorAt(0, 1));
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("greeting"));  // goldens/readme_example_test/greeting.dump
 }
 // README-EXAMPLE-END
 
