@@ -86,15 +86,7 @@ std::string Quote(const std::string& s) {
       std::string::npos) {
     return s;
   }
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
+  return ShellQuote(s);
 }
 
 std::string UpdateCommand(const ::testing::TestInfo* test) {

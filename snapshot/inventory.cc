@@ -27,6 +27,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "snapshot/store.h"
 
 namespace vtsnap {
 namespace {
@@ -173,41 +174,6 @@ absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
   return contents.str();
 }
 
-bool IsHiddenTemporary(const std::string& name) {
-  return absl::StartsWith(name, ".") && absl::StrContains(name, ".tmp.");
-}
-
-// The `.dump` files under `folder`, recursively, relative with '/' separators, sorted; `*.actual`
-// and hidden temporaries are skipped. A folder that does not exist has none.
-// TODO: deduplicate with ListGoldenFiles in snapshot/store.h once it lands.
-std::vector<std::string> ListDumpFiles(const std::string& folder, std::string* error) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  const fs::path root(folder);
-  if (!fs::exists(root, ec)) return files;
-  if (!fs::is_directory(root, ec)) {
-    *error = absl::StrCat(folder, ": not a directory");
-    return files;
-  }
-  fs::recursive_directory_iterator it(root, ec), end;
-  if (ec) {
-    *error = absl::StrCat(folder, ": ", ec.message());
-    return files;
-  }
-  for (; it != end; it.increment(ec)) {
-    if (ec) break;
-    const std::string name = it->path().filename().string();
-    if (!it->is_regular_file(ec) || ec) continue;
-    if (!absl::EndsWith(name, ".dump") || IsHiddenTemporary(name)) continue;
-    files.push_back(it->path().lexically_relative(root).generic_string());
-  }
-  if (ec) {
-    *error = absl::StrCat(folder, ": ", ec.message());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 std::string Normalize(const std::string& relative) {
   if (relative.empty()) return relative;
   return fs::path(relative).lexically_normal().generic_string();
@@ -235,18 +201,6 @@ std::string DisplayFolder(const std::string& folder) {
   return path.generic_string();
 }
 
-std::string ShellQuote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  out += "'";
-  return out;
-}
 
 std::string AbsolutePath(const std::string& folder, const std::string& relative) {
   std::error_code ec;
@@ -490,7 +444,7 @@ std::vector<FolderVerdict> Verdict(const std::vector<InventoryRecord>& records) 
     }
     v.checked = !m.tests.empty() && v.not_passed.empty();
     if (v.checked) {
-      v.goldens = ListDumpFiles(v.golden_folder, &v.listing_error);
+      v.goldens = ListGoldenFiles(v.golden_folder, &v.listing_error);
       for (const std::string& golden : v.goldens) {
         if (!m.claims.contains(golden)) v.orphans.push_back(golden);
       }

@@ -212,22 +212,44 @@ absl::Status RemoveFileIfExists(const std::string& path) {
   return ErrnoError(errno, absl::StrCat("removing ", Quoted(path)));
 }
 
-std::vector<std::string> ListGoldenFiles(const std::string& folder) {
+std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string* error) {
   std::vector<std::string> files;
   std::error_code ec;
   const fs::path root(folder);
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
-  if (ec) return files;
-  for (const fs::recursive_directory_iterator end; it != end; it.increment(ec)) {
-    if (ec) break;
+  if (!fs::exists(root, ec)) return files;
+  if (!fs::is_directory(root, ec)) {
+    if (error != nullptr) *error = absl::StrCat(folder, ": not a directory");
+    return files;
+  }
+  // Without an error to report to, unreadable subdirectories are skipped.
+  const auto options = error == nullptr ? fs::directory_options::skip_permission_denied
+                                        : fs::directory_options::none;
+  fs::recursive_directory_iterator it(root, options, ec);
+  for (const fs::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
     std::error_code type_ec;
     if (!it->is_regular_file(type_ec) || type_ec) continue;
     const std::string name = it->path().filename().string();
+    // .actual files do not end in ".dump"; hidden temporaries (".<name>.tmp.<pid>.<n>", from
+    // WriteFileAtomically or another writer) are never goldens, whatever they end in.
     if (!absl::EndsWith(name, ".dump")) continue;
+    if (absl::StartsWith(name, ".") && absl::StrContains(name, ".tmp.")) continue;
     files.push_back(it->path().lexically_relative(root).generic_string());
   }
+  if (ec && error != nullptr) *error = absl::StrCat(folder, ": ", ec.message());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::string ShellQuote(absl::string_view word) {
+  std::string out = "'";
+  for (char c : word) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
 }
 
 bool IsWritableDirectory(const std::string& dir) {

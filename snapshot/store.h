@@ -90,11 +90,17 @@ GoldenFolder GoldenFolderFor(absl::string_view test_file, absl::string_view root
 // '/'-separated paths relative to `folder` (suffix kept), sorted. `.actual` files and the temporary
 // files of WriteFileAtomically are not listed; symbolic links to directories are not followed;
 // unreadable subdirectories are skipped. A missing folder lists nothing.
-std::vector<std::string> ListGoldenFiles(const std::string& folder);
+// With `error`, a folder that exists but cannot be listed (not a directory, unreadable) is
+// reported there instead of listing what could be read.
+std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string* error = nullptr);
 
 // True when `dir` is an existing directory in which this process can create a file (checked by
 // creating and removing one), so a read-only source tree can be detected and `.actual` files sent
 // to a temporary directory instead.
+// `word` in single quotes for a POSIX shell, embedded quotes escaped: for the commands vtsnap
+// prints (update a golden, delete an orphan).
+std::string ShellQuote(absl::string_view word);
+
 bool IsWritableDirectory(const std::string& dir);
 
 }  // namespace vtsnap
