@@ -604,7 +604,14 @@ TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
                                         fs::perms::group_read | fs::perms::others_read);
     }
     const bool as_nobody = ::geteuid() == 0;
-    const RunResult r = RunFixture({{"FIXTURE_TEXT", "Hallo"}}, {}, as_nobody);
+    // nobody may not be able to reach the build tree (a checkout under a 0700 directory), so it
+    // runs a copy of the fixture from the world-readable scratch directory.
+    const fs::path copy = scratch_ / "fixture_copy";
+    fs::copy_file(kFixture, copy, fs::copy_options::overwrite_existing);
+    fs::permissions(copy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                              fs::perms::others_read | fs::perms::others_exec);
+    const RunResult r =
+        RunRaw(copy.string(), {}, BaseEnv({{"FIXTURE_TEXT", "Hallo"}}), as_nobody);
     if (r.exit_code == 126 && as_nobody) {
       ADD_FAILURE() << "running as root and cannot drop privileges to test a read-only tree: " << r;
     } else {
