@@ -107,7 +107,7 @@ struct ParserLimits {
 
 // What the parser dropped or replaced, for diagnostics and tests.
 struct ParserStats {
-  uint64_t malformed_utf8 = 0;     // U+FFFD substitutions
+  uint64_t malformed_utf8 = 0;        // U+FFFD substitutions
   uint64_t overflowed_sequences = 0;  // too many intermediates: dispatched flagged, ignored
   uint64_t truncated_params = 0;      // sequences whose extra parameters were dropped
   uint64_t overflowed_osc = 0;
@@ -161,8 +161,8 @@ class Parser {
   ParserStats stats_;
   State state_ = State::kGround;
   Sequence seq_;
-  bool param_started_ = false;  // a digit was seen for the current entry
-  bool pending_sub_ = false;    // the next entry follows a colon
+  bool param_started_ = false;            // a digit was seen for the current entry
+  bool pending_sub_ = false;              // the next entry follows a colon
   bool saturated_param_dropped_ = false;  // the current entry is past max_params
   bool c2_pending_ = false;  // in a string, a 0xC2 byte that may start the UTF-8 form of ST
   std::string osc_;

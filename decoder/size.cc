@@ -9,9 +9,8 @@ namespace vtsnap {
 namespace {
 
 absl::Status Bad(absl::string_view text, absl::string_view why) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("malformed size \"", absl::CEscape(text), "\": ", why,
-                   " (expected COLSxROWS, such as 80x24)"));
+  return absl::InvalidArgumentError(absl::StrCat("malformed size \"", absl::CEscape(text), "\": ",
+                                                 why, " (expected COLSxROWS, such as 80x24)"));
 }
 
 // Parses one dimension; returns -1 with *why set when it is not a canonical positive number.
@@ -56,8 +55,6 @@ absl::StatusOr<TerminalSize> ParseSize(absl::string_view text) {
   return TerminalSize{cols, rows};
 }
 
-std::string FormatSize(const TerminalSize& size) {
-  return absl::StrCat(size.cols, "x", size.rows);
-}
+std::string FormatSize(const TerminalSize& size) { return absl::StrCat(size.cols, "x", size.rows); }
 
 }  // namespace vtsnap

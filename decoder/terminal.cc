@@ -111,7 +111,8 @@ void Terminal::CompactTables() {
   cluster_ids_.clear();
   for (uint32_t i = 1; i < clusters_.size(); ++i) cluster_ids_.emplace(clusters_[i], i);
   link_ids_.clear();
-  for (uint32_t i = 1; i < links_.size(); ++i) link_ids_.emplace(std::make_pair(links_[i].id, links_[i].uri), i);
+  for (uint32_t i = 1; i < links_.size(); ++i)
+    link_ids_.emplace(std::make_pair(links_[i].id, links_[i].uri), i);
   // The current pen and its erase (background-only) sibling are live even with no cell in them.
   auto intern_raw = [this](const Pen& p) {
     auto [it, inserted] = pen_ids_.try_emplace(p, static_cast<uint32_t>(pens_.size()));
@@ -255,8 +256,7 @@ void Terminal::JoinGlyph(char32_t cp) {
     if (at(col, row).is_continuation() && col > 0) --col;
   }
   ScreenCell& c = at(col, row);
-  std::u32string cluster =
-      c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
+  std::u32string cluster = c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
   if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
   cluster.push_back(cp);
   const bool widens = c.width == 1 && ClusterWidth(cluster, options_.width) == 2;
@@ -692,7 +692,7 @@ void Terminal::CsiDispatch(const Sequence& seq) {
       const int s = p.Get(0, 0);
       if (s > 6) return Ignore(seq, "CSI");
       cursor_.blinking = s == 0 || s % 2 == 1;
-      cursor_.shape = s <= 2 ? CursorShape::kBlock
+      cursor_.shape = s <= 2   ? CursorShape::kBlock
                       : s <= 4 ? CursorShape::kUnderline
                                : CursorShape::kBar;
       return;
@@ -708,7 +708,7 @@ void Terminal::CsiDispatch(const Sequence& seq) {
       const int limit = cursor_.row >= top_ ? top_ : 0;
       return MoveTo(cursor_.col, std::max(cursor_.row - n(), limit));
     }
-    case 'B':  // CUD
+    case 'B':    // CUD
     case 'e': {  // VPR
       const int limit = cursor_.row <= bottom_ ? bottom_ : rows_ - 1;
       return MoveTo(cursor_.col, std::min(cursor_.row + n(), limit));
@@ -1016,8 +1016,8 @@ int ReadExtendedColor(const Params& p, int i, PenColor* color, bool* ok) {
       *ok = true;
     } else if (kind == 2 && count >= 4) {
       const int first = count >= 5 ? i + 3 : i + 2;  // skip the colour-space id when present
-      *color = PenColor::Rgb(clamp8(p.raw(first)), clamp8(p.raw(first + 1)),
-                             clamp8(p.raw(first + 2)));
+      *color =
+          PenColor::Rgb(clamp8(p.raw(first)), clamp8(p.raw(first + 1)), clamp8(p.raw(first + 2)));
       *ok = true;
     }
     return end;

@@ -114,17 +114,17 @@ enum class MouseTracking : uint8_t { kNone, kX10, kNormal, kButtonEvent, kAnyEve
 enum class MouseEncoding : uint8_t { kDefault, kUtf8, kSgr, kUrxvt };
 
 struct Modes {
-  bool insert = false;            // IRM (SM 4)
-  bool linefeed_newline = false;  // LNM (SM 20)
-  bool origin = false;            // DECOM (?6)
-  bool autowrap = true;           // DECAWM (?7)
-  bool cursor_keys_application = false;  // DECCKM (?1)
-  bool keypad_application = false;       // DECKPAM / DECKPNM (ESC = / ESC >)
-  bool reverse_video = false;            // DECSCNM (?5)
-  bool bracketed_paste = false;          // ?2004
-  bool focus_events = false;             // ?1004
-  bool synchronized_output = false;      // ?2026
-  MouseTracking mouse_tracking = MouseTracking::kNone;  // ?9 ?1000 ?1002 ?1003
+  bool insert = false;                                     // IRM (SM 4)
+  bool linefeed_newline = false;                           // LNM (SM 20)
+  bool origin = false;                                     // DECOM (?6)
+  bool autowrap = true;                                    // DECAWM (?7)
+  bool cursor_keys_application = false;                    // DECCKM (?1)
+  bool keypad_application = false;                         // DECKPAM / DECKPNM (ESC = / ESC >)
+  bool reverse_video = false;                              // DECSCNM (?5)
+  bool bracketed_paste = false;                            // ?2004
+  bool focus_events = false;                               // ?1004
+  bool synchronized_output = false;                        // ?2026
+  MouseTracking mouse_tracking = MouseTracking::kNone;     // ?9 ?1000 ?1002 ?1003
   MouseEncoding mouse_encoding = MouseEncoding::kDefault;  // ?1005 ?1006 ?1015
   friend bool operator==(const Modes&, const Modes&) = default;
 };
@@ -132,7 +132,7 @@ struct Modes {
 enum class Charset : uint8_t { kAscii, kDecSpecialGraphics };
 
 struct Hyperlink {
-  std::string id = {};   // the id= parameter, possibly empty
+  std::string id = {};  // the id= parameter, possibly empty
   std::string uri = {};
 };
 
@@ -233,7 +233,7 @@ class Terminal : public ParserHandler {
   void IgnoreText(const std::string& what);
 
   // Cursor and scrolling.
-  void MoveTo(int col, int row);  // absolute, clamped to the screen; clears pending wrap
+  void MoveTo(int col, int row);        // absolute, clamped to the screen; clears pending wrap
   void MoveToOrigin(int col, int row);  // relative to the origin when DECOM is set
   void Index();
   void ReverseIndex();

@@ -91,9 +91,9 @@ std::string Quote(const std::string& s) {
 
 std::string UpdateCommand(const ::testing::TestInfo* test) {
   const bool ci = EnvironmentSaysCi();
-  return absl::StrCat(ci ? "UPDATE_GOLDENS=force " : "UPDATE_GOLDENS=1 ", Quote(SelfExecutable()),
-                      " --gtest_filter=", Quote(absl::StrCat(test->test_suite_name(), ".",
-                                                             test->name())));
+  return absl::StrCat(
+      ci ? "UPDATE_GOLDENS=force " : "UPDATE_GOLDENS=1 ", Quote(SelfExecutable()),
+      " --gtest_filter=", Quote(absl::StrCat(test->test_suite_name(), ".", test->name())));
 }
 
 // Where the actual dump of a failing assertion goes: beside the golden when that folder can be
@@ -148,8 +148,9 @@ bool GoldenMatcher::MatchFrame(const Frame& captured,
   }
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
   if (test == nullptr || test->file() == nullptr) {
-    *listener << "EqualsGolden(\"" << name_
-              << "\") must run inside a test: the golden's folder comes from the test's source file";
+    *listener
+        << "EqualsGolden(\"" << name_
+        << "\") must run inside a test: the golden's folder comes from the test's source file";
     return false;
   }
   const absl::StatusOr<UpdateMode>& mode = matchers_internal::CurrentUpdateMode();
@@ -202,8 +203,9 @@ bool GoldenMatcher::MatchFrame(const Frame& captured,
   }
 
   absl::StatusOr<std::string> actual_text = golden::Serialize(actual);
-  const bool may_write = !read_only_ && (*mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
-                                         (*mode == UpdateMode::kNew && outcome == Outcome::kMissing));
+  const bool may_write =
+      !read_only_ && (*mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
+                      (*mode == UpdateMode::kNew && outcome == Outcome::kMissing));
   if (may_write && actual_text.ok()) {
     absl::Status written = WriteFileAtomically(write_path, *actual_text);
     if (written.ok()) {
@@ -225,8 +227,8 @@ bool GoldenMatcher::MatchFrame(const Frame& captured,
     *listener << "the screen differs from the golden " << read_path << "\n" << problem;
   }
   if (!actual_text.ok()) {
-    *listener << "the actual screen cannot be written as a golden: " << actual_text.status().message()
-              << "\n";
+    *listener << "the actual screen cannot be written as a golden: "
+              << actual_text.status().message() << "\n";
     return false;
   }
   if (read_only_) return false;

@@ -172,9 +172,8 @@ void RecordClaim(const std::string& source_file, const std::string& folder,
 }
 
 const absl::StatusOr<UpdateMode>& CurrentUpdateMode() {
-  static const absl::StatusOr<UpdateMode>* mode =
-      new absl::StatusOr<UpdateMode>(ParseUpdateMode(std::getenv("UPDATE_GOLDENS"),
-                                                     EnvironmentSaysCi()));
+  static const absl::StatusOr<UpdateMode>* mode = new absl::StatusOr<UpdateMode>(
+      ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi()));
   return *mode;
 }
 

@@ -28,9 +28,8 @@ bool DeclareInventory(const char* source_file, std::vector<DeclaredScenario> sce
 #define VTSNAP_INVENTORY_CONCAT_INNER(a, b) a##b
 #define VTSNAP_INVENTORY_CONCAT(a, b) VTSNAP_INVENTORY_CONCAT_INNER(a, b)
 // Declares this file's scenarios at registration time (namespace scope, once per file).
-#define VTSNAP_DECLARE_INVENTORY(...)                                              \
-  [[maybe_unused]] static const bool VTSNAP_INVENTORY_CONCAT(vtsnap_inventory_, \
-                                                             __LINE__) =           \
+#define VTSNAP_DECLARE_INVENTORY(...)                                                       \
+  [[maybe_unused]] static const bool VTSNAP_INVENTORY_CONCAT(vtsnap_inventory_, __LINE__) = \
       ::vtsnap::DeclareInventory(__FILE__, __VA_ARGS__)
 
 #endif  // VTSNAP_MATCHERS_INVENTORY_H_

@@ -8,8 +8,8 @@ namespace {
 
 bool InFrame(const Frame& f, int col, int row, std::string* why) {
   if (col >= 0 && row >= 0 && col < f.cols && row < f.rows) return true;
-  *why = absl::StrCat("cell (", col, ", ", row, ") is outside the ", f.cols, "x", f.rows,
-                      " screen");
+  *why =
+      absl::StrCat("cell (", col, ", ", row, ") is outside the ", f.cols, "x", f.rows, " screen");
   return false;
 }
 
@@ -52,8 +52,8 @@ screen_internal::FramePropertyMatcher<std::string> CursorAt(int col, int row) {
   return screen_internal::FramePropertyMatcher<std::string>(
       "the cursor",
       [](const Frame& f, std::string* value, std::string*) {
-        *value = f.cursor.visible ? absl::StrCat("at ", f.cursor.col, ", ", f.cursor.row)
-                                  : "hidden";
+        *value =
+            f.cursor.visible ? absl::StrCat("at ", f.cursor.col, ", ", f.cursor.row) : "hidden";
         return true;
       },
       ::testing::Eq(absl::StrCat("at ", col, ", ", row)));
@@ -93,8 +93,8 @@ screen_internal::FramePropertyMatcher<Style> CellStyle(int col, int row,
       std::move(style));
 }
 
-screen_internal::FramePropertyMatcher<std::string> CellLink(int col, int row,
-                                                            ::testing::Matcher<std::string> target) {
+screen_internal::FramePropertyMatcher<std::string> CellLink(
+    int col, int row, ::testing::Matcher<std::string> target) {
   return screen_internal::FramePropertyMatcher<std::string>(
       absl::StrCat("the link target of cell (", col, ", ", row, ")"),
       [col, row](const Frame& f, std::string* value, std::string* why) {

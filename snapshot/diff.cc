@@ -8,11 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "decoder/width.h"
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "decoder/width.h"
 #include "snapshot/frame.h"
 #include "snapshot/golden.h"
 

@@ -103,7 +103,6 @@ struct Cell {
   bool is_continuation() const { return width == 0; }
 };
 
-
 // The cursor. A hidden cursor has no meaningful position or shape: frame equality ignores them.
 struct Cursor {
   bool visible = false;

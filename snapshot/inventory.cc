@@ -201,7 +201,6 @@ std::string DisplayFolder(const std::string& folder) {
   return path.generic_string();
 }
 
-
 std::string AbsolutePath(const std::string& folder, const std::string& relative) {
   std::error_code ec;
   fs::path path = fs::path(folder) / relative;

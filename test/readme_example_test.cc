@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 
+// clang-format off
 // README-EXAMPLE-BEGIN
 #include "matchers/matchers.h"
 
@@ -17,6 +18,7 @@ TEST(Greeting, ShowsBoldHello) {
   EXPECT_THAT(vt, vtsnap::EqualsGolden("greeting"));  // goldens/readme_example_test/greeting.dump
 }
 // README-EXAMPLE-END
+// clang-format on
 
 namespace {
 
@@ -40,7 +42,11 @@ TEST(ReadmeTest, UsageExampleIsTheCodeThisFileRuns) {
   const std::string readme = Slurp(VTSNAP_SOURCE_DIR "/README.md");
   const std::string self = Slurp(VTSNAP_SOURCE_DIR "/test/readme_example_test.cc");
   const std::string example = Between(readme, "```cpp", "```");
-  const std::string tested = Between(self, "// README-EXAMPLE-" "BEGIN", "// README-EXAMPLE-" "END");
+  const std::string tested = Between(self,
+                                     "// README-EXAMPLE-"
+                                     "BEGIN",
+                                     "// README-EXAMPLE-"
+                                     "END");
   EXPECT_EQ(example, tested);
   EXPECT_GT(tested.size(), 100u);
 }

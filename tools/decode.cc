@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
+#include "decoder/size.h"
 #include "decoder/virtual_terminal.h"
 #include "snapshot/capture.h"
 #include "snapshot/golden.h"
 #include "tools/commands.h"
-#include "decoder/size.h"
 
 namespace vtsnap::tools {
 
@@ -68,8 +68,9 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (format == "golden") {
     absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(vt));
     if (!dump.ok()) {
-      err << "vtsnap decode: " << path << ": the final screen cannot be written as a golden: "
-          << dump.status().message() << "\n";
+      err << "vtsnap decode: " << path
+          << ": the final screen cannot be written as a golden: " << dump.status().message()
+          << "\n";
       return 2;
     }
     out << *dump;

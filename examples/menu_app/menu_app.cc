@@ -34,8 +34,8 @@ State NextMenu(State state) {
 
 std::string Render(const State& state) {
   std::string out;
-  out += "\x1b[?25l";               // hide the cursor while repainting
-  out += "\x1b[m\x1b[H\x1b[2J";     // default pen, home, erase the screen
+  out += "\x1b[?25l";            // hide the cursor while repainting
+  out += "\x1b[m\x1b[H\x1b[2J";  // default pen, home, erase the screen
 
   // Title bar: bold bright white on blue, the blue filling the row (EL erases with the
   // background colour).

@@ -31,7 +31,7 @@ struct State {
   std::vector<std::string> menus = {"File", "Edit", "View", "Help"};
   int open_menu = 0;  // index into menus: the highlighted menu
   std::vector<std::string> items = {"Apples", "Bread", "寿司 (sushi)", "Coffee beans", "Milk"};
-  int selected = 0;  // index into items
+  int selected = 0;                // index into items
   std::string clock = "00:00:00";  // shown at the right of the status bar, e.g. "09:41:07"
 };
 

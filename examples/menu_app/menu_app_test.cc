@@ -94,8 +94,8 @@ TEST(MenuApp, StylesOfBarsAndSelection) {
   vtsnap::VirtualTerminal vt({.cols = state.cols, .rows = state.rows});
   Show(state, vt);
   // Title bar: bold on blue, the blue reaching the last column.
-  EXPECT_THAT(vt, CellStyle(1, 0, AllOf(Field(&Style::bold, true),
-                                        Field(&Style::bg, Color::Palette(4)))));
+  EXPECT_THAT(
+      vt, CellStyle(1, 0, AllOf(Field(&Style::bold, true), Field(&Style::bg, Color::Palette(4)))));
   EXPECT_THAT(vt, CellStyle(59, 0, Field(&Style::bg, Color::Palette(4))));
   // The open menu ("File", cols 1-6) is reverse video; the next one is not.
   EXPECT_THAT(vt, CellStyle(2, 1, Field(&Style::reverse, true)));
@@ -104,8 +104,9 @@ TEST(MenuApp, StylesOfBarsAndSelection) {
   EXPECT_THAT(vt, CellStyle(59, 3, Field(&Style::bg, Color::Palette(6))));
   EXPECT_THAT(vt, CellStyle(2, 4, Eq(Style{})));
   // Status bar: black on green.
-  EXPECT_THAT(vt, CellStyle(0, 11, AllOf(Field(&Style::fg, Color::Palette(0)),
-                                         Field(&Style::bg, Color::Palette(2)))));
+  EXPECT_THAT(vt, CellStyle(0, 11,
+                            AllOf(Field(&Style::fg, Color::Palette(0)),
+                                  Field(&Style::bg, Color::Palette(2)))));
 }
 
 TEST(MenuApp, CursorFollowsTheSelection) {

@@ -156,8 +156,8 @@ std::string ActualStatus(const VirtualTerminal& vt, std::optional<bool> oracle_v
 // A full summary for comparing two decodes of the same bytes.
 std::string DecodeSummary(const VirtualTerminal& vt) {
   return vt.ScreenText() + "\n--\n" +
-         StatusLine(vt.cursor().col, vt.cursor().row, vt.cursor().pending_wrap,
-                    vt.cursor().visible, vt.terminal().alternate_screen_active());
+         StatusLine(vt.cursor().col, vt.cursor().row, vt.cursor().pending_wrap, vt.cursor().visible,
+                    vt.terminal().alternate_screen_active());
 }
 
 // Decodes UTF-8 leniently (a bad byte becomes U+FFFD) for the diff report.
@@ -275,12 +275,15 @@ TEST_P(CorpusTest, MatchesOracle) {
       ++mismatches;
       report += "row " + std::to_string(row) + label +
                 ": stale deviation: vtsnap now matches the oracle; remove the kKnownDeviations "
-                "entry (" + deviation->reason + ")\n";
+                "entry (" +
+                deviation->reason + ")\n";
     } else if (actual != deviation->vtsnap_text) {
       ++mismatches;
       report += RowDiff(row, deviation->vtsnap_text, actual,
-                        label + " (known deviation; expected is the kKnownDeviations text, the "
-                                "oracle has |" + oracle_text + "|)");
+                        label +
+                            " (known deviation; expected is the kKnownDeviations text, the "
+                            "oracle has |" +
+                            oracle_text + "|)");
     }
   }
   EXPECT_EQ(mismatches, 0) << name_ << ": " << mismatches << " of " << oracle_rows.size()
@@ -315,8 +318,8 @@ TEST_P(CorpusTest, SplitWritesMatchOneWrite) {
   const size_t dense = std::min(all.size(), kDenseBytes);
   for (size_t k = 1; k < dense; ++k) {
     const std::string got = decode_split(window, k);
-    ASSERT_EQ(got, window_reference) << name_ << ": split at byte " << k << " of the first "
-                                     << window.size() << " bytes";
+    ASSERT_EQ(got, window_reference)
+        << name_ << ": split at byte " << k << " of the first " << window.size() << " bytes";
   }
 
   const std::string reference = decode_once(all);

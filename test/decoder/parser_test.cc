@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -92,9 +92,13 @@ std::vector<std::string> RunBytewise(const std::string& input) {
 
 const Case kCases[] = {
     {"PlainText", "hello", {"print hello"}},
-    {"C0ControlsExecute", "a\r\nb\x07", {"print a", "execute d", "execute a", "print b",
-                                         "execute 7"}},
-    {"DelIsIgnored", "a\x7f" "b", {"print ab"}},
+    {"C0ControlsExecute",
+     "a\r\nb\x07",
+     {"print a", "execute d", "execute a", "print b", "execute 7"}},
+    {"DelIsIgnored",
+     "a\x7f"
+     "b",
+     {"print ab"}},
     {"CsiWithoutParams", "\x1b[H", {"csi  H"}},
     {"CsiParams", "\x1b[12;34H", {"csi 12;34 H"}},
     {"CsiOmittedParams", "\x1b[;5H", {"csi _;5 H"}},
@@ -110,10 +114,20 @@ const Case kCases[] = {
     {"CsiMarkerAfterParamIsIgnored", "\x1b[1?hX", {"print X"}},
     {"CsiParamAfterIntermediateIsIgnored", "\x1b[ 1qX", {"print X"}},
     {"C0InsideCsiExecutes", "\x1b[2\nC", {"execute a", "csi 2 C"}},
-    {"CanAbortsCsi", "\x1b[3\x18" "A", {"print A"}},
-    {"SubAbortsCsi", "\x1b[3\x1a" "A", {"print A"}},
+    {"CanAbortsCsi",
+     "\x1b[3\x18"
+     "A",
+     {"print A"}},
+    {"SubAbortsCsi",
+     "\x1b[3\x1a"
+     "A",
+     {"print A"}},
     {"EscInsideCsiRestarts", "\x1b[3\x1b[4A", {"csi 4 A"}},
-    {"EscDispatch", "\x1b" "7\x1b" "8", {"esc  7", "esc  8"}},
+    {"EscDispatch",
+     "\x1b"
+     "7\x1b"
+     "8",
+     {"esc  7", "esc  8"}},
     {"EscIntermediate", "\x1b(0", {"esc  '(' 0"}},
     {"EscHashIntermediate", "\x1b#8", {"esc  '#' 8"}},
     {"OscTerminatedByBel", "\x1b]0;title\x07", {"osc \"0;title\""}},
@@ -121,11 +135,15 @@ const Case kCases[] = {
     {"OscKeepsUtf8Bytes", "\x1b]2;\xe6\x97\xa5\x07", {"osc \"2;\xe6\x97\xa5\""}},
     {"OscAbortedByCan", "\x1b]2;t\x18x", {"print x"}},
     {"OscIgnoresC0", "\x1b]2;a\nb\x07", {"osc \"2;ab\""}},
-    {"DcsHookPutUnhook", "\x1bPq#0;2;0;0;0~-\x1b\\",
+    {"DcsHookPutUnhook",
+     "\x1bPq#0;2;0;0;0~-\x1b\\",
      {"dcs-hook  q", "dcs-put #0;2;0;0;0~-", "dcs-unhook", "esc  \\"}},
-    {"DcsWithParams", "\x1bP1;2|data\x1b\\", {"dcs-hook 1;2 |", "dcs-put data", "dcs-unhook",
-                                            "esc  \\"}},
-    {"SosPmApcIgnored", "\x1b_apc\x1b\\\x1b^pm\x1b\\\x1bXsos\x1b\\" "x",
+    {"DcsWithParams",
+     "\x1bP1;2|data\x1b\\",
+     {"dcs-hook 1;2 |", "dcs-put data", "dcs-unhook", "esc  \\"}},
+    {"SosPmApcIgnored",
+     "\x1b_apc\x1b\\\x1b^pm\x1b\\\x1bXsos\x1b\\"
+     "x",
      {"esc  \\", "esc  \\", "esc  \\", "print x"}},
     {"Utf8Decodes", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", {"print U+00E9U+20ACU+1F600"}},
     {"Utf8LoneContinuation", "\x80", {"print U+FFFD"}},
@@ -136,7 +154,10 @@ const Case kCases[] = {
     {"Utf8Overlong", "\xc0\xaf", {"print U+FFFDU+FFFD"}},
     {"Utf8AboveMax", "\xf4\x90\x80\x80", {"print U+FFFDU+FFFDU+FFFDU+FFFD"}},
     {"Utf8InvalidLeadBytes", "\xf5\xff", {"print U+FFFDU+FFFD"}},
-    {"C1CsiAsCodePoint", "\xc2\x9b" "5A", {"csi 5 A"}},
+    {"C1CsiAsCodePoint",
+     "\xc2\x9b"
+     "5A",
+     {"csi 5 A"}},
     {"C1ControlExecutes", "\xc2\x85", {"execute 85"}},
 };
 
@@ -171,8 +192,7 @@ TEST(ParserLimitsTest, ParamsPastTheLimitAreDroppedAndTheRestDispatched) {
 }
 
 TEST(ParserStringTest, Utf8EncodedStEndsAString) {
-  EXPECT_THAT(Feed("\x1b]2;hi\xc2\x9cXYZ"),
-              testing::ElementsAre("osc \"2;hi\"", "print XYZ"));
+  EXPECT_THAT(Feed("\x1b]2;hi\xc2\x9cXYZ"), testing::ElementsAre("osc \"2;hi\"", "print XYZ"));
   EXPECT_THAT(Feed("\x1bPq#0\xc2\x9cXY"),
               testing::ElementsAre("dcs-hook  q", "dcs-put #0", "dcs-unhook", "print XY"));
   // Any other character whose UTF-8 form starts with C2 stays payload.

@@ -20,8 +20,8 @@ std::string State(const VirtualTerminal& vt) {
     for (int c = 0; c < t.cols(); ++c) {
       const ScreenCell& cell = t.cell(c, r);
       const Pen& p = t.pen(cell.pen);
-      absl::StrAppend(&out, " ", t.Grapheme(cell), "/", cell.width, "/", p.fg.kind, ":",
-                      p.fg.value, "/", p.bg.kind, ":", p.bg.value, "/", p.attrs, "/",
+      absl::StrAppend(&out, " ", t.Grapheme(cell), "/", cell.width, "/", p.fg.kind, ":", p.fg.value,
+                      "/", p.bg.kind, ":", p.bg.value, "/", p.attrs, "/",
                       static_cast<int>(p.underline), "/", t.hyperlink(cell.link).uri);
     }
     out += "\n";

@@ -9,6 +9,8 @@
 // screen is written out in full.
 //
 // Cases marked "xterm:" in a comment cite the source behaviour the expectation relies on.
+#include "decoder/terminal.h"
+
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -16,7 +18,6 @@
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
-#include "decoder/terminal.h"
 #include "decoder/size.h"
 #include "decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
@@ -51,8 +52,7 @@ void PrintTo(const Modes& m, std::ostream* os) {
       << " autowrap=" << m.autowrap << " decckm=" << m.cursor_keys_application
       << " keypad=" << m.keypad_application << " reverse=" << m.reverse_video
       << " paste=" << m.bracketed_paste << " focus=" << m.focus_events
-      << " sync=" << m.synchronized_output
-      << " mouse=" << static_cast<int>(m.mouse_tracking)
+      << " sync=" << m.synchronized_output << " mouse=" << static_cast<int>(m.mouse_tracking)
       << " encoding=" << static_cast<int>(m.mouse_encoding) << "}";
 }
 
@@ -75,7 +75,7 @@ struct ScreenCase {
   int col;
   int row;
   bool pending_wrap;
-  int top;     // the scroll region, 0-based inclusive
+  int top;  // the scroll region, 0-based inclusive
   int bottom;
 };
 
@@ -83,11 +83,17 @@ void PrintTo(const ScreenCase& c, std::ostream* os) { *os << c.name; }
 
 // One row of the table; the scroll region defaults to the whole screen.
 ScreenCase S(std::string name, int cols, int rows, std::string input,
-             std::vector<std::string> screen, int col, int row, bool pending_wrap,
-             int top = -1, int bottom = -1) {
-  return ScreenCase{std::move(name), cols,         rows,
-                    std::move(input), std::move(screen), col,
-                    row,              pending_wrap, top < 0 ? 0 : top,
+             std::vector<std::string> screen, int col, int row, bool pending_wrap, int top = -1,
+             int bottom = -1) {
+  return ScreenCase{std::move(name),
+                    cols,
+                    rows,
+                    std::move(input),
+                    std::move(screen),
+                    col,
+                    row,
+                    pending_wrap,
+                    top < 0 ? 0 : top,
                     bottom < 0 ? rows - 1 : bottom};
 }
 
@@ -103,8 +109,8 @@ std::vector<ScreenCase> ScreenCases() {
       S("BsStopsAtColumnZero", 10, 4, "\b\bX", {"X", "", "", ""}, 1, 0, false),
       // xterm CursorBack: without reverse-wrap the pending wrap is dropped and the cursor moves
       // left from the last column.
-      S("BsFromPendingWrapMovesOffLastColumn", 10, 4, "abcdefghij\bX",
-        {"abcdefghXj", "", "", ""}, 9, 0, false),
+      S("BsFromPendingWrapMovesOffLastColumn", 10, 4, "abcdefghij\bX", {"abcdefghXj", "", "", ""},
+        9, 0, false),
       S("HtMovesToNextStopEveryEight", 10, 4, "a\tb", {"a       b", "", "", ""}, 9, 0, false),
       S("HtWithoutFurtherStopsGoesToLastColumn", 10, 4, "\t\tX", {"         X", "", "", ""}, 9, 0,
         true),
@@ -164,8 +170,8 @@ std::vector<ScreenCase> ScreenCases() {
         {"", "", "", ""}, 0, 0, false),
       S("DecalnFillsWithEHomesAndResetsRegion", 10, 4, "\x1b[2;3r\x1b[3;4H\x1b#8",
         {"EEEEEEEEEE", "EEEEEEEEEE", "EEEEEEEEEE", "EEEEEEEEEE"}, 0, 0, false),
-      S("DesignateG0SpecialGraphicsAndBackToAscii", 10, 4, "\x1b(0lqkx\x1b(Bx", {"┌─┐│x", "", "", ""},
-        5, 0, false),
+      S("DesignateG0SpecialGraphicsAndBackToAscii", 10, 4, "\x1b(0lqkx\x1b(Bx",
+        {"┌─┐│x", "", "", ""}, 5, 0, false),
       S("DecscSavesCharset", 10, 4,
         "\x1b(0\x1b"
         "7\x1b(B\x1b"
@@ -175,10 +181,10 @@ std::vector<ScreenCase> ScreenCases() {
       // --- CSI cursor movement ---------------------------------------------------------------
       S("CuuMovesUp", 10, 4, "\x1b[4;5H\x1b[2A", {"", "", "", ""}, 4, 1, false),
       S("CuuZeroMovesOne", 10, 4, "\x1b[4;5H\x1b[0A", {"", "", "", ""}, 4, 2, false),
-      S("CuuStopsAtTopMargin", 10, 4, "\x1b[2;4r\x1b[3;1H\x1b[5A", {"", "", "", ""}, 0, 1, false,
-        1, 3),
-      S("CuuAboveRegionStopsAtRowZero", 10, 4, "\x1b[3;4r\x1b[2;1H\x1b[5A", {"", "", "", ""}, 0,
-        0, false, 2, 3),
+      S("CuuStopsAtTopMargin", 10, 4, "\x1b[2;4r\x1b[3;1H\x1b[5A", {"", "", "", ""}, 0, 1, false, 1,
+        3),
+      S("CuuAboveRegionStopsAtRowZero", 10, 4, "\x1b[3;4r\x1b[2;1H\x1b[5A", {"", "", "", ""}, 0, 0,
+        false, 2, 3),
       S("CudStopsAtBottomMargin", 10, 4, "\x1b[1;3r\x1b[9B", {"", "", "", ""}, 0, 2, false, 0, 2),
       S("CudBelowRegionStopsAtLastRow", 10, 4, "\x1b[1;2r\x1b[3;1H\x1b[9B", {"", "", "", ""}, 0, 3,
         false, 0, 1),
@@ -201,16 +207,16 @@ std::vector<ScreenCase> ScreenCases() {
       S("VprMovesDown", 10, 4, "\x1b[2;5H\x1b[2e", {"", "", "", ""}, 4, 3, false),
 
       // --- Origin mode -----------------------------------------------------------------------
-      S("DecomHomesToRegionTop", 10, 4, "\x1b[2;3r\x1b[4;4H\x1b[?6h", {"", "", "", ""}, 0, 1,
-        false, 1, 2),
+      S("DecomHomesToRegionTop", 10, 4, "\x1b[2;3r\x1b[4;4H\x1b[?6h", {"", "", "", ""}, 0, 1, false,
+        1, 2),
       S("DecomResetHomesToScreenOrigin", 10, 4, "\x1b[2;3r\x1b[?6h\x1b[2;2H\x1b[?6l",
         {"", "", "", ""}, 0, 0, false, 1, 2),
-      S("CupUnderDecomIsRegionRelative", 10, 4, "\x1b[2;3r\x1b[?6h\x1b[1;1HX", {"", "X", "", ""},
-        1, 1, false, 1, 2),
-      S("CupUnderDecomIsClampedToRegion", 10, 4, "\x1b[2;3r\x1b[?6h\x1b[9;4H", {"", "", "", ""},
-        3, 2, false, 1, 2),
-      S("VpaUnderDecomIsRegionRelative", 10, 4, "\x1b[2;3r\x1b[?6h\x1b[2d", {"", "", "", ""}, 0,
+      S("CupUnderDecomIsRegionRelative", 10, 4, "\x1b[2;3r\x1b[?6h\x1b[1;1HX", {"", "X", "", ""}, 1,
+        1, false, 1, 2),
+      S("CupUnderDecomIsClampedToRegion", 10, 4, "\x1b[2;3r\x1b[?6h\x1b[9;4H", {"", "", "", ""}, 3,
         2, false, 1, 2),
+      S("VpaUnderDecomIsRegionRelative", 10, 4, "\x1b[2;3r\x1b[?6h\x1b[2d", {"", "", "", ""}, 0, 2,
+        false, 1, 2),
 
       // --- Scroll region ---------------------------------------------------------------------
       S("DecstbmHomesCursor", 10, 4, "\x1b[3;3H\x1b[2;3r", {"", "", "", ""}, 0, 0, false, 1, 2),
@@ -226,8 +232,8 @@ std::vector<ScreenCase> ScreenCases() {
         {"a", "c", "X", "d"}, 1, 2, false, 1, 2),
       S("LfBelowRegionAtLastRowDoesNotScroll", 10, 4, abcd + "\x1b[1;2r\x1b[4;1H\nX",
         {"a", "b", "c", "X"}, 1, 3, false, 0, 1),
-      S("AutowrapAtBottomMarginScrollsRegion", 10, 4,
-        abcd + "\x1b[2;3r\x1b[3;1Habcdefghijk", {"a", "abcdefghij", "k", "d"}, 1, 2, false, 1, 2),
+      S("AutowrapAtBottomMarginScrollsRegion", 10, 4, abcd + "\x1b[2;3r\x1b[3;1Habcdefghijk",
+        {"a", "abcdefghij", "k", "d"}, 1, 2, false, 1, 2),
 
       // --- Erase -----------------------------------------------------------------------------
       S("Ed0ErasesFromCursorToEnd", 10, 4, "abcdef\r\nghijkl\r\nmn\x1b[2;3H\x1b[J",
@@ -262,7 +268,8 @@ std::vector<ScreenCase> ScreenCases() {
       // Wide characters: a cell of a wide character that loses its other half becomes blank.
       S("IchPushingWideCharHalfPastMarginBlanksIt", 10, 4, "abcdefgh中\x1b[1G\x1b[@",
         {" abcdefgh", "", "", ""}, 0, 0, false),
-      S("DchPullsWideCharLeftWhole", 10, 4, "ab中c\x1b[1G\x1b[P", {"b中c", "", "", ""}, 0, 0, false),
+      S("DchPullsWideCharLeftWhole", 10, 4, "ab中c\x1b[1G\x1b[P", {"b中c", "", "", ""}, 0, 0,
+        false),
       S("DchOnWideContinuationClearsWholeChar", 10, 4, "a中b\x1b[3G\x1b[P", {"a b", "", "", ""}, 2,
         0, false),
       S("EchOnWideLeadClearsBothHalves", 10, 4, "中b\x1b[1G\x1b[X", {"  b", "", "", ""}, 0, 0,
@@ -283,20 +290,19 @@ std::vector<ScreenCase> ScreenCases() {
         0, 3, false, 0, 1),
       S("DlOutsideRegionIsIgnored", 10, 4, abcd + "\x1b[1;2r\x1b[3;1H\x1b[M", {"a", "b", "c", "d"},
         0, 2, false, 0, 1),
-      S("DlDeletesLineAndGoesToColumnZero", 10, 4, abcd + "\x1b[2;3H\x1b[M", {"a", "c", "d", ""},
-        0, 1, false),
+      S("DlDeletesLineAndGoesToColumnZero", 10, 4, abcd + "\x1b[2;3H\x1b[M", {"a", "c", "d", ""}, 0,
+        1, false),
       S("DlPullsBlankInAtBottomMargin", 10, 4, abcd + "\x1b[1;3r\x1b[1;1H\x1b[M",
         {"b", "c", "", "d"}, 0, 0, false, 0, 2),
       S("DlCountPastMarginClearsRestOfRegion", 10, 4, abcd + "\x1b[2;1H\x1b[9M", {"a", "", "", ""},
         0, 1, false),
-      S("SuScrollsUpWithoutMovingCursor", 10, 4, abcd + "\x1b[2S", {"c", "d", "", ""}, 1, 3,
-        false),
-      S("SuScrollsOnlyRegion", 10, 4, abcd + "\x1b[2;3r\x1b[S", {"a", "c", "", "d"}, 0, 0, false,
-        1, 2),
+      S("SuScrollsUpWithoutMovingCursor", 10, 4, abcd + "\x1b[2S", {"c", "d", "", ""}, 1, 3, false),
+      S("SuScrollsOnlyRegion", 10, 4, abcd + "\x1b[2;3r\x1b[S", {"a", "c", "", "d"}, 0, 0, false, 1,
+        2),
       S("SdScrollsDownWithoutMovingCursor", 10, 4, abcd + "\x1b[T", {"", "a", "b", "c"}, 1, 3,
         false),
-      S("SdScrollsOnlyRegion", 10, 4, abcd + "\x1b[2;3r\x1b[2T", {"a", "", "", "d"}, 0, 0, false,
-        1, 2),
+      S("SdScrollsOnlyRegion", 10, 4, abcd + "\x1b[2;3r\x1b[2T", {"a", "", "", "d"}, 0, 0, false, 1,
+        2),
 
       // --- Tabs ------------------------------------------------------------------------------
       S("ChtTabsForwardNStops", 20, 2, "\x1b[2IX", {"                X", ""}, 17, 0, false),
@@ -312,8 +318,7 @@ std::vector<ScreenCase> ScreenCases() {
       // --- Autowrap --------------------------------------------------------------------------
       S("WritingLastColumnSetsPendingWrap", 10, 4, "abcdefghij", {"abcdefghij", "", "", ""}, 9, 0,
         true),
-      S("PendingWrapWrapsNextChar", 10, 4, "abcdefghijk", {"abcdefghij", "k", "", ""}, 1, 1,
-        false),
+      S("PendingWrapWrapsNextChar", 10, 4, "abcdefghijk", {"abcdefghij", "k", "", ""}, 1, 1, false),
       S("AutowrapAtBottomScrolls", 10, 2, "abcdefghijklmnopqrstu", {"klmnopqrst", "u"}, 1, 1,
         false),
       S("DecawmOffOverwritesLastColumn", 10, 4, "\x1b[?7labcdefghijk", {"abcdefghik", "", "", ""},
@@ -324,8 +329,8 @@ std::vector<ScreenCase> ScreenCases() {
         0, true),
 
       // --- Modes that change printing and LF -------------------------------------------------
-      S("IrmShiftsRightAndDropsAtMargin", 10, 4, "abcdefghij\r\x1b[4hXY", {"XYabcdefgh", "", "", ""},
-        2, 0, false),
+      S("IrmShiftsRightAndDropsAtMargin", 10, 4, "abcdefghij\r\x1b[4hXY",
+        {"XYabcdefgh", "", "", ""}, 2, 0, false),
       S("IrmResetReplaces", 10, 4, "abc\r\x1b[4h\x1b[4lX", {"Xbc", "", "", ""}, 1, 0, false),
       S("LnmMakesLfAlsoCr", 10, 4, "\x1b[20hab\ncd", {"ab", "cd", "", ""}, 2, 1, false),
       S("LnmMakesVtAndFfAlsoCr", 10, 4, "\x1b[20hab\vcd\fef", {"ab", "cd", "ef", ""}, 2, 2, false),
@@ -348,8 +353,8 @@ std::vector<ScreenCase> ScreenCases() {
         "abc\x1b[2;5H\x1b[?1049hXYZ\x1b[4;1H\x1b[?1049l", {"abc", "", "", ""}, 4, 1, false),
       S("Alt47KeepsAltContentAcrossSwitches", 10, 4, "\x1b[?47hALT\x1b[?47l\x1b[?47h",
         {"ALT", "", "", ""}, 3, 0, false),
-      S("Alt1047ClearsAltOnLeave", 10, 4, "\x1b[?1047hALT\x1b[?1047l\x1b[?1047h",
-        {"", "", "", ""}, 3, 0, false),
+      S("Alt1047ClearsAltOnLeave", 10, 4, "\x1b[?1047hALT\x1b[?1047l\x1b[?1047h", {"", "", "", ""},
+        3, 0, false),
       S("Alt1049ClearsAltOnEnter", 10, 4, "\x1b[?47hALT\x1b[?47l\x1b[?1049h", {"", "", "", ""}, 3,
         0, false),
       S("Alt47LeaveShowsPrimaryWithoutMovingCursor", 10, 4, "ab\x1b[?47h\x1b[3;4HX\x1b[?47l",
@@ -431,8 +436,7 @@ std::vector<EraseCase> EraseCases() {
       {"Dl", "\x1b[2;5H\x1b[M", {"abcdefghij", "uvwxyz0123", "456789ABCD", "          "}, 0, 1},
       {"Su", "\x1b[2;5H\x1b[S", {"klmnopqrst", "uvwxyz0123", "456789ABCD", "          "}, 4, 1},
       {"Sd", "\x1b[2;5H\x1b[T", {"          ", "abcdefghij", "klmnopqrst", "uvwxyz0123"}, 4, 1},
-      {"LfAtBottom", "\x1b[4;5H\n", {"klmnopqrst", "uvwxyz0123", "456789ABCD", "          "}, 4,
-       3},
+      {"LfAtBottom", "\x1b[4;5H\n", {"klmnopqrst", "uvwxyz0123", "456789ABCD", "          "}, 4, 3},
   };
 }
 
@@ -966,17 +970,27 @@ void PrintTo(const ScrollbackCase& c, std::ostream* os) { *os << c.name; }
 std::vector<ScrollbackCase> ScrollbackCases() {
   return {
       {"FullScreenScrollSavesTopLine", 2, 100, "1\r\n2\r\n3", {"1"}, {"2", "3"}},
-      {"AutowrapScrollSavesTopLine", 2, 100, "abcdefghijklmnopqrstu", {"abcdefghij"},
+      {"AutowrapScrollSavesTopLine",
+       2,
+       100,
+       "abcdefghijklmnopqrstu",
+       {"abcdefghij"},
        {"klmnopqrst", "u"}},
       {"AlternateScreenScrollSavesNothing", 2, 100, "\x1b[?1049h1\r\n2\r\n3", {}, {"2", "3"}},
-      {"RegionNotAtTopSavesNothing", 3, 100, "1\r\n2\r\n3\x1b[2;3r\x1b[3;1H\n4", {},
+      {"RegionNotAtTopSavesNothing",
+       3,
+       100,
+       "1\r\n2\r\n3\x1b[2;3r\x1b[3;1H\n4",
+       {},
        {"1", "3", "4"}},
       {"LimitKeepsNewestLines", 2, 3, "1\r\n2\r\n3\r\n4\r\n5\r\n6", {"2", "3", "4"}, {"5", "6"}},
       {"LimitZeroKeepsNothing", 2, 0, "1\r\n2\r\n3", {}, {"2", "3"}},
       {"Ed3ClearsScrollback", 2, 100, "1\r\n2\r\n3\x1b[3J", {}, {"2", "3"}},
       // xterm charproc.c: CASE_RIS calls VTReset(xw, True, True) and ReallyReset with saved=True
       // sets screen->savedlines = 0 ("the control sequence does this anyway").
-      {"RisClearsScrollback", 2, 100,
+      {"RisClearsScrollback",
+       2,
+       100,
        "1\r\n2\r\n3\x1b"
        "c",
        {},
@@ -1032,11 +1046,25 @@ void PrintTo(const ResizeCase& c, std::ostream* os) { *os << c.name; }
 std::vector<ResizeCase> ResizeCases() {
   return {
       {"GrowPadsWithBlanks", 10, 4, "abc\r\ndef", 12, 5, {"abc", "def", "", "", ""}, 3, 1},
-      {"ShrinkColumnsClipsAndClampsCursor", 10, 4, "abcdefghij\r\nxyz\x1b[2;9H", 5, 4,
-       {"abcde", "xyz", "", ""}, 4, 1},
+      {"ShrinkColumnsClipsAndClampsCursor",
+       10,
+       4,
+       "abcdefghij\r\nxyz\x1b[2;9H",
+       5,
+       4,
+       {"abcde", "xyz", "", ""},
+       4,
+       1},
       {"ShrinkRowsKeepsCursorLineVisible", 10, 4, kAbcd, 10, 2, {"c", "d"}, 1, 1},
-      {"ShrinkRowsWithCursorAtTopKeepsTop", 10, 4, std::string(kAbcd) + "\x1b[H", 10, 2,
-       {"a", "b"}, 0, 0},
+      {"ShrinkRowsWithCursorAtTopKeepsTop",
+       10,
+       4,
+       std::string(kAbcd) + "\x1b[H",
+       10,
+       2,
+       {"a", "b"},
+       0,
+       0},
       {"WideCharCutAtNewEdgeBecomesBlank", 10, 4, "abcd中", 5, 4, {"abcd", "", "", ""}, 4, 0},
   };
 }
@@ -1394,7 +1422,8 @@ TEST(Bounds, DistinctColoursDoNotGrowTheTablesWithoutLimit) {
 TEST(Bounds, CompactionKeepsTheCurrentPenAndItsErasePen) {
   VirtualTerminal vt({.cols = 4, .rows = 1});
   std::string bytes;
-  for (int i = 0; i < 10000; ++i) bytes += "\x1b[48;5;" + std::to_string(i % 256) + ";38;2;1;2;" + std::to_string(i % 256) + "m";
+  for (int i = 0; i < 10000; ++i)
+    bytes += "\x1b[48;5;" + std::to_string(i % 256) + ";38;2;1;2;" + std::to_string(i % 256) + "m";
   bytes += "\x1b[44m\x1b[2K";
   vt.Write(bytes);
   const Terminal& t = vt.terminal();

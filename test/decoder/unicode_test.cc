@@ -20,19 +20,19 @@ namespace {
 #define FFFD "\xEF\xBF\xBD"
 
 // Code points used below, as UTF-8.
-const std::string kAcute = "\xCC\x81";                   // U+0301 COMBINING ACUTE ACCENT
-const std::string kDotBelow = "\xCC\xA3";                // U+0323 COMBINING DOT BELOW
-const std::string kMan = "\xF0\x9F\x91\xA8";             // U+1F468
-const std::string kWoman = "\xF0\x9F\x91\xA9";           // U+1F469
-const std::string kGirl = "\xF0\x9F\x91\xA7";            // U+1F467
-const std::string kZwj = "\xE2\x80\x8D";                 // U+200D ZERO WIDTH JOINER
-const std::string kHeart = "\xE2\x9D\xA4";               // U+2764 HEAVY BLACK HEART
-const std::string kVs16 = "\xEF\xB8\x8F";                // U+FE0F VARIATION SELECTOR-16
-const std::string kRiJ = "\xF0\x9F\x87\xAF";             // U+1F1EF REGIONAL INDICATOR J
-const std::string kRiP = "\xF0\x9F\x87\xB5";             // U+1F1F5 REGIONAL INDICATOR P
-const std::string kRiU = "\xF0\x9F\x87\xBA";             // U+1F1FA REGIONAL INDICATOR U
-const std::string kRiS = "\xF0\x9F\x87\xB8";             // U+1F1F8 REGIONAL INDICATOR S
-const std::string kSection = "\xC2\xA7";                 // U+00A7 SECTION SIGN (ambiguous)
+const std::string kAcute = "\xCC\x81";          // U+0301 COMBINING ACUTE ACCENT
+const std::string kDotBelow = "\xCC\xA3";       // U+0323 COMBINING DOT BELOW
+const std::string kMan = "\xF0\x9F\x91\xA8";    // U+1F468
+const std::string kWoman = "\xF0\x9F\x91\xA9";  // U+1F469
+const std::string kGirl = "\xF0\x9F\x91\xA7";   // U+1F467
+const std::string kZwj = "\xE2\x80\x8D";        // U+200D ZERO WIDTH JOINER
+const std::string kHeart = "\xE2\x9D\xA4";      // U+2764 HEAVY BLACK HEART
+const std::string kVs16 = "\xEF\xB8\x8F";       // U+FE0F VARIATION SELECTOR-16
+const std::string kRiJ = "\xF0\x9F\x87\xAF";    // U+1F1EF REGIONAL INDICATOR J
+const std::string kRiP = "\xF0\x9F\x87\xB5";    // U+1F1F5 REGIONAL INDICATOR P
+const std::string kRiU = "\xF0\x9F\x87\xBA";    // U+1F1FA REGIONAL INDICATOR U
+const std::string kRiS = "\xF0\x9F\x87\xB8";    // U+1F1F8 REGIONAL INDICATOR S
+const std::string kSection = "\xC2\xA7";        // U+00A7 SECTION SIGN (ambiguous)
 
 std::string Escaped(const std::string& bytes) { return absl::CHexEscape(bytes); }
 
@@ -59,29 +59,60 @@ std::vector<ClusterCase> ClusterCases() {
   const std::string family = kMan + kZwj + kWoman + kZwj + kGirl;
   return {
       {"CombiningMarkJoinsPreviousCell", "e" + kAcute, {{"e" + kAcute, 1}}, 1, false},
-      {"TwoCombiningMarksJoinOneCell", "a" + kAcute + kDotBelow + "b",
-       {{"a" + kAcute + kDotBelow, 1}, {"b", 1}}, 2, false},
-      {"CombiningMarkJoinsWideChar", "中" + kAcute + "x", {{"中" + kAcute, 2}, {"", 0}, {"x", 1}},
-       3, false},
+      {"TwoCombiningMarksJoinOneCell",
+       "a" + kAcute + kDotBelow + "b",
+       {{"a" + kAcute + kDotBelow, 1}, {"b", 1}},
+       2,
+       false},
+      {"CombiningMarkJoinsWideChar",
+       "中" + kAcute + "x",
+       {{"中" + kAcute, 2}, {"", 0}, {"x", 1}},
+       3,
+       false},
       {"ZwjFamilyIsOneWideCell", family + "x", {{family, 2}, {"", 0}, {"x", 1}}, 3, false},
-      {"Vs16WidensHeartToTwoCells", kHeart + kVs16 + "x", {{kHeart + kVs16, 2}, {"", 0}, {"x", 1}},
-       3, false},
+      {"Vs16WidensHeartToTwoCells",
+       kHeart + kVs16 + "x",
+       {{kHeart + kVs16, 2}, {"", 0}, {"x", 1}},
+       3,
+       false},
       {"HeartWithoutVs16IsNarrow", kHeart + "x", {{kHeart, 1}, {"x", 1}}, 2, false},
-      {"RegionalIndicatorPairIsOneWideFlag", kRiJ + kRiP + "x", {{kRiJ + kRiP, 2}, {"", 0}, {"x", 1}},
-       3, false},
-      {"FourRegionalIndicatorsAreTwoFlags", kRiJ + kRiP + kRiU + kRiS,
-       {{kRiJ + kRiP, 2}, {"", 0}, {kRiU + kRiS, 2}, {"", 0}}, 4, false},
+      {"RegionalIndicatorPairIsOneWideFlag",
+       kRiJ + kRiP + "x",
+       {{kRiJ + kRiP, 2}, {"", 0}, {"x", 1}},
+       3,
+       false},
+      {"FourRegionalIndicatorsAreTwoFlags",
+       kRiJ + kRiP + kRiU + kRiS,
+       {{kRiJ + kRiP, 2}, {"", 0}, {kRiU + kRiS, 2}, {"", 0}},
+       4,
+       false},
       {"EastAsianWideTakesTwoCells", "中文", {{"中", 2}, {"", 0}, {"文", 2}, {"", 0}}, 4, false},
       {"HiraganaIsWide", "あa", {{"あ", 2}, {"", 0}, {"a", 1}}, 3, false},
       {"OverwritingRightHalfBlanksLeftHalf", "中\x1b[2Gx", {{" ", 1}, {"x", 1}}, 2, false},
       {"OverwritingLeftHalfBlanksRightHalf", "中\rx", {{"x", 1}, {" ", 1}}, 1, false},
-      {"WideOverTwoWideHalvesBlanksBothOuterHalves", "中文\x1b[2G字",
-       {{" ", 1}, {"字", 2}, {"", 0}, {" ", 1}}, 3, false},
-      {"CombiningMarkAtPendingWrapJoinsLastCellWithoutWrapping", "abcdefghij" + kAcute,
-       {{"a", 1}, {"b", 1}, {"c", 1}, {"d", 1}, {"e", 1}, {"f", 1}, {"g", 1}, {"h", 1}, {"i", 1},
+      {"WideOverTwoWideHalvesBlanksBothOuterHalves",
+       "中文\x1b[2G字",
+       {{" ", 1}, {"字", 2}, {"", 0}, {" ", 1}},
+       3,
+       false},
+      {"CombiningMarkAtPendingWrapJoinsLastCellWithoutWrapping",
+       "abcdefghij" + kAcute,
+       {{"a", 1},
+        {"b", 1},
+        {"c", 1},
+        {"d", 1},
+        {"e", 1},
+        {"f", 1},
+        {"g", 1},
+        {"h", 1},
+        {"i", 1},
         {"j" + kAcute, 1}},
-       9, true},
-      {"AsciiAfterCombiningStartsNewCell", "e" + kAcute + "e", {{"e" + kAcute, 1}, {"e", 1}}, 2,
+       9,
+       true},
+      {"AsciiAfterCombiningStartsNewCell",
+       "e" + kAcute + "e",
+       {{"e" + kAcute, 1}, {"e", 1}},
+       2,
        false},
   };
 }

@@ -14,8 +14,8 @@ namespace {
 
 void Check(const std::string& golden, const std::string& text) {
   const char* skip = std::getenv("DECLARED_SKIP");
-  if (skip != nullptr && ("," + std::string(skip) + ",").find("," + golden + ",") !=
-                             std::string::npos) {
+  if (skip != nullptr &&
+      ("," + std::string(skip) + ",").find("," + golden + ",") != std::string::npos) {
     return;
   }
   vtsnap::VirtualTerminal vt({.cols = 12, .rows = 2});

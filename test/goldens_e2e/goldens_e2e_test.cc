@@ -66,7 +66,8 @@ struct RunResult {
 };
 
 std::ostream& operator<<(std::ostream& os, const RunResult& r) {
-  return os << "exit " << r.exit_code << "\n--- stdout ---\n" << r.out << "--- stderr ---\n"
+  return os << "exit " << r.exit_code << "\n--- stdout ---\n"
+            << r.out << "--- stderr ---\n"
             << r.err;
 }
 
@@ -143,9 +144,8 @@ class GoldensE2eTest : public ::testing::Test {
     ASSERT_NE(::mkdtemp(templ.data()), nullptr) << std::strerror(errno);
     scratch_ = templ;
     // Readable by everyone: the read-only case runs the fixture as an unprivileged user.
-    fs::permissions(scratch_, fs::perms::owner_all | fs::perms::group_read |
-                                  fs::perms::group_exec | fs::perms::others_read |
-                                  fs::perms::others_exec);
+    fs::permissions(scratch_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
     tree_ = scratch_ / "tree";
     golden_dir_ = tree_ / "goldens" / "fixture_test";
     fs::create_directories(tree_);
@@ -160,7 +160,8 @@ class GoldensE2eTest : public ::testing::Test {
     std::error_code ec;
     for (auto it = fs::recursive_directory_iterator(scratch_, ec); !ec && it != fs::end(it);
          it.increment(ec)) {
-      if (it->is_directory()) fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ec);
+      if (it->is_directory())
+        fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ec);
     }
     if (!HasFailure()) {
       fs::remove_all(scratch_, ec);
@@ -257,7 +258,9 @@ class GoldensE2eTest : public ::testing::Test {
     return RunRaw(kFixture, args, BaseEnv(extra), as_nobody);
   }
 
-  RunResult RunInventory(const fs::path& dir) { return RunRaw(kCli, {"inventory", dir}, BaseEnv({})); }
+  RunResult RunInventory(const fs::path& dir) {
+    return RunRaw(kCli, {"inventory", dir}, BaseEnv({}));
+  }
 
   // Writes the goldens of a clean run (home "Hello", second) with UPDATE_GOLDENS=1.
   void CreateGoldens() {
@@ -313,8 +316,8 @@ TEST_F(GoldensE2eTest, UpdateWritesAndPasses) {
   EXPECT_THAT(r.err, HasSubstr("vtsnap: goldens: 2 written, 0 unchanged, 0 orphans")) << r;
   EXPECT_FALSE(fs::exists(Actual("home")));
   EXPECT_FALSE(fs::exists(Actual("second")));
-  EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/fixture_test/home.dump",
-                                             "goldens/fixture_test/second.dump"));
+  EXPECT_THAT(FilesUnder(tree_),
+              ElementsAre("goldens/fixture_test/home.dump", "goldens/fixture_test/second.dump"));
 }
 
 // 2b. UPDATE_GOLDENS=new writes missing goldens only; a mismatch still fails and says how to
@@ -362,16 +365,19 @@ TEST_F(GoldensE2eTest, ChangeFailsWithPinnedDiff) {
   const std::string before = ReadFile(Golden("home"));
   const RunResult r = RunFixture({{"FIXTURE_TEXT", "Hallo"}});
   EXPECT_NE(r.exit_code, 0) << r;
-  const std::string pinned =
-      "the screen differs from the golden " + Golden("home").string() + "\n"
-      "frames differ (- expected, + actual; rows and columns are 0-based)\n"
-      "text:\n"
-      "  row 0 -|Hello               |\n"
-      "        +|Hallo               |\n"
-      "           ^\n"
-      "actual dump written to " + Actual("home").string() + "\n"
-      "to accept the actual screen run:\n"
-      "  UPDATE_GOLDENS=1 " + kFixture + " --gtest_filter=Fixture.Home";
+  const std::string pinned = "the screen differs from the golden " + Golden("home").string() +
+                             "\n"
+                             "frames differ (- expected, + actual; rows and columns are 0-based)\n"
+                             "text:\n"
+                             "  row 0 -|Hello               |\n"
+                             "        +|Hallo               |\n"
+                             "           ^\n"
+                             "actual dump written to " +
+                             Actual("home").string() +
+                             "\n"
+                             "to accept the actual screen run:\n"
+                             "  UPDATE_GOLDENS=1 " +
+                             kFixture + " --gtest_filter=Fixture.Home";
   EXPECT_THAT(r.out, HasSubstr(pinned)) << r;
   EXPECT_EQ(ReadFile(Golden("home")), before);
   EXPECT_EQ(ReadFile(Actual("home")), DumpOf("Hallo"));
@@ -392,7 +398,8 @@ TEST_F(GoldensE2eTest, OrphanFailsTheRun) {
   const RunResult r = RunFixture();
   EXPECT_NE(r.exit_code, 0) << r;
   EXPECT_THAT(r.all(), HasSubstr("orphan: goldens/fixture_test/old.dump (no assertion claimed it; "
-                                 "delete it with: rm '" + old + "')"))
+                                 "delete it with: rm '" +
+                                 old + "')"))
       << r;
   EXPECT_THAT(r.all(), Not(HasSubstr("goldens/fixture_test/home.dump (no assertion"))) << r;
   EXPECT_TRUE(fs::exists(Golden("old")));
@@ -468,8 +475,10 @@ TEST_F(GoldensE2eTest, ShardRecordsMerge) {
 
   // With an orphan: every process still passes alone, the merge names it and exits 1.
   AddOrphan();
-  const std::string orphan_line = "orphan: goldens/fixture_test/old.dump (no assertion claimed it; "
-                                  "delete it with: rm '" + Golden("old").string() + "')";
+  const std::string orphan_line =
+      "orphan: goldens/fixture_test/old.dump (no assertion claimed it; "
+      "delete it with: rm '" +
+      Golden("old").string() + "')";
   run_shards(scratch_ / "inv-shards-orphan");
   v = RunInventory(scratch_ / "inv-shards-orphan");
   EXPECT_EQ(v.exit_code, 1) << v;
@@ -524,8 +533,8 @@ TEST_F(GoldensE2eTest, BadUpdateValueStopsTheRun) {
   const RunResult r = RunFixture({{"UPDATE_GOLDENS", "yes"}});
   EXPECT_EQ(r.exit_code, 2) << r;
   EXPECT_THAT(r.err, HasSubstr("\"yes\"")) << r;
-  EXPECT_THAT(r.err, AllOf(HasSubstr("accepted:"), HasSubstr("0"), HasSubstr("1"),
-                           HasSubstr("new"), HasSubstr("force")))
+  EXPECT_THAT(r.err, AllOf(HasSubstr("accepted:"), HasSubstr("0"), HasSubstr("1"), HasSubstr("new"),
+                           HasSubstr("force")))
       << r;
   EXPECT_THAT(r.out, Not(HasSubstr("[       OK ]"))) << r;  // stopped before any test
   EXPECT_THAT(FilesUnder(tree_), IsEmpty());
@@ -535,8 +544,8 @@ TEST_F(GoldensE2eTest, BadUpdateValueStopsTheRun) {
 TEST_F(GoldensE2eTest, BadGoldenNameFails) {
   CreateGoldens();
   const std::vector<std::string> files = FilesUnder(scratch_ / "tree");
-  for (const Env& env : {Env{{"FIXTURE_BAD_NAME", "1"}},
-                         Env{{"FIXTURE_BAD_NAME", "1"}, {"UPDATE_GOLDENS", "1"}}}) {
+  for (const Env& env :
+       {Env{{"FIXTURE_BAD_NAME", "1"}}, Env{{"FIXTURE_BAD_NAME", "1"}, {"UPDATE_GOLDENS", "1"}}}) {
     const RunResult r = RunFixture(env);
     EXPECT_NE(r.exit_code, 0) << r;
     EXPECT_THAT(r.out, HasSubstr("../escape")) << r;
@@ -572,14 +581,15 @@ TEST_F(GoldensE2eTest, CrlfGoldenIsNamed) {
 TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
   CreateGoldens();
   const std::string golden = ReadFile(Golden("home"));
-  const fs::path tmp_actual = scratch_ / "tmp" / "vtsnap-actual" / "fixture_test" / "home.dump.actual";
+  const fs::path tmp_actual =
+      scratch_ / "tmp" / "vtsnap-actual" / "fixture_test" / "home.dump.actual";
 
   // (a) TEST_UNDECLARED_OUTPUTS_DIR (Bazel's outputs), tree writable: the .actual goes there.
   {
     const fs::path outputs = scratch_ / "outputs";
     fs::create_directories(outputs);
-    const RunResult r = RunFixture(
-        {{"FIXTURE_TEXT", "Hallo"}, {"TEST_UNDECLARED_OUTPUTS_DIR", outputs.string()}});
+    const RunResult r =
+        RunFixture({{"FIXTURE_TEXT", "Hallo"}, {"TEST_UNDECLARED_OUTPUTS_DIR", outputs.string()}});
     EXPECT_NE(r.exit_code, 0) << r;
     const fs::path expected = outputs / "vtsnap" / "fixture_test" / "home.dump.actual";
     EXPECT_THAT(r.out, HasSubstr("actual dump written to " + expected.string())) << r;
@@ -610,8 +620,7 @@ TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
     fs::copy_file(kFixture, copy, fs::copy_options::overwrite_existing);
     fs::permissions(copy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                               fs::perms::others_read | fs::perms::others_exec);
-    const RunResult r =
-        RunRaw(copy.string(), {}, BaseEnv({{"FIXTURE_TEXT", "Hallo"}}), as_nobody);
+    const RunResult r = RunRaw(copy.string(), {}, BaseEnv({{"FIXTURE_TEXT", "Hallo"}}), as_nobody);
     if (r.exit_code == 126 && as_nobody) {
       ADD_FAILURE() << "running as root and cannot drop privileges to test a read-only tree: " << r;
     } else {
@@ -636,8 +645,9 @@ TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
     WriteFile(blocker, "not a directory\n");
     const RunResult r = RunFixture({{"VTSNAP_GOLDEN_ROOT", blocker.string()}});
     EXPECT_NE(r.exit_code, 0) << r;
-    EXPECT_THAT(r.out, HasSubstr("the golden " + (blocker / "goldens/fixture_test/home.dump").string() +
-                                 " does not exist"))
+    EXPECT_THAT(r.out,
+                HasSubstr("the golden " + (blocker / "goldens/fixture_test/home.dump").string() +
+                          " does not exist"))
         << r;
     EXPECT_THAT(r.out, HasSubstr("actual dump written to " + tmp_actual.string())) << r;
     EXPECT_EQ(ReadFile(tmp_actual), DumpOf("Hello"));
@@ -650,8 +660,8 @@ TEST_F(GoldensE2eTest, NegatedMatcherNeverWrites) {
   CreateGoldens();
   const std::vector<std::string> files = FilesUnder(tree_);
   // Missing golden: Not(...) passes, and nothing appears, in update mode or not.
-  for (const Env& env : {Env{{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}},
-                         Env{{"FIXTURE_NOT", "1"}}}) {
+  for (const Env& env :
+       {Env{{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}}, Env{{"FIXTURE_NOT", "1"}}}) {
     const RunResult r = RunFixture(env);
     EXPECT_EQ(r.exit_code, 0) << r;
     EXPECT_FALSE(fs::exists(Golden("never")));
@@ -663,8 +673,8 @@ TEST_F(GoldensE2eTest, NegatedMatcherNeverWrites) {
   const std::string never = DumpOf("not the golden");
   WriteFile(Golden("never"), never);
   const std::vector<std::string> with_never = FilesUnder(tree_);
-  for (const Env& env : {Env{{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}},
-                         Env{{"FIXTURE_NOT", "1"}}}) {
+  for (const Env& env :
+       {Env{{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}}, Env{{"FIXTURE_NOT", "1"}}}) {
     const RunResult r = RunFixture(env);
     EXPECT_NE(r.exit_code, 0) << r;
     EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] Fixture.Negated")) << r;

@@ -1,12 +1,11 @@
 // The small screen matchers and the printers: what they accept, what they explain, and how they
 // compose with gmock.
-#include "matchers/screen.h"
-
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "matchers/matchers.h"
+#include "matchers/screen.h"
 
 namespace vtsnap {
 namespace {
@@ -29,8 +28,10 @@ std::string Explain(const M& matcher, const V& value) {
 class ScreenMatchersTest : public ::testing::Test {
  protected:
   ScreenMatchersTest() : vt_({.cols = 12, .rows = 3}) {
-    vt_.Write("\x1b[1;31mFile\x1b[m  \x1b]8;;https://e.example/\x07" "Edit\x1b]8;;\x07"
-              "\r\n  \xe6\x97\xa5");
+    vt_.Write(
+        "\x1b[1;31mFile\x1b[m  \x1b]8;;https://e.example/\x07"
+        "Edit\x1b]8;;\x07"
+        "\r\n  \xe6\x97\xa5");
     vt_.Write("\x1b[2;3H");
   }
   VirtualTerminal vt_;

@@ -1,8 +1,7 @@
 // The downstream project's test: includes vtsnap the way a user does and checks a golden.
-#include "matchers/matchers.h"
-
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "matchers/matchers.h"
 
 namespace {
 

@@ -94,9 +94,12 @@ TEST(CaptureTest, CursorShapesAndVisibility) {
     const char* decscusr;
     CursorShape shape;
   };
-  for (const ShapeCase& c : {ShapeCase{"0", CursorShape::kBlock}, {"2", CursorShape::kBlock},
-                             {"3", CursorShape::kUnderline}, {"4", CursorShape::kUnderline},
-                             {"5", CursorShape::kBar}, {"6", CursorShape::kBar}}) {
+  for (const ShapeCase& c : {ShapeCase{"0", CursorShape::kBlock},
+                             {"2", CursorShape::kBlock},
+                             {"3", CursorShape::kUnderline},
+                             {"4", CursorShape::kUnderline},
+                             {"5", CursorShape::kBar},
+                             {"6", CursorShape::kBar}}) {
     SCOPED_TRACE(c.decscusr);
     Frame f = Capture(5, 2, absl::StrCat("ab\x1b[", c.decscusr, " q"));
     EXPECT_TRUE(f.cursor.visible);
@@ -109,9 +112,14 @@ TEST(CaptureTest, CursorShapesAndVisibility) {
 
 TEST(CaptureTest, HyperlinksBecomeMaximalRuns) {
   Frame f = Capture(12, 2,
-                    "\x1b]8;;https://a.example/\x07" "ab\x1b]8;;\x07"
-                    "\x1b]8;id=x;https://b.example/\x07" "\xe6\x97\xa5" "c\x1b]8;;\x07" " d\r\n"
-                    "\x1b]8;;relative/path\x07" "no\x1b]8;;\x07");
+                    "\x1b]8;;https://a.example/\x07"
+                    "ab\x1b]8;;\x07"
+                    "\x1b]8;id=x;https://b.example/\x07"
+                    "\xe6\x97\xa5"
+                    "c\x1b]8;;\x07"
+                    " d\r\n"
+                    "\x1b]8;;relative/path\x07"
+                    "no\x1b]8;;\x07");
   ASSERT_EQ(f.links.size(), 2u);
   EXPECT_EQ(f.links[0], (LinkRun{0, 0, 2, "https://a.example/"}));
   EXPECT_EQ(f.links[1], (LinkRun{2, 0, 3, "https://b.example/"}));  // wide char's 2 columns + c
@@ -135,8 +143,9 @@ TEST(CaptureTest, GoldenOfADecodedScreen) {
       "|001221|\n"
       "|111111|\n"
       "end\n";
-  EXPECT_EQ(Golden(6, 2, "\x1b[1;31mhi\x1b[m \x1b[38;2;10;11;12;44;4:4m\xe6\x97\xa5\x1b[m\r\n"
-                         "end\x1b[5 q"),
+  EXPECT_EQ(Golden(6, 2,
+                   "\x1b[1;31mhi\x1b[m \x1b[38;2;10;11;12;44;4:4m\xe6\x97\xa5\x1b[m\r\n"
+                   "end\x1b[5 q"),
             expected);
 }
 
