@@ -25,15 +25,6 @@ terminal it runs in, with plain ANSI escape sequences.
   --help          print this help
 )";
 
-std::string Now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%H:%M:%S", &tm);
-  return buf;
-}
-
 void Write(const std::string& bytes) {
   std::fwrite(bytes.data(), 1, bytes.size(), stdout);
   std::fflush(stdout);
@@ -76,7 +67,7 @@ int main(int argc, char** argv) {
     state.rows = ws.ws_row;
   }
 
-  state.clock = Now();
+  state.clock = menu_app::Now();
   if (!interactive) {
     // On a terminal, keep the last line for the shell's prompt, below the frame.
     const bool tty = isatty(STDOUT_FILENO) != 0;
@@ -98,7 +89,7 @@ int main(int argc, char** argv) {
   tcsetattr(STDIN_FILENO, TCSANOW, &raw);
   Write("\x1b[?1049h");  // the alternate screen, as full-screen programs use
   for (;;) {
-    state.clock = Now();
+    state.clock = menu_app::Now();
     Write(menu_app::Render(state));
     char c = 0;
     if (read(STDIN_FILENO, &c, 1) != 1 || c == 'q') break;

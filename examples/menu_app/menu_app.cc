@@ -1,6 +1,7 @@
 #include "examples/menu_app/menu_app.h"
 
 #include <algorithm>
+#include <ctime>
 #include <string>
 
 namespace menu_app {
@@ -86,6 +87,15 @@ std::string Render(const State& state) {
   out += MoveTo(0, first_row + state.selected);
   out += "\x1b[?25h";
   return out;
+}
+
+std::string Now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%H:%M:%S", &tm);
+  return buf;
 }
 
 }  // namespace menu_app

@@ -44,6 +44,9 @@ State NextMenu(State state);
 // One whole frame for `state`, as terminal output bytes (UTF-8, CSI sequences).
 std::string Render(const State& state);
 
+// The wall clock as HH:MM:SS, for State::clock.
+std::string Now();
+
 }  // namespace menu_app
 
 #endif  // VTSNAP_EXAMPLES_MENU_APP_MENU_APP_H_

@@ -26,16 +26,6 @@ using vtsnap::EqualsGolden;
 using vtsnap::RowText;
 using vtsnap::Style;
 
-// The wall clock, so every run shows a different time in the status bar.
-std::string Now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%H:%M:%S", &tm);
-  return buf;
-}
-
 // Goldens mask the clock: its cells become '#' before comparing and before writing.
 vtsnap::GoldenOptions MaskClock() {
   vtsnap::GoldenOptions options;
@@ -50,7 +40,7 @@ void Show(const menu_app::State& state, vtsnap::VirtualTerminal& vt) {
 
 menu_app::State Home() {
   menu_app::State state;
-  state.clock = Now();
+  state.clock = menu_app::Now();
   return state;
 }
 
