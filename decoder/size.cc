@@ -45,8 +45,8 @@ int Dimension(absl::string_view digits, absl::string_view name, std::string* why
 }  // namespace
 
 absl::StatusOr<TerminalSize> ParseSize(absl::string_view text) {
-  const size_t x = text.find('x');
-  if (x == absl::string_view::npos) return Bad(text, "no 'x' between columns and rows");
+  const size_t x = text.find_first_of("xX");
+  if (x == absl::string_view::npos) return Bad(text, "no 'x' (or 'X') between columns and rows");
   std::string why;
   const int cols = Dimension(text.substr(0, x), "columns", &why);
   if (cols < 0) return Bad(text, why);

@@ -21,10 +21,11 @@ struct TerminalSize {
 // The largest size accepted in either direction.
 inline constexpr int kMaxTerminalDimension = 4096;
 
-// Parses "COLSxROWS": two canonical positive decimals (no sign, no leading zero) joined by a
-// lowercase 'x', each at most kMaxTerminalDimension. The error names the input and what is wrong.
+// Parses "COLSxROWS": two canonical positive decimals (no sign, no leading zero) joined by an
+// 'x' or an 'X', each at most kMaxTerminalDimension. The error names the input and what is wrong.
 [[nodiscard]] absl::StatusOr<TerminalSize> ParseSize(absl::string_view text);
 
+// Writes "COLSxROWS" with a lowercase 'x'.
 std::string FormatSize(const TerminalSize& size);
 
 }  // namespace vtsnap

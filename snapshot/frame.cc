@@ -58,23 +58,6 @@ bool operator==(const Frame& a, const Frame& b) {
   return a.rasters == b.rasters;
 }
 
-bool IsValidHyperlinkTarget(absl::string_view target) {
-  if (target.empty()) return false;
-  for (char c : target) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x21 || byte > 0x7E) return false;
-  }
-  // RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), ended by ':'.
-  const auto is_alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-  if (!is_alpha(target[0])) return false;
-  for (size_t i = 1; i < target.size(); ++i) {
-    const char c = target[i];
-    if (c == ':') return true;
-    if (!is_alpha(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') return false;
-  }
-  return false;
-}
-
 std::vector<LinkRun> LinkRunsFromTargets(int cols, int rows,
                                          const std::vector<std::string>& targets) {
   std::vector<LinkRun> runs;

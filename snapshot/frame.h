@@ -31,6 +31,7 @@
 
 #include "absl/strings/string_view.h"
 #include "decoder/cursor_shape.h"
+#include "decoder/hyperlink.h"
 
 namespace vtsnap {
 
@@ -175,9 +176,7 @@ struct Frame {
   friend bool operator==(const Frame& a, const Frame& b);
 };
 
-// True when `target` is a valid terminal hyperlink target: an absolute URI (a scheme of a letter
-// then letters, digits, '+', '-' or '.', ended by ':') made only of printable ASCII without space.
-bool IsValidHyperlinkTarget(absl::string_view target);
+// IsValidHyperlinkTarget (which targets a link run may have) lives in decoder/hyperlink.h.
 
 // The maximal link runs, row-major, of a `cols` x `rows` screen whose cell (col, row) links to
 // `targets[row * cols + col]` ("" for none). `targets` must hold cols * rows entries.
