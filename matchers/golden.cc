@@ -140,6 +140,15 @@ bool GoldenMatcher::Match(const Terminal& t, ::testing::MatchResultListener* l) 
   return MatchFrame(CaptureFrame(t), l);
 }
 
+bool GoldenMatcher::Match(const HeadlessTerminal& t, ::testing::MatchResultListener* l) const {
+  absl::StatusOr<Frame> display = CaptureDisplay(t);
+  if (!display.ok()) {
+    *l << display.status().message();
+    return false;
+  }
+  return MatchFrame(*display, l);
+}
+
 bool GoldenMatcher::MatchFrame(const Frame& captured,
                                ::testing::MatchResultListener* listener) const {
   if (absl::Status s = ValidateGoldenName(name_); !s.ok()) {

@@ -19,6 +19,7 @@
 #include <ostream>
 #include <string>
 
+#include "decoder/headless_terminal.h"
 #include "decoder/terminal.h"
 #include "decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
@@ -36,7 +37,9 @@ struct GoldenOptions {
   Redactions redactions = {};
 };
 
-// The gmock matcher EqualsGolden returns. It matches a VirtualTerminal, a Terminal or a Frame.
+// The gmock matcher EqualsGolden returns. It matches a VirtualTerminal, a Terminal, a Frame or a
+// HeadlessTerminal (its decoded display, with link records; a display that cannot be read, inside
+// a synchronized frame or invalidated by the presenter profile, fails with the reason).
 class GoldenMatcher {
  public:
   GoldenMatcher(std::string name, GoldenOptions options);
@@ -62,6 +65,7 @@ class GoldenMatcher {
   bool Match(const VirtualTerminal& vt, ::testing::MatchResultListener* l) const {
     return Match(vt.terminal(), l);
   }
+  bool Match(const HeadlessTerminal& t, ::testing::MatchResultListener* l) const;
 
  private:
   std::string name_;

@@ -11,12 +11,16 @@
 #ifndef VTSNAP_MATCHERS_MATCHERS_H_
 #define VTSNAP_MATCHERS_MATCHERS_H_
 
-#include "decoder/virtual_terminal.h"  // IWYU pragma: export
-#include "matchers/golden.h"           // IWYU pragma: export
-#include "matchers/inventory.h"        // IWYU pragma: export
-#include "matchers/screen.h"           // IWYU pragma: export
-#include "snapshot/capture.h"          // IWYU pragma: export
-#include "snapshot/frame.h"            // IWYU pragma: export
-#include "snapshot/redact.h"           // IWYU pragma: export
+#include "decoder/headless_terminal.h"  // IWYU pragma: export
+#include "decoder/keys.h"               // IWYU pragma: export
+#include "decoder/virtual_terminal.h"   // IWYU pragma: export
+#include "matchers/golden.h"            // IWYU pragma: export
+#include "matchers/inventory.h"         // IWYU pragma: export
+#include "matchers/presented.h"         // IWYU pragma: export
+#include "matchers/screen.h"            // IWYU pragma: export
+#include "matchers/script.h"            // IWYU pragma: export
+#include "snapshot/capture.h"           // IWYU pragma: export
+#include "snapshot/frame.h"             // IWYU pragma: export
+#include "snapshot/redact.h"            // IWYU pragma: export
 
 #endif  // VTSNAP_MATCHERS_MATCHERS_H_

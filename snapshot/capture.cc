@@ -96,4 +96,10 @@ Frame CaptureFrame(const Terminal& terminal) {
   return frame;
 }
 
+absl::StatusOr<Frame> CaptureDisplay(const HeadlessTerminal& terminal) {
+  absl::StatusOr<const Terminal*> screen = terminal.screen();
+  if (!screen.ok()) return screen.status();
+  return CaptureFrame(**screen);
+}
+
 }  // namespace vtsnap

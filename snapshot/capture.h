@@ -12,6 +12,8 @@
 #ifndef VTSNAP_SNAPSHOT_CAPTURE_H_
 #define VTSNAP_SNAPSHOT_CAPTURE_H_
 
+#include "absl/status/statusor.h"
+#include "decoder/headless_terminal.h"
 #include "decoder/terminal.h"
 #include "decoder/virtual_terminal.h"
 #include "snapshot/frame.h"
@@ -21,6 +23,10 @@ namespace vtsnap {
 // The active screen of `terminal` with its cursor and hyperlinks.
 Frame CaptureFrame(const Terminal& terminal);
 inline Frame CaptureFrame(const VirtualTerminal& vt) { return CaptureFrame(vt.terminal()); }
+
+// The display a HeadlessTerminal decoded, or why it cannot be read now (a presenter-profile
+// violation, an open synchronized frame: HeadlessTerminal::ReadableStatus).
+[[nodiscard]] absl::StatusOr<Frame> CaptureDisplay(const HeadlessTerminal& terminal);
 
 // The Frame spelling of a terminal pen.
 Style StyleFromPen(const Pen& pen);

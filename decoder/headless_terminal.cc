@@ -1,0 +1,99 @@
+#include "decoder/headless_terminal.h"
+
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace vtsnap {
+
+HeadlessTerminal::HeadlessTerminal(HeadlessProfile profile)
+    : profile_(std::move(profile)), size_{profile_.cols, profile_.rows} {
+  if (profile_.decoder == DecoderProfile::kPresenter) {
+    presenter_ = std::make_unique<PresenterTerminal>(
+        PresenterOptions{.cols = profile_.cols,
+                         .rows = profile_.rows,
+                         .color_depth = profile_.color_depth,
+                         .sixel = profile_.graphics == Graphics::kSixel,
+                         .hyperlink_id = profile_.hyperlink_id});
+  } else {
+    xterm_ = std::make_unique<VirtualTerminal>(
+        TerminalOptions{.cols = profile_.cols, .rows = profile_.rows});
+  }
+  // The decoders clamp sizes; report what they use.
+  const Terminal& t = presenter_ ? presenter_->terminal() : xterm_->terminal();
+  size_ = {t.cols(), t.rows()};
+}
+
+HeadlessTerminal::~HeadlessTerminal() = default;
+
+void HeadlessTerminal::Write(absl::string_view bytes) {
+  bytes_written_ += bytes.size();
+  if (presenter_) {
+    presenter_->Write(bytes);
+    return;
+  }
+  xterm_->Write(bytes);
+  input_ += xterm_->TakeReplies();
+}
+
+std::string HeadlessTerminal::ReadInput() { return std::exchange(input_, std::string()); }
+
+absl::Status HeadlessTerminal::SendKeys(absl::string_view script) {
+  // The presenter profile rejects DECCKM, so only the xterm profile can be in application mode.
+  const KeyEncoding encoding{.application_cursor =
+                                 xterm_ != nullptr &&
+                                 xterm_->terminal().modes().cursor_keys_application};
+  absl::StatusOr<std::string> bytes = EncodeKeys(script, encoding);
+  if (!bytes.ok()) return bytes.status();
+  input_ += *bytes;
+  return absl::OkStatus();
+}
+
+void HeadlessTerminal::SendClick(int col, int row, MouseButton button) {
+  input_ += MouseClick(col, row, button);
+}
+
+void HeadlessTerminal::SendWheel(int col, int row, bool up) { input_ += MouseWheel(col, row, up); }
+
+void HeadlessTerminal::Resize(TerminalSize size) {
+  if (presenter_) {
+    presenter_->Resize(size.cols, size.rows);
+  } else {
+    xterm_->Resize(size.cols, size.rows);
+  }
+  const Terminal& t = presenter_ ? presenter_->terminal() : xterm_->terminal();
+  size_ = {t.cols(), t.rows()};
+  if (on_resize_) on_resize_(size_);
+}
+
+bool HeadlessTerminal::synchronized_frame_open() const {
+  return presenter_ ? presenter_->synchronized_frame_open()
+                    : xterm_->terminal().modes().synchronized_output;
+}
+
+absl::Status HeadlessTerminal::ReadableStatus() const {
+  auto invalid = [](const absl::Status& s) {
+    return absl::Status(
+        s.code(), absl::StrCat("the presenter profile invalidated this capture: ", s.message()));
+  };
+  if (presenter_ && !presenter_->status().ok()) return invalid(presenter_->status());
+  if (synchronized_frame_open()) {
+    return absl::FailedPreconditionError(
+        "the screen was read inside a synchronized frame (?2026h without its ?2026l): the app "
+        "has not finished drawing it");
+  }
+  // The presenter's end-of-stream checks: an unfinished sequence, a hyperlink left open.
+  if (presenter_) {
+    if (absl::Status s = presenter_->CaptureStatus(); !s.ok()) return invalid(s);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<const Terminal*> HeadlessTerminal::screen() const {
+  if (absl::Status s = ReadableStatus(); !s.ok()) return s;
+  return presenter_ ? &presenter_->terminal() : &xterm_->terminal();
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,60 @@
+#include "matchers/presented.h"
+
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "snapshot/capture.h"
+#include "snapshot/diff.h"
+
+namespace vtsnap {
+namespace {
+
+Frame CellsOnly(Frame frame) {
+  frame.cursor = Cursor{};
+  frame.rasters.clear();
+  return frame;
+}
+
+}  // namespace
+
+std::string PresentedDifference(const Frame& composed, const Frame& presented) {
+  const Frame a = CellsOnly(composed);
+  const Frame b = CellsOnly(presented);
+  if (a == b) return "";
+  return RenderDiff(Compare(a, b));
+}
+
+bool PresentedMatcher::MatchAndExplain(const HeadlessTerminal& terminal,
+                                       ::testing::MatchResultListener* listener) const {
+  if (terminal.profile().color_depth != ColorDepth::kTrueColor) {
+    *listener << "PresentedEquals needs a truecolor profile: under a palette depth a presenter "
+                 "rightly writes the nearest index for an RGB style";
+    return false;
+  }
+  absl::StatusOr<Frame> presented = CaptureDisplay(terminal);
+  if (!presented.ok()) {
+    *listener << presented.status().message();
+    return false;
+  }
+  const std::string difference = PresentedDifference(composed_, *presented);
+  if (difference.empty()) return true;
+  *listener << "the decoded display differs from the composed frame (- composed, + presented):\n"
+            << difference;
+  return false;
+}
+
+void PresentedMatcher::DescribeTo(std::ostream* os) const {
+  *os << "decodes to the composed " << composed_.cols << "x" << composed_.rows
+      << " frame cell for cell (text, style, links)";
+}
+
+void PresentedMatcher::DescribeNegationTo(std::ostream* os) const {
+  *os << "does not decode to the composed " << composed_.cols << "x" << composed_.rows << " frame";
+}
+
+::testing::Matcher<const HeadlessTerminal&> PresentedEquals(Frame composed) {
+  return ::testing::MakeMatcher(new PresentedMatcher(std::move(composed)));
+}
+
+}  // namespace vtsnap

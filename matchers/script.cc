@@ -1,0 +1,109 @@
+#include "matchers/script.h"
+
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "matchers/presented.h"
+#include "snapshot/capture.h"
+#include "snapshot/diff.h"
+
+namespace vtsnap {
+namespace {
+
+// Evaluates `matcher` once; a mismatch becomes a gtest failure with the matcher's explanation.
+template <typename T>
+bool Check(const T& value, const ::testing::Matcher<const T&>& matcher) {
+  ::testing::StringMatchResultListener listener;
+  if (matcher.MatchAndExplain(value, &listener)) return true;
+  std::ostringstream description;
+  matcher.DescribeTo(&description);
+  ADD_FAILURE() << "Expected: " << description.str() << "\n" << listener.str();
+  return false;
+}
+
+}  // namespace
+
+bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptApp& app,
+                const PlayOptions& options) {
+  bool ok = true;
+  // The frames pinned so far, by stem: composed, and decoded when pinned `presented`.
+  struct Pinned {
+    size_t beat = 0;
+    Frame composed;
+    std::optional<Frame> presented;
+  };
+  std::map<std::string, Pinned> pinned;
+  for (size_t b = 0; b < script.beats.size(); ++b) {
+    const Beat& beat = script.beats[b];
+    SCOPED_TRACE(absl::StrCat("script \"", script.name, "\", beat ", b, " \"", beat.name, "\""));
+    auto step = [&] {
+      app.step();
+      if (options.check_presented_every_step) {
+        ok = Check<HeadlessTerminal>(terminal, PresentedEquals(app.composed())) && ok;
+      }
+    };
+    if (beat.resize.has_value()) terminal.Resize(*beat.resize);
+    terminal.SendInput(beat.input);
+    if (absl::Status s = terminal.SendKeys(beat.keys); !s.ok()) {
+      ADD_FAILURE() << s.message();
+      return false;
+    }
+    step();
+    int steps = 1;
+    while (terminal.has_input()) {
+      if (steps >= options.max_steps_per_beat) {
+        ADD_FAILURE() << "the app left input unread after " << steps << " steps";
+        return false;
+      }
+      step();
+      ++steps;
+    }
+    step();  // posted work runs once the beat's input is consumed
+    if (beat.golden.empty()) continue;
+
+    const Frame composed = app.composed();
+    std::optional<Frame> presented;
+    if (beat.presented) {
+      absl::StatusOr<Frame> display = CaptureDisplay(terminal);
+      if (!display.ok()) {
+        ADD_FAILURE() << display.status().message();
+        ok = false;
+      } else {
+        presented = *display;
+      }
+    }
+    auto earlier = pinned.find(beat.golden);
+    if (earlier != pinned.end()) {
+      // A return to an earlier frame: compared in memory, and with the file, never written.
+      const Pinned& want = earlier->second;
+      if (!(want.composed == composed)) {
+        ok = false;
+        ADD_FAILURE() << "this beat must return to the frame of beat " << want.beat << " (\""
+                      << script.beats[want.beat].name << "\", golden " << beat.golden
+                      << "), but it differs; the golden is not written:\n"
+                      << RenderDiff(Compare(want.composed, composed));
+      } else {
+        ok = Check<Frame>(composed, EqualsGolden(beat.golden, options.golden).ReadOnly()) && ok;
+      }
+      if (presented.has_value() && want.presented.has_value() && !(*want.presented == *presented)) {
+        ok = false;
+        ADD_FAILURE() << "this beat must return to the decoded display of beat " << want.beat
+                      << " (golden " << beat.golden << "_presented), but it differs:\n"
+                      << RenderDiff(Compare(*want.presented, *presented));
+      }
+      continue;
+    }
+    pinned[beat.golden] = Pinned{b, composed, presented};
+    ok = Check<Frame>(composed, EqualsGolden(beat.golden, options.golden)) && ok;
+    if (presented.has_value()) {
+      ok = Check<Frame>(*presented, EqualsGolden(beat.golden + "_presented", options.golden)) && ok;
+    }
+  }
+  return ok;
+}
+
+}  // namespace vtsnap
