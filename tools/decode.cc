@@ -1,8 +1,12 @@
-// `vtsnap decode`: feeds a recording to an xterm-profile terminal and prints the final screen as
-// text or as a ckvision-golden 1 dump.
+// `vtsnap decode`: feeds a recording to a decoder (the xterm profile, or the presenter profile)
+// and prints the final screen as text or as a ckvision-golden 1 dump. Under the presenter profile
+// a stream the profile invalidates exits 3 with `offset N: <sequence>: <rule>` on stderr.
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "decoder/presenter.h"
 #include "decoder/size.h"
 #include "decoder/virtual_terminal.h"
 #include "snapshot/capture.h"
@@ -14,6 +18,7 @@ namespace vtsnap::tools {
 int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::string size = "80x24";
   std::string format = "text";
+  std::string profile = "xterm";
   std::string path = "-";
   bool have_path = false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -35,6 +40,7 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     };
     int r = value("--size", &size);
     if (r == 0) r = value("--format", &format);
+    if (r == 0) r = value("--profile", &profile);
     if (r < 0) return 2;
     if (r > 0) continue;
     if (a.size() > 1 && a[0] == '-') {
@@ -57,16 +63,36 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap decode: unknown --format '" << format << "' (expected text or golden)\n";
     return 2;
   }
+  if (profile != "xterm" && profile != "presenter") {
+    err << "vtsnap decode: unknown --profile '" << profile << "' (expected xterm or presenter)\n";
+    return 2;
+  }
   std::string bytes;
   std::string error;
   if (!ReadInput(path, &bytes, &error)) {
     err << "vtsnap decode: " << error << "\n";
     return 2;
   }
-  VirtualTerminal vt({.cols = parsed->cols, .rows = parsed->rows});
-  vt.Write(bytes);
+  std::unique_ptr<VirtualTerminal> vt;
+  std::unique_ptr<PresenterTerminal> presenter;
+  const Terminal* screen = nullptr;
+  if (profile == "presenter") {
+    presenter = std::make_unique<PresenterTerminal>(
+        PresenterOptions{.cols = parsed->cols, .rows = parsed->rows});
+    presenter->Write(bytes);
+    if (absl::Status s = presenter->CaptureStatus(); !s.ok()) {
+      err << s.message() << "\n";
+      return 3;
+    }
+    screen = &presenter->terminal();
+  } else {
+    vt = std::make_unique<VirtualTerminal>(
+        TerminalOptions{.cols = parsed->cols, .rows = parsed->rows});
+    vt->Write(bytes);
+    screen = &vt->terminal();
+  }
   if (format == "golden") {
-    absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(vt));
+    absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*screen));
     if (!dump.ok()) {
       err << "vtsnap decode: " << path
           << ": the final screen cannot be written as a golden: " << dump.status().message()
@@ -76,7 +102,7 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     out << *dump;
     return 0;
   }
-  out << vt.ScreenText() << "\n";
+  out << screen->ScreenText() << "\n";
   return 0;
 }
 

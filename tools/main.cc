@@ -10,11 +10,15 @@ namespace {
 constexpr char kHelp[] = R"(vtsnap: decode terminal output and compare terminal screens.
 
 usage:
-  vtsnap decode [--size COLSxROWS] [--format text|golden] [FILE|-]
+  vtsnap decode [--size COLSxROWS] [--format text|golden] [--profile xterm|presenter]
+                [FILE|-]
       Feed the bytes of FILE (or standard input) to an xterm-compatible terminal of
       COLSxROWS cells (default 80x24) and print the final screen of the active buffer.
       text (the default): each row's text with trailing spaces trimmed, trailing empty
       rows dropped. golden: the ckvision-golden 1 dump (cells, styles, cursor, links).
+      --profile presenter decodes with the bounded presenter profile instead
+      (docs/presenter.md): a stream outside its subset exits 3 and prints the first
+      violation as "offset N: <sequence>: <rule>".
   vtsnap canon FILE
       Print the canonical form of a ckvision-golden 1 dump.
   vtsnap diff EXPECTED ACTUAL
@@ -29,6 +33,7 @@ exit codes:
   0    success, or the dumps are equal
   1    the dumps differ, or a failed inventory
   2    bad arguments or invalid input (the message names the input and the place)
+  3    a capture the presenter profile invalidated
 )";
 
 }  // namespace

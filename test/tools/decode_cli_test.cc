@@ -41,6 +41,35 @@ TEST(DecodeCliTest, PrintsTrimmedRowsWithoutTrailingEmptyRows) {
   EXPECT_EQ(r.out, "a\nbold\n");
 }
 
+TEST(DecodeCliTest, PresenterProfilePrintsTheScreenOfAnAcceptedStream) {
+  Result r = Decode({"--profile", "presenter", "--size", "10x2",
+                     TempFile("\x1b[?2026h\x1b[2;3H\x1b[1mhi\x1b[0m\x1b[?2026l")});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "\n  hi\n");
+}
+
+TEST(DecodeCliTest, PresenterProfileExitsThreeWithTheFirstViolation) {
+  // The same bytes the xterm profile accepts: the CR LF at offset 2 is outside the subset.
+  const std::string path = TempFile("ab\r\ncd");
+  EXPECT_EQ(Decode({path}).code, 0);
+  Result r = Decode({"--profile=presenter", path});
+  EXPECT_EQ(r.code, 3);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "offset 2: \\x0d: C0 control CR is not in the presenter subset\n");
+}
+
+TEST(DecodeCliTest, PresenterProfileRejectsAStreamEndingInsideAFrame) {
+  Result r = Decode({"--profile", "presenter", TempFile("x\x1b[?2026hy")});
+  EXPECT_EQ(r.code, 3);
+  EXPECT_EQ(r.err, "offset 1: \\x1b[?2026h: the stream ends inside this synchronized frame\n");
+}
+
+TEST(DecodeCliTest, UnknownProfileIsBadArguments) {
+  Result r = Decode({"--profile", "vt52", TempFile("")});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("unknown --profile 'vt52' (expected xterm or presenter)"));
+}
+
 TEST(DecodeCliTest, EmptyScreenPrintsOneNewline) {
   Result r = Decode({TempFile("")});
   EXPECT_EQ(r.code, 0);
