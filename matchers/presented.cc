@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "snapshot/capture.h"
 #include "snapshot/diff.h"
@@ -22,7 +23,13 @@ std::string PresentedDifference(const Frame& composed, const Frame& presented) {
   const Frame a = CellsOnly(composed);
   const Frame b = CellsOnly(presented);
   if (a == b) return "";
-  return RenderDiff(Compare(a, b));
+  // The report without its legend line: the matcher says which side is which.
+  std::string report = RenderDiff(Compare(a, b));
+  const size_t first_line = report.find('\n');
+  if (absl::StartsWith(report, "frames differ (") && first_line != std::string::npos) {
+    report.erase(0, first_line + 1);
+  }
+  return report;
 }
 
 bool PresentedMatcher::MatchAndExplain(const HeadlessTerminal& terminal,
@@ -39,7 +46,8 @@ bool PresentedMatcher::MatchAndExplain(const HeadlessTerminal& terminal,
   }
   const std::string difference = PresentedDifference(composed_, *presented);
   if (difference.empty()) return true;
-  *listener << "the decoded display differs from the composed frame (- composed, + presented):\n"
+  *listener << "the decoded display differs from the composed frame (- composed, + presented; "
+               "rows and columns are 0-based):\n"
             << difference;
   return false;
 }

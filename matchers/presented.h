@@ -25,7 +25,8 @@
 namespace vtsnap {
 
 // What PresentedEquals compares: `composed` and `presented` with their cursors and raster records
-// set aside. Empty when they are equal; otherwise the snapshot/diff report.
+// set aside. Empty when they are equal; otherwise the snapshot/diff report without its legend
+// line.
 std::string PresentedDifference(const Frame& composed, const Frame& presented);
 
 class PresentedMatcher : public ::testing::MatcherInterface<const HeadlessTerminal&> {

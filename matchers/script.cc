@@ -40,10 +40,13 @@ bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptAp
   for (size_t b = 0; b < script.beats.size(); ++b) {
     const Beat& beat = script.beats[b];
     SCOPED_TRACE(absl::StrCat("script \"", script.name, "\", beat ", b, " \"", beat.name, "\""));
+    bool presented_failed = false;  // one report a beat is enough
     auto step = [&] {
       app.step();
-      if (options.check_presented_every_step) {
-        ok = Check<HeadlessTerminal>(terminal, PresentedEquals(app.composed())) && ok;
+      if (options.check_presented_every_step && !presented_failed &&
+          !Check<HeadlessTerminal>(terminal, PresentedEquals(app.composed()))) {
+        presented_failed = true;
+        ok = false;
       }
     };
     if (beat.resize.has_value()) terminal.Resize(*beat.resize);

@@ -6,12 +6,15 @@
 //   FIXTURE_BAD_NAME  when set, Fixture.BadName asserts EqualsGolden("../escape")
 //   FIXTURE_FAIL      when set, Fixture.Fails fails
 //   FIXTURE_NOT       when set, Fixture.Negated asserts Not(EqualsGolden("never"))
+//   FIXTURE_SCRIPT    when set, Fixture.Script plays an event script (count_0, count_1, and back
+//                     to count_0); FIXTURE_SCRIPT_BREAK plants a bug that breaks the return
 #include <cstdlib>
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "matchers/matchers.h"
+#include "test/matchers/counter_app.h"
 
 namespace {
 
@@ -54,6 +57,19 @@ TEST(Fixture, Negated) {
   vtsnap::VirtualTerminal vt(Size());
   vt.Write("not the golden");
   EXPECT_THAT(vt, testing::Not(vtsnap::EqualsGolden("never")));
+}
+
+TEST(Fixture, Script) {
+  if (!EnvSet("FIXTURE_SCRIPT")) return;
+  vtsnap::HeadlessTerminal term(vtsnap::HeadlessProfile::Presenter(12, 2));
+  vtsnap::testing_apps::CounterApp app(&term,
+                                       {.minus_does_nothing = EnvSet("FIXTURE_SCRIPT_BREAK")});
+  const vtsnap::Script script = {.name = "up_and_back",
+                                 .beats = {{.name = "start", .golden = "count_0"},
+                                           {.name = "plus", .keys = "+", .golden = "count_1"},
+                                           {.name = "minus", .keys = "-", .golden = "count_0"}}};
+  vtsnap::PlayScript(script, term,
+                     {.step = [&] { app.Step(); }, .composed = [&] { return app.Composed(); }});
 }
 
 }  // namespace

@@ -53,8 +53,9 @@ constexpr char kFixture[] = VTSNAP_FIXTURE_BINARY;
 constexpr char kCli[] = VTSNAP_CLI_BINARY;
 constexpr char kDeclaredFixture[] = VTSNAP_DECLARED_FIXTURE_BINARY;
 // Every test of fixture_test.cc, as ctest would run them one per process.
-const std::vector<std::string> kFixtureTests = {"Fixture.Home", "Fixture.Second", "Fixture.BadName",
-                                                "Fixture.Fails", "Fixture.Negated"};
+const std::vector<std::string> kFixtureTests = {"Fixture.Home",    "Fixture.Second",
+                                                "Fixture.BadName", "Fixture.Fails",
+                                                "Fixture.Negated", "Fixture.Script"};
 
 using Env = std::map<std::string, std::string>;
 
@@ -689,6 +690,28 @@ TEST_F(GoldensE2eTest, NegatedMatcherNeverWrites) {
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(ReadFile(Golden("never")), other);
   EXPECT_FALSE(fs::exists(Actual("never")));
+}
+
+// 13b. An event-script beat that must return to an earlier frame never writes that golden, even
+// under UPDATE_GOLDENS=1: a broken return fails the run and leaves the golden as it was.
+TEST_F(GoldensE2eTest, ScriptReturnBeatRefusesToWrite) {
+  const RunResult created = RunFixture({{"FIXTURE_SCRIPT", "1"}, {"UPDATE_GOLDENS", "1"}});
+  ASSERT_EQ(created.exit_code, 0) << created;
+  const std::string count_0 = ReadFile(Golden("count_0"));
+  EXPECT_THAT(count_0, HasSubstr("\n|count 0     |\n"));
+  EXPECT_THAT(ReadFile(Golden("count_1")), HasSubstr("\n|count 1     |\n"));
+  const std::vector<std::string> files = FilesUnder(tree_);
+
+  const RunResult broken =
+      RunFixture({{"FIXTURE_SCRIPT", "1"}, {"FIXTURE_SCRIPT_BREAK", "1"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(broken.exit_code, 0) << broken;
+  EXPECT_THAT(broken.out, HasSubstr("script \"up_and_back\", beat 2 \"minus\"")) << broken;
+  EXPECT_THAT(broken.out, HasSubstr("this beat must return to the frame of beat 0 (\"start\", "
+                                    "golden count_0), but it differs; the golden is not written"))
+      << broken;
+  EXPECT_THAT(broken.out, HasSubstr("[  FAILED  ] Fixture.Script")) << broken;
+  EXPECT_EQ(ReadFile(Golden("count_0")), count_0);
+  EXPECT_EQ(FilesUnder(tree_), files) << broken;
 }
 
 // 14. --gtest_output=xml carries each assertion's path and result, and every orphan.

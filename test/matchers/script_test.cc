@@ -1,0 +1,101 @@
+// Event scripts (matchers/script.h): beats, steps, pinned frames, returns to an earlier frame and
+// the per-step PresentedEquals check, driven with the counter app of counter_app.h.
+#include "matchers/script.h"
+
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest-spi.h"
+#include "gtest/gtest.h"
+#include "test/matchers/counter_app.h"
+
+namespace vtsnap {
+namespace {
+
+using testing_apps::CounterApp;
+
+ScriptApp Drive(CounterApp& app) {
+  return {.step = [&app] { app.Step(); }, .composed = [&app] { return app.Composed(); }};
+}
+
+// The counter goes up and comes back: the last beat returns to the first beat's golden.
+const Script kUpAndBack = {
+    .name = "up_and_back",
+    .beats = {{.name = "start", .golden = "count_0"},
+              {.name = "plus", .keys = "+", .golden = "count_1", .presented = true},
+              {.name = "minus", .input = "-", .golden = "count_0"}}};
+
+TEST(Script, PinsEveryNamedBeat) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  CounterApp app(&term);
+  EXPECT_TRUE(PlayScript(kUpAndBack, term, Drive(app), {.check_presented_every_step = true}));
+  EXPECT_EQ(app.count(), 0);
+}
+
+TEST(Script, ABeatThatDoesNotReturnToTheEarlierFrameFails) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  CounterApp app(&term, {.minus_does_nothing = true});
+  bool passed = true;
+  EXPECT_NONFATAL_FAILURE(passed = PlayScript(kUpAndBack, term, Drive(app)),
+                          "this beat must return to the frame of beat 0 (\"start\", golden "
+                          "count_0), but it differs; the golden is not written:");
+  EXPECT_FALSE(passed);
+}
+
+TEST(Script, EveryStepCanBeCheckedWithPresentedEquals) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  CounterApp app(&term, {.skip_present = true});
+  const Script script = {.name = "unpresented", .beats = {{.name = "plus", .keys = "+"}}};
+  EXPECT_TRUE(PlayScript(script, term, Drive(app)));  // not checked: passes
+  EXPECT_NONFATAL_FAILURE(
+      PlayScript(script, term, Drive(app), {.check_presented_every_step = true}),
+      "the decoded display differs from the composed frame");
+}
+
+TEST(Script, EachBeatStepsUntilItsInputIsReadThenOnceMore) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  std::vector<std::string> reads;
+  // An app that reads one byte a step.
+  const ScriptApp app = {.step =
+                             [&] {
+                               std::string in = term.ReadInput();
+                               if (in.size() > 1) term.SendInput(in.substr(1));
+                               reads.push_back(in.substr(0, 1));
+                             },
+                         .composed = [] { return Frame::Blank(12, 2); }};
+  const Script script = {.name = "steps",
+                         .beats = {{.name = "three keys", .keys = "abc"}, {.name = "none"}}};
+  EXPECT_TRUE(PlayScript(script, term, app));
+  EXPECT_EQ(reads, (std::vector<std::string>{"a", "b", "c", "", "", ""}));
+}
+
+TEST(Script, AnAppThatNeverReadsItsInputFails) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  const ScriptApp app = {.step = [] {}, .composed = [] { return Frame::Blank(12, 2); }};
+  const Script script = {.name = "deaf", .beats = {{.name = "typed", .keys = "x"}}};
+  EXPECT_NONFATAL_FAILURE(PlayScript(script, term, app, {.max_steps_per_beat = 5}),
+                          "the app left input unread after 5 steps");
+}
+
+TEST(Script, ABadKeyScriptFailsNamingTheWord) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  CounterApp app(&term);
+  const Script script = {.name = "bad", .beats = {{.name = "typo", .keys = "ctrl+kk"}}};
+  EXPECT_NONFATAL_FAILURE(PlayScript(script, term, Drive(app)), "\"ctrl+kk\"");
+}
+
+TEST(Script, AResizeBeatNotifiesTheApp) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  std::vector<TerminalSize> sizes;
+  term.OnResize([&](TerminalSize s) { sizes.push_back(s); });
+  CounterApp app(&term);
+  const Script script = {.name = "resize",
+                         .beats = {{.name = "grow", .resize = TerminalSize{20, 3}},
+                                   {.name = "shrink", .resize = TerminalSize{9, 1}}}};
+  EXPECT_TRUE(PlayScript(script, term, Drive(app), {.check_presented_every_step = true}));
+  EXPECT_EQ(sizes, (std::vector<TerminalSize>{{20, 3}, {9, 1}}));
+}
+
+}  // namespace
+}  // namespace vtsnap
