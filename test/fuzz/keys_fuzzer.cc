@@ -1,0 +1,47 @@
+// libFuzzer target: key scripts and sizes. A script that parses always encodes, in both cursor
+// modes; an error names a word of the script; ParseSize never accepts what FormatSize would not
+// write back the same way (up to the case of the x).
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/string_view.h"
+#include "decoder/keys.h"
+#include "decoder/size.h"
+
+namespace {
+
+#define Check(ok) CheckAt(ok, #ok, __LINE__)
+
+void CheckAt(bool ok, const char* what, int line) {
+  if (ok) return;
+  std::fprintf(stderr, "keys_fuzzer.cc:%d: invariant broken: %s\n", line, what);
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const absl::string_view text(reinterpret_cast<const char*>(data), size);
+  absl::StatusOr<std::vector<vtsnap::Key>> keys = vtsnap::ParseKeys(text);
+  if (keys.ok()) {
+    for (bool application : {false, true}) {
+      for (const vtsnap::Key& key : *keys) {
+        Check(vtsnap::EncodeKey(key, {.application_cursor = application}).ok());
+      }
+      Check(vtsnap::EncodeKeys(text, {.application_cursor = application}).ok());
+    }
+  } else {
+    const std::string word = vtsnap::OffendingWord(keys.status());
+    Check(word.empty() || text.find(word) != absl::string_view::npos);
+  }
+  absl::StatusOr<vtsnap::TerminalSize> parsed = vtsnap::ParseSize(text);
+  if (parsed.ok()) {
+    Check(parsed->cols > 0 && parsed->rows > 0);
+    Check(absl::AsciiStrToLower(text) == vtsnap::FormatSize(*parsed));
+  }
+  return 0;
+}
