@@ -20,6 +20,7 @@
 
 #include "decoder/headless_terminal.h"
 #include "gmock/gmock.h"
+#include "matchers/screen.h"  // PrintTo(const HeadlessTerminal&), for failure messages
 #include "snapshot/frame.h"
 
 namespace vtsnap {

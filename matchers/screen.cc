@@ -34,6 +34,14 @@ void PrintTo(const Frame& frame, std::ostream* os) {
 
 void PrintTo(const Terminal& terminal, std::ostream* os) { PrintTo(CaptureFrame(terminal), os); }
 void PrintTo(const VirtualTerminal& vt, std::ostream* os) { PrintTo(CaptureFrame(vt), os); }
+void PrintTo(const HeadlessTerminal& terminal, std::ostream* os) {
+  absl::StatusOr<Frame> display = CaptureDisplay(terminal);
+  if (!display.ok()) {
+    *os << "a HeadlessTerminal whose display cannot be read: " << display.status().message();
+    return;
+  }
+  PrintTo(*display, os);
+}
 
 void PrintTo(const Color& color, std::ostream* os) { *os << golden::FormatColor(color); }
 

@@ -14,6 +14,7 @@
 #include <ostream>
 #include <string>
 
+#include "decoder/headless_terminal.h"
 #include "decoder/terminal.h"
 #include "decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
@@ -27,15 +28,36 @@ namespace vtsnap {
 void PrintTo(const Frame& frame, std::ostream* os);
 void PrintTo(const Terminal& terminal, std::ostream* os);
 void PrintTo(const VirtualTerminal& vt, std::ostream* os);
+// The decoded display, or why it cannot be read now (docs/scripts.md).
+void PrintTo(const HeadlessTerminal& terminal, std::ostream* os);
 // A style in the golden's vocabulary: "fg @1 bg default attrs bold".
 void PrintTo(const Style& style, std::ostream* os);
 void PrintTo(const Color& color, std::ostream* os);
 
 namespace screen_internal {
 
-inline Frame ToFrame(const Frame& f) { return f; }
-inline Frame ToFrame(const Terminal& t) { return CaptureFrame(t); }
-inline Frame ToFrame(const VirtualTerminal& vt) { return CaptureFrame(vt); }
+// The frame a screen matcher looks at, or false with why there is none.
+inline bool ToFrame(const Frame& f, Frame* out, std::string*) {
+  *out = f;
+  return true;
+}
+inline bool ToFrame(const Terminal& t, Frame* out, std::string*) {
+  *out = CaptureFrame(t);
+  return true;
+}
+inline bool ToFrame(const VirtualTerminal& vt, Frame* out, std::string*) {
+  *out = CaptureFrame(vt);
+  return true;
+}
+inline bool ToFrame(const HeadlessTerminal& t, Frame* out, std::string* why) {
+  absl::StatusOr<Frame> display = CaptureDisplay(t);
+  if (!display.ok()) {
+    *why = std::string(display.status().message());
+    return false;
+  }
+  *out = *std::move(display);
+  return true;
+}
 
 // A property of the captured frame (`extract` fills *value, or explains in *why that it has
 // none) compared with an inner matcher.
@@ -61,7 +83,8 @@ class FramePropertyMatcher {
     bool MatchAndExplain(T x, ::testing::MatchResultListener* listener) const override {
       Value value{};
       std::string why;
-      if (!m_.extract_(ToFrame(x), &value, &why)) {
+      Frame frame;
+      if (!ToFrame(x, &frame, &why) || !m_.extract_(frame, &value, &why)) {
         *listener << why;
         return false;
       }

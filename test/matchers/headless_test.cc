@@ -6,6 +6,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "matchers/presented.h"
+#include "matchers/screen.h"
 #include "snapshot/capture.h"
 #include "snapshot/frame.h"
 #include "test/matchers/counter_app.h"
@@ -233,6 +234,21 @@ TEST(PresentedEquals, AnInvalidatedCaptureFailsWithTheViolation) {
   EXPECT_EQ(Explain(term, TextFrame(4, 1, {"ab"})),
             "the presenter profile invalidated this capture: offset 0: \\x1b[2A: CSI A (CUU) is "
             "not in the presenter subset");
+}
+
+TEST(HeadlessTerminal, TheScreenMatchersReadTheDisplay) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(10, 2));
+  term.Write("\x1b[2;3Hhi");
+  EXPECT_THAT(term, RowText(1, "  hi"));
+  EXPECT_THAT(term, CursorAt(4, 1));
+  term.Write("\x1b[?2026h");
+  ::testing::StringMatchResultListener listener;
+  const ::testing::Matcher<const HeadlessTerminal&> row = RowText(1, "  hi");
+  EXPECT_FALSE(row.MatchAndExplain(term, &listener));
+  EXPECT_THAT(listener.str(), HasSubstr("inside a synchronized frame"));
+  EXPECT_THAT(::testing::PrintToString(term),
+              StartsWith("a HeadlessTerminal whose display cannot be read: the screen was read "
+                         "inside a synchronized frame"));
 }
 
 TEST(PresentedEquals, DescribesItself) {

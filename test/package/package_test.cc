@@ -13,4 +13,13 @@ TEST(Downstream, GreetingMatchesItsGolden) {
   EXPECT_THAT(vt, vtsnap::EqualsGolden("greeting"));  // goldens/package_test/greeting.dump
 }
 
+TEST(Downstream, PresentedFrameDecodesToTheComposedFrame) {
+  vtsnap::HeadlessTerminal term(vtsnap::HeadlessProfile::Presenter(8, 2));
+  term.Write("\x1b[?2026h\x1b[1;1Hok\x1b[?2026l");
+  vtsnap::Frame composed = vtsnap::Frame::Blank(8, 2);
+  composed.cell(0, 0).grapheme = "o";
+  composed.cell(1, 0).grapheme = "k";
+  EXPECT_THAT(term, vtsnap::PresentedEquals(composed));
+}
+
 }  // namespace
