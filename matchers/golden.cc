@@ -151,29 +151,53 @@ bool GoldenMatcher::Match(const HeadlessTerminal& t, ::testing::MatchResultListe
 
 bool GoldenMatcher::MatchFrame(const Frame& captured,
                                ::testing::MatchResultListener* listener) const {
-  if (absl::Status s = ValidateGoldenName(name_); !s.ok()) {
+  if (options_->extension != ".dump" && options_->extension != ".scene") {
+    *listener << "GoldenOptions::extension must be \".dump\" or \".scene\", not \""
+              << options_->extension << "\"";
+    return false;
+  }
+  Frame actual = captured;
+  options_->redactions.Apply(&actual);
+  matchers_internal::GoldenFile file = {
+      .name = name_,
+      .extension = options_->extension,
+      .format = "ckvision-golden 1 dump",
+      .actual = golden::Serialize(actual),
+      .compare = [&actual](const std::string& text) -> absl::StatusOr<std::string> {
+        absl::StatusOr<Frame> expected = golden::Parse(text);
+        if (!expected.ok()) return expected.status();
+        if (*expected == actual) return std::string();
+        return RenderDiff(Compare(*expected, actual));
+      }};
+  return matchers_internal::MatchGoldenFile(file, options_->root, read_only_, listener);
+}
+
+namespace matchers_internal {
+
+bool MatchGoldenFile(const GoldenFile& file, const std::string& root_option, bool read_only,
+                     ::testing::MatchResultListener* listener) {
+  if (absl::Status s = ValidateGoldenName(file.name); !s.ok()) {
     *listener << s.message();
     return false;
   }
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
   if (test == nullptr || test->file() == nullptr) {
-    *listener
-        << "EqualsGolden(\"" << name_
-        << "\") must run inside a test: the golden's folder comes from the test's source file";
+    *listener << "the golden \"" << file.name
+              << "\" must be checked inside a test: its folder comes from the test's source file";
     return false;
   }
-  const absl::StatusOr<UpdateMode>& mode = matchers_internal::CurrentUpdateMode();
+  const absl::StatusOr<UpdateMode>& mode = CurrentUpdateMode();
   if (!mode.ok()) {
     *listener << mode.status().message();
     return false;
   }
-  std::string root = options_->root;
+  std::string root = root_option;
   if (root.empty()) {
     const char* env = std::getenv("VTSNAP_GOLDEN_ROOT");
     if (env != nullptr) root = env;
   }
   const GoldenFolder folder = GoldenFolderFor(test->file(), root);
-  const std::string relative = name_ + ".dump";
+  const std::string relative = file.name + file.extension;
   // For .actual files kept outside the tree: "<test file stem>/<name>.dump", so two test files'
   // goldens of one name do not overwrite each other's.
   const std::string stem_relative =
@@ -181,80 +205,81 @@ bool GoldenMatcher::MatchFrame(const Frame& captured,
   const std::string read_path = folder.read + "/" + relative;
   const std::string write_path = folder.write + "/" + relative;
 
-  Frame actual = captured;
-  options_->redactions.Apply(&actual);
-
   absl::StatusOr<std::optional<std::string>> golden_text = ReadFileIfExists(read_path);
   if (!golden_text.ok()) {
     *listener << golden_text.status().message();
-    matchers_internal::RecordClaim(test->file(), folder.read, relative, Outcome::kInvalid);
+    RecordClaim(test->file(), folder.read, relative, Outcome::kInvalid);
     RecordProperties(test, read_path, Outcome::kInvalid);
     return false;
   }
   std::string problem;  // why the golden does not match, for the message
   Outcome outcome = Outcome::kMissing;
   if (golden_text->has_value()) {
-    absl::StatusOr<Frame> expected = golden::Parse(**golden_text);
-    if (!expected.ok()) {
+    absl::StatusOr<std::string> difference = file.compare(**golden_text);
+    if (!difference.ok()) {
       outcome = Outcome::kInvalid;
-      problem = absl::StrCat("the golden is not a valid ckvision-golden 1 dump: ", read_path, ":",
-                             expected.status().message(), "\n");
-    } else if (*expected == actual) {
+      problem = absl::StrCat("the golden is not a valid ", file.format, ": ", read_path, ":",
+                             difference.status().message(), "\n");
+    } else if (difference->empty()) {
       // A stale .actual from an earlier failure goes once the assertion passes again.
-      if (!read_only_) (void)RemoveFileIfExists(ActualPath(write_path, stem_relative));
-      matchers_internal::RecordClaim(test->file(), folder.read, relative, Outcome::kOk);
+      if (!read_only) (void)RemoveFileIfExists(ActualPath(write_path, stem_relative));
+      RecordClaim(test->file(), folder.read, relative, Outcome::kOk);
       RecordProperties(test, read_path, Outcome::kOk);
       return true;
     } else {
       outcome = Outcome::kMismatch;
-      problem = RenderDiff(Compare(*expected, actual));
+      problem = *std::move(difference);
     }
   }
 
-  absl::StatusOr<std::string> actual_text = golden::Serialize(actual);
+  const absl::StatusOr<std::string>& actual_text = file.actual;
   const bool may_write =
-      !read_only_ && (*mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
-                      (*mode == UpdateMode::kNew && outcome == Outcome::kMissing));
+      !read_only && (*mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
+                     (*mode == UpdateMode::kNew && outcome == Outcome::kMissing));
   if (may_write && actual_text.ok()) {
     absl::Status written = WriteFileAtomically(write_path, *actual_text);
     if (written.ok()) {
       (void)RemoveFileIfExists(ActualPath(write_path, stem_relative));
       std::fprintf(stderr, "vtsnap: wrote %s (%s)\n", write_path.c_str(),
                    outcome == Outcome::kMissing ? "new" : "updated");
-      matchers_internal::RecordClaim(test->file(), folder.read, relative, Outcome::kWritten);
+      RecordClaim(test->file(), folder.read, relative, Outcome::kWritten);
       RecordProperties(test, write_path, Outcome::kWritten);
       return true;
     }
     *listener << "could not write the golden: " << written.message() << "\n";
   }
 
-  matchers_internal::RecordClaim(test->file(), folder.read, relative, outcome);
+  RecordClaim(test->file(), folder.read, relative, outcome);
   RecordProperties(test, read_path, outcome);
   if (outcome == Outcome::kMissing) {
     *listener << "the golden " << read_path << " does not exist\n";
   } else {
-    *listener << "the screen differs from the golden " << read_path << "\n" << problem;
+    *listener << "the " << file.what << " differs from the golden " << read_path << "\n" << problem;
   }
   if (!actual_text.ok()) {
-    *listener << "the actual screen cannot be written as a golden: "
-              << actual_text.status().message() << "\n";
+    *listener << "the actual " << file.what
+              << " cannot be written as a golden: " << actual_text.status().message() << "\n";
     return false;
   }
-  if (read_only_) return false;
+  if (read_only) return false;
   const std::string actual_path = ActualPath(write_path, stem_relative);
   if (absl::Status s = WriteFileAtomically(actual_path, *actual_text); s.ok()) {
-    *listener << "actual dump written to " << actual_path << "\n";
+    *listener << "actual " << (file.extension == ".rgba" ? "plane" : "dump") << " written to "
+              << actual_path << "\n";
   } else {
-    *listener << "could not write the actual dump: " << s.message() << "\n";
+    *listener << "could not write the actual " << (file.extension == ".rgba" ? "plane" : "dump")
+              << ": " << s.message() << "\n";
   }
   if (*mode == UpdateMode::kNew && outcome != Outcome::kMissing) {
     *listener << "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  "
               << absl::StrCat("UPDATE_GOLDENS=1 ", Quote(SelfExecutable()), " --gtest_filter=",
                               Quote(absl::StrCat(test->test_suite_name(), ".", test->name())));
   } else {
-    *listener << "to accept the actual screen run:\n  " << UpdateCommand(test);
+    *listener << "to accept the actual " << file.what << " run:\n  " << UpdateCommand(test);
   }
   return false;
 }
+
+}  // namespace matchers_internal
 
 }  // namespace vtsnap

@@ -35,6 +35,9 @@ struct GoldenOptions {
   std::string root = {};
   // Masks applied to the actual screen before comparing and before writing.
   Redactions redactions = {};
+  // ".dump" (a screen) or ".scene" (a composed frame with its compositor's raster records, the
+  // symbolic half of a paired raster script); both hold a ckvision-golden 1 dump.
+  std::string extension = ".dump";
 };
 
 // The gmock matcher EqualsGolden returns. It matches a VirtualTerminal, a Terminal, a Frame or a

@@ -229,9 +229,12 @@ std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string*
     std::error_code type_ec;
     if (!it->is_regular_file(type_ec) || type_ec) continue;
     const std::string name = it->path().filename().string();
-    // .actual files do not end in ".dump"; hidden temporaries (".<name>.tmp.<pid>.<n>", from
-    // WriteFileAtomically or another writer) are never goldens, whatever they end in.
-    if (!absl::EndsWith(name, ".dump")) continue;
+    // .actual files do not end in a golden suffix; hidden temporaries (".<name>.tmp.<pid>.<n>",
+    // from WriteFileAtomically or another writer) are never goldens, whatever they end in.
+    if (!absl::EndsWith(name, ".dump") && !absl::EndsWith(name, ".scene") &&
+        !absl::EndsWith(name, ".rgba")) {
+      continue;
+    }
     if (absl::StartsWith(name, ".") && absl::StrContains(name, ".tmp.")) continue;
     files.push_back(it->path().lexically_relative(root).generic_string());
   }

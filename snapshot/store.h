@@ -86,7 +86,8 @@ GoldenFolder GoldenFolderFor(absl::string_view test_file, absl::string_view root
 // otherwise (a directory, no permission).
 [[nodiscard]] absl::Status RemoveFileIfExists(const std::string& path);
 
-// The golden files under `folder`, recursively: the regular files whose name ends in ".dump", as
+// The golden files under `folder`, recursively: the regular files whose name ends in ".dump",
+// ".scene" or ".rgba", as
 // '/'-separated paths relative to `folder` (suffix kept), sorted. `.actual` files and the temporary
 // files of WriteFileAtomically are not listed; symbolic links to directories are not followed;
 // unreadable subdirectories are skipped. A missing folder lists nothing.

@@ -99,3 +99,33 @@ TEST(Script, AResizeBeatNotifiesTheApp) {
 
 }  // namespace
 }  // namespace vtsnap
+
+namespace vtsnap {
+namespace {
+
+// A symbolic scene (a composed frame with its compositor's raster records) is a golden with the
+// .scene suffix: same format, same rules, its own file.
+TEST(SceneGolden, AComposedFrameWithRasterRecords) {
+  Frame scene = Frame::Blank(6, 3);
+  scene.cell(0, 0).grapheme = "#";
+  scene.rasters.push_back({.id = 1,
+                           .col = 1,
+                           .row = 1,
+                           .cols = 2,
+                           .rows = 2,
+                           .pixel_width = 6,
+                           .pixel_height = 12,
+                           .hash = "0123456789abcdef"});
+  EXPECT_THAT(scene, EqualsGolden("picture", {.extension = ".scene"}));
+}
+
+TEST(SceneGolden, OnlyDumpAndSceneSuffixes) {
+  ::testing::StringMatchResultListener listener;
+  const ::testing::Matcher<const Frame&> m = EqualsGolden("x", {.extension = ".txt"});
+  EXPECT_FALSE(m.MatchAndExplain(Frame::Blank(1, 1), &listener));
+  EXPECT_EQ(listener.str(),
+            "GoldenOptions::extension must be \".dump\" or \".scene\", not \".txt\"");
+}
+
+}  // namespace
+}  // namespace vtsnap

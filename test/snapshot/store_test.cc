@@ -523,6 +523,15 @@ TEST_F(StoreFileTest, ListGoldenFilesRecursiveSortedRelative) {
   EXPECT_THAT(ListGoldenFiles(Path("sub")), ElementsAre("deeper/m.dump", "z.dump"));
 }
 
+TEST_F(StoreFileTest, ListGoldenFilesIncludesScenesAndPlanes) {
+  for (const char* name : {"s.scene", "s.rgba", "s.dump", "s_no_graphics.rgba", "s.rgba.actual",
+                           "s.png", ".s.rgba.tmp.1.0"}) {
+    ASSERT_TRUE(WriteFileAtomically(Path(name), "x").ok());
+  }
+  EXPECT_THAT(ListGoldenFiles(dir_),
+              ElementsAre("s.dump", "s.rgba", "s.scene", "s_no_graphics.rgba"));
+}
+
 TEST_F(StoreFileTest, ListGoldenFilesMissingOrNotAFolderIsEmpty) {
   EXPECT_THAT(ListGoldenFiles(Path("missing")), IsEmpty());
   ASSERT_TRUE(WriteFileAtomically(Path("file.dump"), "x").ok());
