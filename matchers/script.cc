@@ -6,6 +6,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "decoder/keys.h"
 #include "gtest/gtest.h"
 #include "matchers/presented.h"
 #include "snapshot/capture.h"
@@ -37,6 +38,15 @@ bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptAp
     std::optional<Frame> presented;
   };
   std::map<std::string, Pinned> pinned;
+  // Every key script is checked before anything is injected, so a typo in the last beat neither
+  // leaves input queued nor lets earlier beats write goldens.
+  for (size_t b = 0; b < script.beats.size(); ++b) {
+    if (absl::Status s = ParseKeys(script.beats[b].keys).status(); !s.ok()) {
+      ADD_FAILURE() << "script \"" << script.name << "\", beat " << b << " \""
+                    << script.beats[b].name << "\": " << s.message();
+      return false;
+    }
+  }
   for (size_t b = 0; b < script.beats.size(); ++b) {
     const Beat& beat = script.beats[b];
     SCOPED_TRACE(absl::StrCat("script \"", script.name, "\", beat ", b, " \"", beat.name, "\""));
@@ -92,7 +102,12 @@ bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptAp
       } else {
         ok = Check<Frame>(composed, EqualsGolden(beat.golden, options.golden).ReadOnly()) && ok;
       }
-      if (presented.has_value() && want.presented.has_value() && !(*want.presented == *presented)) {
+      if (presented.has_value() && !want.presented.has_value()) {
+        ok = false;
+        ADD_FAILURE() << "this beat pins the decoded display of golden " << beat.golden
+                      << ", but beat " << want.beat << " (\"" << script.beats[want.beat].name
+                      << "\"), which first named it, does not: set presented on both or neither";
+      } else if (presented.has_value() && !(*want.presented == *presented)) {
         ok = false;
         ADD_FAILURE() << "this beat must return to the decoded display of beat " << want.beat
                       << " (golden " << beat.golden << "_presented), but it differs:\n"

@@ -78,11 +78,28 @@ TEST(Script, AnAppThatNeverReadsItsInputFails) {
                           "the app left input unread after 5 steps");
 }
 
-TEST(Script, ABadKeyScriptFailsNamingTheWord) {
+TEST(Script, ABadKeyScriptFailsBeforeAnythingIsInjected) {
   HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
   CounterApp app(&term);
-  const Script script = {.name = "bad", .beats = {{.name = "typo", .keys = "ctrl+kk"}}};
-  EXPECT_NONFATAL_FAILURE(PlayScript(script, term, Drive(app)), "\"ctrl+kk\"");
+  const Script script = {.name = "bad",
+                         .beats = {{.name = "fine", .resize = TerminalSize{5, 1}, .keys = "+"},
+                                   {.name = "typo", .input = "xyz", .keys = "ctrl+kk"}}};
+  EXPECT_NONFATAL_FAILURE(PlayScript(script, term, Drive(app)),
+                          "script \"bad\", beat 1 \"typo\": key script: \"ctrl+kk\" (column 1)");
+  EXPECT_EQ(term.size(), (TerminalSize{12, 2}));
+  EXPECT_FALSE(term.has_input());
+  EXPECT_EQ(app.count(), 0);
+}
+
+TEST(Script, AReturnBeatCannotPinADisplayItsFirstBeatDidNot) {
+  HeadlessTerminal term(HeadlessProfile::Presenter(12, 2));
+  CounterApp app(&term);
+  const Script script = {.name = "mixed",
+                         .beats = {{.name = "first", .golden = "count_0"},
+                                   {.name = "again", .golden = "count_0", .presented = true}}};
+  EXPECT_NONFATAL_FAILURE(PlayScript(script, term, Drive(app)),
+                          "this beat pins the decoded display of golden count_0, but beat 0 "
+                          "(\"first\"), which first named it, does not");
 }
 
 TEST(Script, AResizeBeatNotifiesTheApp) {
