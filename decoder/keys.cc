@@ -227,17 +227,12 @@ absl::Status ParseWord(absl::string_view word, size_t offset, std::vector<Key>* 
   if (ctrl || alt) {
     const size_t prefix_cps = (ctrl ? kCtrlPrefix : kAltPrefix).size();  // ASCII: bytes == cps
     const size_t rest = cps.size() - prefix_cps;
-    if (rest == 0) {
-      return WordError(word, offset, "ctrl+ and alt+ take exactly one character, found none");
-    }
     if (rest > 1) return WordError(word, offset, "ctrl+ and alt+ take exactly one character");
-    const char32_t ch = cps.back();
-    if (ctrl && !ControlCode(ch).has_value()) {
-      return WordError(word, offset,
-                       absl::StrCat("ctrl+", ShowCodePoint(ch), " has no control code"));
+    if (rest == 1) {
+      keys->push_back(Key{.ch = cps.back(), .ctrl = ctrl, .alt = alt});
+      return absl::OkStatus();
     }
-    keys->push_back(Key{.ch = ch, .ctrl = ctrl, .alt = alt});
-    return absl::OkStatus();
+    // "ctrl+" alone is not "ctrl+ followed by one character": like any other word, it is typed.
   }
   for (char32_t cp : cps) keys->push_back(Key{.ch = cp});
   return absl::OkStatus();
@@ -363,14 +358,12 @@ absl::StatusOr<std::string> EncodeKey(const Key& key, const KeyEncoding& enc) {
   std::string out;
   if (key.alt) out.push_back('\x1b');
   if (key.ctrl) {
-    std::optional<char> code = ControlCode(key.ch);
-    if (!code.has_value()) {
-      return absl::InvalidArgumentError(absl::StrCat("cannot encode ", FormatKey(key), ": ctrl+",
-                                                     ShowCodePoint(key.ch),
-                                                     " has no control code"));
+    // A character without a control code is sent as itself, as xterm does without
+    // modifyOtherKeys (XLookupString leaves it unchanged).
+    if (std::optional<char> code = ControlCode(key.ch); code.has_value()) {
+      out.push_back(*code);
+      return out;
     }
-    out.push_back(*code);
-    return out;
   }
   AppendUtf8(key.ch, &out);
   return out;

@@ -70,13 +70,13 @@ struct Key {
 // spaces are ignored, an empty script is no keys). Each word is
 //   - a key name, in any case: enter esc up down left right pgup pgdn home end backspace delete
 //     space tab backtab, and the extras f1 ... f12 and shift+tab (the same key as backtab);
-//   - "ctrl+" or "alt+" (lowercase) and exactly one character (one UTF-8 code point), such as
-//     ctrl+k or alt+é; a ctrl+ character must have a control code (see EncodeKey);
-//   - any other word, typed code point by code point ("foo" is f, o, o).
+//   - "ctrl+" or "alt+" (in any case) and exactly one character (one UTF-8 code point), such as
+//     ctrl+k or alt+é;
+//   - any other word, typed code point by code point ("foo" is f, o, o; "ctrl+" alone too).
 // Errors are InvalidArgument with a message starting `key script: "<word>" (column N): ` (N is
 // the 1-based byte position of the word) and carry the raw word as a payload (OffendingWord):
-// ctrl+/alt+ with no character or with more than one, a ctrl+ character without a control code,
-// and malformed UTF-8. A script that parses always encodes.
+// ctrl+/alt+ with more than one character, and malformed UTF-8. A script that parses always
+// encodes.
 [[nodiscard]] absl::StatusOr<std::vector<Key>> ParseKeys(absl::string_view script);
 
 // The payload type URL under which a key script error carries the offending word.
