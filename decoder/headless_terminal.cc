@@ -11,15 +11,25 @@ namespace vtsnap {
 HeadlessTerminal::HeadlessTerminal(HeadlessProfile profile)
     : profile_(std::move(profile)), size_{profile_.cols, profile_.rows} {
   if (profile_.decoder == DecoderProfile::kPresenter) {
+    PresenterLimits limits;
+    limits.sixel_image = profile_.sixel_limits;
     presenter_ = std::make_unique<PresenterTerminal>(
         PresenterOptions{.cols = profile_.cols,
                          .rows = profile_.rows,
                          .color_depth = profile_.color_depth,
                          .sixel = profile_.graphics == Graphics::kSixel,
-                         .hyperlink_id = profile_.hyperlink_id});
+                         .cell_width = profile_.cell_width,
+                         .cell_height = profile_.cell_height,
+                         .hyperlink_id = profile_.hyperlink_id,
+                         .limits = limits});
   } else {
     xterm_ = std::make_unique<VirtualTerminal>(
-        TerminalOptions{.cols = profile_.cols, .rows = profile_.rows});
+        TerminalOptions{.cols = profile_.cols,
+                        .rows = profile_.rows,
+                        .graphics = {.sixel = profile_.graphics == Graphics::kSixel,
+                                     .cell_width = profile_.cell_width,
+                                     .cell_height = profile_.cell_height,
+                                     .limits = profile_.sixel_limits}});
   }
   // The decoders clamp sizes; report what they use.
   const Terminal& t = presenter_ ? presenter_->terminal() : xterm_->terminal();

@@ -50,6 +50,8 @@ struct HeadlessProfile {
   // The pixel size of a cell a Sixel image is laid out with (the spec's test profile: 3x6).
   int cell_width = 3;
   int cell_height = 6;
+  // The largest Sixel image either decoder accepts (docs/sixel.md).
+  SixelLimits sixel_limits = {};
   DecoderProfile decoder = DecoderProfile::kXterm;
   // Presenter profile only: the OSC 8 id a hyperlink to a target must be opened with.
   std::function<std::string(absl::string_view target)> hyperlink_id = HyperlinkId;

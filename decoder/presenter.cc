@@ -211,7 +211,12 @@ PresenterTerminal::PresenterTerminal(const PresenterOptions& options)
       terminal_(TerminalOptions{.cols = options.cols,
                                 .rows = options.rows,
                                 .scrollback_limit = 0,
-                                .width = options.width}) {
+                                .width = options.width,
+                                .graphics = {.sixel = options.sixel,
+                                             .cell_width = options.cell_width,
+                                             .cell_height = options.cell_height,
+                                             .limits = options.limits.sixel_image,
+                                             .placement = SixelPlacement::kPresenter}}) {
   if (!options_.hyperlink_id) options_.hyperlink_id = HyperlinkId;
 }
 
@@ -682,6 +687,11 @@ void PresenterTerminal::StringByte(uint8_t byte) {
         sixels_.push_back(std::move(sixel_));
         sixel_ = {};
         state_ = State::kGround;
+        // The image is drawn now; a limit it breaks invalidates the capture.
+        terminal_.DcsUnhook();
+        if (!terminal_.last_graphics_status().ok()) {
+          FailInString(terminal_.last_graphics_status().message());
+        }
       }
       return;
     }
@@ -716,6 +726,14 @@ void PresenterTerminal::StringByte(uint8_t byte) {
     return;
   }
   SixelByte(byte);
+  if (!status_.ok()) return;
+  // A validated byte goes to the decoder (a command's digits before the command is complete:
+  // the decoder acts on it at the byte that ends it, which is validated first).
+  const char c = static_cast<char>(byte);
+  terminal_.DcsPut(absl::string_view(&c, 1));
+  if (!terminal_.last_graphics_status().ok()) {
+    FailInString(terminal_.last_graphics_status().message());
+  }
 }
 
 bool PresenterTerminal::CheckOscText(absl::string_view code, absl::string_view text) {
@@ -862,6 +880,12 @@ void PresenterTerminal::FinishDcsHeader(uint8_t final) {
                       .row = terminal_.cursor().row,
                       .aspect = values[0],
                       .background_mode = values[1] == Params::kDefault ? 0 : values[1]};
+  Sequence seq;
+  seq.final = 'q';
+  if (!body.empty()) {
+    for (int k = 0; k <= n; ++k) seq.params.Push(values[k], false);
+  }
+  terminal_.DcsHook(seq);
   sixel_command_ = 0;
   sixel_numbers_.clear();
   sixel_repeat_pending_ = false;

@@ -28,6 +28,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "decoder/hyperlink.h"
+#include "decoder/sixel.h"
 #include "decoder/terminal.h"
 #include "decoder/width.h"
 
@@ -43,6 +44,8 @@ struct PresenterLimits {
   size_t max_text_bytes = 16u << 20;    // a run of text between sequences, and an OSC string
   size_t max_dcs_bytes = 16u << 20;     // a DCS body
   uint32_t max_sixel_repeat = 1000000;  // the count of a Sixel repeat (!)
+  // The largest Sixel image (width, height, pixels); past it the image is a violation.
+  SixelLimits sixel_image = {};
 };
 
 struct PresenterOptions {
@@ -51,6 +54,9 @@ struct PresenterOptions {
   ColorDepth color_depth = ColorDepth::kTrueColor;
   // Whether DCS Sixel is accepted (a graphics profile) or a violation (no graphics).
   bool sixel = true;
+  // The pixel size of a cell Sixel images are laid out with (docs/sixel.md).
+  int cell_width = 3;
+  int cell_height = 6;
   // The id a presenter must open a hyperlink to `target` with (OSC 8 ; id=<id> ; <target>).
   std::function<std::string(absl::string_view target)> hyperlink_id = HyperlinkId;
   PresenterLimits limits = {};
@@ -58,7 +64,8 @@ struct PresenterOptions {
 };
 
 // A DCS Sixel sequence the presenter wrote, validated against the published subset and recorded
-// with the cell it is anchored at. (Decoding it into pixels is decoder/sixel's job.)
+// with the cell it is anchored at. It is also decoded and drawn into the terminal's pixel plane
+// (Terminal::CopyPixelPlane; docs/sixel.md).
 struct SixelImage {
   uint64_t offset = 0;  // of its ESC P
   int col = 0;          // the cursor cell when it began

@@ -1,6 +1,8 @@
 #include "decoder/terminal.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/escaping.h"
@@ -25,14 +27,21 @@ constexpr size_t kMaxIgnoredKinds = 256;
 // Primary DA: a VT100 with advanced video (docs/xterm-deviations.md#replies).
 constexpr char kPrimaryDaReply[] = "\x1b[?1;2c";
 
+// The largest cell, in pixels, a Sixel plane is laid out with.
+constexpr int kMaxCellPixels = 64;
+
 }  // namespace
 
 Terminal::Terminal(const TerminalOptions& options)
     : options_(options),
       cols_(std::clamp(options.cols, 1, kMaxTerminalDimension)),
-      rows_(std::clamp(options.rows, 1, kMaxTerminalDimension)) {
+      rows_(std::clamp(options.rows, 1, kMaxTerminalDimension)),
+      cell_width_(std::clamp(options.graphics.cell_width, 1, kMaxCellPixels)),
+      cell_height_(std::clamp(options.graphics.cell_height, 1, kMaxCellPixels)) {
   FullReset();
 }
+
+Terminal::~Terminal() = default;
 
 void Terminal::ClearTables() {
   pens_.assign(1, Pen{});
@@ -194,11 +203,13 @@ void Terminal::ClearWideAt(int col, int row) {
     lead.width = 1;
     c.ch = U' ';
     c.width = 1;
+    ClearPixels(active().lines[row], col - 1, col + 1);
   } else if (c.width == 2 && col + 1 < cols_) {
     ScreenCell& tail = cells[col + 1];
     tail.ch = U' ';
     tail.cluster = 0;
     tail.width = 1;
+    ClearPixels(active().lines[row], col + 1, col + 2);
   }
 }
 
@@ -231,6 +242,7 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   ScreenCell& c = at(col, row);
   c = ScreenCell{cp, 0, pen_id_, link_id_, static_cast<uint8_t>(width)};
   if (width == 2) at(col + 1, row) = ScreenCell{0, 0, pen_id_, link_id_, 0};
+  ClearPixels(active().lines[row], col, col + width);  // a printed glyph covers the cell's pixels
   last_valid_ = true;
   last_col_ = col;
   last_row_ = row;
@@ -272,6 +284,7 @@ void Terminal::JoinGlyph(char32_t cp) {
     ClearWideAt(col + 1, row);
     c.width = 2;
     at(col + 1, row) = ScreenCell{0, 0, c.pen, c.link, 0};
+    ClearPixels(active().lines[row], col + 1, col + 2);
     if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
       cursor_.col = col + 2;
       if (cursor_.col >= cols_) {
@@ -372,6 +385,7 @@ void Terminal::ScrollUp(int top, int bottom, int n) {
   for (int i = 0; i < n; ++i) {
     if (save) {
       scrollback_.push_back(std::move(lines[top + i]));
+      DropPixels(scrollback_.back());  // the scrollback keeps cells only (docs/sixel.md)
       if (static_cast<int>(scrollback_.size()) > options_.scrollback_limit) {
         scrollback_.pop_front();
       }
@@ -400,6 +414,11 @@ void Terminal::EraseCells(int row, int from, int to) {
   if (to < cols_ && cells[to].is_continuation()) ClearWideAt(to, row);
   const ScreenCell blank = BlankCell();
   std::fill(cells.begin() + from, cells.begin() + to, blank);
+  if (from == 0 && to == cols_) {
+    DropPixels(active().lines[row]);
+  } else {
+    ClearPixels(active().lines[row], from, to);
+  }
   last_valid_ = false;
 }
 
@@ -464,8 +483,12 @@ void Terminal::InsertChars(int n) {
   if (cells[col].is_continuation()) ClearWideAt(col, cursor_.row);
   std::rotate(cells.begin() + col, cells.end() - n, cells.end());
   std::fill(cells.begin() + col, cells.begin() + col + n, BlankCell());
+  ShiftPixels(active().lines[cursor_.row], col, n);  // pixels move with their cells
   // A wide character pushed half off the right edge is cut.
-  if (cells[cols_ - 1].width == 2) cells[cols_ - 1] = BlankCell();
+  if (cells[cols_ - 1].width == 2) {
+    cells[cols_ - 1] = BlankCell();
+    ClearPixels(active().lines[cursor_.row], cols_ - 1, cols_);
+  }
   cursor_.pending_wrap = false;
   last_valid_ = false;
 }
@@ -480,6 +503,7 @@ void Terminal::DeleteChars(int n) {
   if (col + n < cols_ && cells[col + n].is_continuation()) ClearWideAt(col + n, cursor_.row);
   std::rotate(cells.begin() + col, cells.begin() + col + n, cells.end());
   std::fill(cells.end() - n, cells.end(), BlankCell());
+  ShiftPixels(active().lines[cursor_.row], col, -n);
   cursor_.pending_wrap = false;
   last_valid_ = false;
 }
@@ -576,10 +600,10 @@ void Terminal::Execute(uint32_t control) {
   }
 }
 
-void Terminal::IgnoreText(const std::string& what) {
-  ++stats_.ignored_total;
+void Terminal::IgnoreText(const std::string& what, uint64_t count) {
+  stats_.ignored_total += count;
   if (stats_.ignored.size() < kMaxIgnoredKinds || stats_.ignored.count(what) != 0) {
-    ++stats_.ignored[what];
+    stats_.ignored[what] += count;
   }
 }
 
@@ -645,6 +669,7 @@ void Terminal::EscDispatch(const Sequence& seq) {
       for (Line& l : active().lines) {
         l.wrapped = false;
         for (ScreenCell& c : l.cells) c = ScreenCell{U'E', 0, 0, 0, 1};
+        DropPixels(l);
       }
       MoveTo(0, 0);
       return;
@@ -919,6 +944,15 @@ void Terminal::SetPrivateMode(int mode, bool on) {
     case 2026:
       modes_.synchronized_output = on;
       return;
+    case 80:
+      modes_.sixel_display = on;
+      return;
+    case 1070:
+      modes_.private_color_registers = on;
+      return;
+    case 8452:
+      modes_.sixel_scrolls_right = on;
+      return;
     default:
       IgnoreText(absl::StrCat("CSI ? ", mode, on ? " h" : " l"));
       return;
@@ -975,7 +1009,7 @@ void Terminal::SoftReset() {
 }
 
 void Terminal::FullReset() {
-  primary_.lines.assign(rows_, Line{std::vector<ScreenCell>(cols_), false});
+  primary_.lines.assign(rows_, Line{.cells = std::vector<ScreenCell>(cols_)});
   alternate_.lines = primary_.lines;
   alternate_active_ = false;
   cursor_ = CursorState{};
@@ -993,6 +1027,10 @@ void Terminal::FullReset() {
   rep_cp_ = 0;
   scrollback_.clear();  // xterm's RIS clears the saved lines; the window title stays
   ClearTables();        // nothing refers to a pen, cluster or link any more
+  // xterm's RIS resets the colour registers and drops every graphic (reset_displayed_graphics).
+  palette_.Reset();
+  sixel_.reset();
+  graphics_status_ = absl::OkStatus();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1253,7 +1291,198 @@ void Terminal::Osc52(absl::string_view data) {
   clipboard_ = std::move(decoded);
 }
 
-void Terminal::DcsHook(const Sequence& seq) { Ignore(seq, "DCS"); }
+// ---------------------------------------------------------------------------------------------
+// Sixel and the pixel plane (docs/sixel.md).
+
+void Terminal::DropPixels(Line& line) { std::vector<uint8_t>().swap(line.pixels); }
+
+void Terminal::ClearPixels(Line& line, int from, int to) {
+  if (line.pixels.empty()) return;
+  from = std::clamp(from, 0, cols_);
+  to = std::clamp(to, 0, cols_);
+  if (from >= to) return;
+  const size_t row_bytes = static_cast<size_t>(pixel_width()) * 4;
+  const size_t cell_bytes = static_cast<size_t>(cell_width_) * 4;
+  for (int y = 0; y < cell_height_; ++y) {
+    std::memset(line.pixels.data() + y * row_bytes + from * cell_bytes, 0,
+                (to - from) * cell_bytes);
+  }
+}
+
+void Terminal::ShiftPixels(Line& line, int col, int n) {
+  if (line.pixels.empty() || n == 0) return;
+  const size_t row_bytes = static_cast<size_t>(pixel_width()) * 4;
+  const size_t cell_bytes = static_cast<size_t>(cell_width_) * 4;
+  const int k = std::abs(n);
+  const int moved = cols_ - col - k;  // cells that move
+  for (int y = 0; y < cell_height_; ++y) {
+    uint8_t* base = line.pixels.data() + y * row_bytes;
+    if (moved > 0) {
+      uint8_t* at = base + col * cell_bytes;
+      if (n > 0) {
+        std::memmove(at + k * cell_bytes, at, moved * cell_bytes);
+      } else {
+        std::memmove(at, at + k * cell_bytes, moved * cell_bytes);
+      }
+    }
+  }
+  // The cells left behind are blank.
+  if (n > 0) {
+    ClearPixels(line, col, col + k);
+  } else {
+    ClearPixels(line, cols_ - k, cols_);
+  }
+}
+
+void Terminal::CopyPixelPlane(std::vector<uint8_t>* rgba) const {
+  const size_t strip = strip_bytes();
+  rgba->assign(strip * rows_, 0);
+  for (int r = 0; r < rows_; ++r) {
+    const Line& line = active().lines[r];
+    if (!line.pixels.empty()) std::memcpy(rgba->data() + r * strip, line.pixels.data(), strip);
+  }
+}
+
+void Terminal::DcsHook(const Sequence& seq) {
+  if (!options_.graphics.sixel || seq.final != 'q' || seq.marker != 0 ||
+      !seq.intermediates.empty() || seq.overflowed) {
+    return Ignore(seq, "DCS");
+  }
+  const bool presenter = options_.graphics.placement == SixelPlacement::kPresenter;
+  const Params& p = seq.params;
+  const SixelHeader header{
+      .aspect = p.Get(0, 0), .background_mode = p.Get(1, 0), .grid = p.Get(2, 0)};
+  // With DECSDM set xterm draws at the top left of the screen (graphics_sixel.c,
+  // parse_sixel_init).
+  const bool top_left = !presenter && modes_.sixel_display;
+  sixel_col_ = top_left ? 0 : cursor_.col;
+  sixel_row_ = top_left ? 0 : cursor_.row;
+  // The presenter profile clips to the plane (it never scrolls), so a picture wider or taller
+  // than the screen costs no more than the screen.
+  const SixelDecoderOptions decoder_options{
+      .limits = options_.graphics.limits,
+      .strict = presenter,
+      .hls = !presenter,
+      .fill_background = !presenter,
+      .clip_width = presenter ? int64_t{pixel_width()} - int64_t{sixel_col_} * cell_width_ : -1,
+      .clip_height = presenter ? int64_t{pixel_height()} - int64_t{sixel_row_} * cell_height_ : -1};
+  SixelPalette* palette = &palette_;
+  if (modes_.private_color_registers && !presenter) {
+    // xterm's privateColorRegisters: each image starts from the default registers.
+    private_palette_.Reset();
+    palette = &private_palette_;
+  }
+  sixel_ = std::make_unique<SixelDecoder>(header, palette, decoder_options);
+  graphics_status_ = sixel_->status();
+}
+
+void Terminal::DcsPut(absl::string_view data) {
+  if (!sixel_) return;
+  sixel_->Feed(data);
+  if (graphics_status_.ok() && !sixel_->status().ok()) graphics_status_ = sixel_->status();
+}
+
+void Terminal::DcsUnhook() {
+  if (sixel_) FinishSixel();
+}
+
+void Terminal::FinishSixel() {
+  const std::unique_ptr<SixelDecoder> decoder = std::move(sixel_);
+  for (const auto& [what, count] : decoder->ignored()) {
+    IgnoreText(absl::StrCat("Sixel: ", what), count);
+  }
+  absl::StatusOr<SixelBitmap> image = decoder->Finish();
+  if (!image.ok()) {
+    graphics_status_ = image.status();
+    ++stats_.sixel_rejected;
+    return;
+  }
+  graphics_status_ = absl::OkStatus();
+  ++stats_.sixel_images;
+  PlaceSixel(*image);
+}
+
+void Terminal::PlaceSixel(const SixelBitmap& image) {
+  const bool presenter = options_.graphics.placement == SixelPlacement::kPresenter;
+  // xterm's sixel scrolling (DECSDM reset, the default); the presenter profile never scrolls.
+  const bool scrolling = !presenter && !modes_.sixel_display;
+  const int cw = cell_width_;
+  const int ch = cell_height_;
+  const int col = std::min(sixel_col_, cols_ - 1);  // a resize may have come in between
+  int64_t row = std::min(sixel_row_, rows_ - 1);
+  // Where xterm puts the cursor (graphics_sixel.c, finished_parsing): on the last text row the
+  // image touches, in its first column (or right of it with ?8452).
+  int64_t new_row = row - 1 + (image.height + ch - 1) / ch;
+  int64_t new_col = col;
+  if (scrolling && modes_.sixel_scrolls_right) {
+    new_col = col + (image.width + cw - 1) / cw;
+    if (new_col > cols_ - 1) {
+      new_col = 0;
+      ++new_row;
+    }
+  }
+  if (scrolling) {
+    // xterm scrolls at each graphics new line (-) that reaches the bottom margin, and at the end
+    // until the cursor row is inside it; the image moves up with the text. Both amount to one
+    // scroll by the largest need.
+    int64_t need = new_row - bottom_;
+    if (image.newline_extent >= 0) {
+      need = std::max<int64_t>(need, row + (image.newline_extent + ch - 1) / ch - bottom_);
+    }
+    if (need > 0) {
+      for (int64_t left = need; left > 0;) {
+        const int n = static_cast<int>(std::min<int64_t>(left, bottom_ - top_ + 1));
+        ScrollUp(top_, bottom_, n);
+        left -= n;
+      }
+      row -= need;
+      new_row -= need;
+    }
+  }
+  const int plane_w = pixel_width();
+  const int64_t plane_h = pixel_height();
+  const int x0 = col * cw;
+  const int64_t y0 = row * ch;
+  const size_t row_bytes = static_cast<size_t>(plane_w) * 4;
+  if (presenter && image.background_mode == 0) {
+    // The presenter profile's background mode 0 clears the declared raster extent (else the
+    // painted one) before painting, so a smaller replacement leaves no stale pixels.
+    const int w = image.declared_width > 0 ? image.declared_width : image.width;
+    const int h = image.declared_height > 0 ? image.declared_height : image.height;
+    const int x1 = static_cast<int>(std::min<int64_t>(int64_t{x0} + w, plane_w));
+    for (int64_t py = std::max<int64_t>(y0, 0); py < std::min(y0 + h, plane_h); ++py) {
+      Line& line = active().lines[py / ch];
+      if (line.pixels.empty() || x1 <= x0) continue;
+      std::memset(line.pixels.data() + (py % ch) * row_bytes + x0 * 4, 0,
+                  static_cast<size_t>(x1 - x0) * 4);
+    }
+  }
+  const int w = std::min(image.width, plane_w - x0);
+  for (int y = 0; y < image.height && w > 0; ++y) {
+    const int64_t py = y0 + y;
+    if (py < 0) continue;
+    if (py >= plane_h) break;
+    Line& line = active().lines[py / ch];
+    const uint8_t* src = &image.rgba[static_cast<size_t>(y) * image.width * 4];
+    uint8_t* dst = nullptr;
+    for (int x = 0; x < w; ++x) {
+      if (src[x * 4 + 3] == 0) continue;  // unset pixels leave what is there
+      if (dst == nullptr) {
+        if (line.pixels.empty()) line.pixels.assign(strip_bytes(), 0);
+        dst = line.pixels.data() + (py % ch) * row_bytes + x0 * 4;
+      }
+      std::memcpy(dst + x * 4, src + x * 4, 4);
+    }
+  }
+  // The cursor. xterm skips the update when the row would be above the screen; the presenter
+  // profile keeps it on the screen instead of scrolling; DECSDM leaves it where it was.
+  if (presenter) new_row = std::min<int64_t>(new_row, rows_ - 1);
+  if ((scrolling || presenter) && new_row >= 0) {
+    cursor_.row = static_cast<int>(new_row);
+    cursor_.col = static_cast<int>(std::min<int64_t>(new_col, cols_ - 1));
+  }
+  last_valid_ = false;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Resize.
@@ -1270,6 +1499,7 @@ void Terminal::Resize(int cols, int rows) {
       for (int i = 0; i < drop; ++i) {
         if (s == &primary_ && options_.scrollback_limit > 0) {
           scrollback_.push_back(std::move(s->lines[i]));
+          DropPixels(scrollback_.back());
           if (static_cast<int>(scrollback_.size()) > options_.scrollback_limit) {
             scrollback_.pop_front();
           }
@@ -1277,12 +1507,28 @@ void Terminal::Resize(int cols, int rows) {
       }
       s->lines.erase(s->lines.begin(), s->lines.begin() + drop);
     }
-    s->lines.resize(rows, Line{std::vector<ScreenCell>(cols), false});
+    s->lines.resize(rows, Line{.cells = std::vector<ScreenCell>(cols)});
+    const size_t old_row_bytes = static_cast<size_t>(cols_) * cell_width_ * 4;
+    const size_t new_row_bytes = static_cast<size_t>(cols) * cell_width_ * 4;
     for (Line& l : s->lines) {
-      if (static_cast<int>(l.cells.size()) > cols && l.cells[cols].is_continuation()) {
-        l.cells[cols - 1] = ScreenCell{};  // a wide character cut in half at the new edge
-      }
+      const bool cut = static_cast<int>(l.cells.size()) > cols && l.cells[cols].is_continuation();
+      if (cut) l.cells[cols - 1] = ScreenCell{};  // a wide character cut in half at the new edge
       l.cells.resize(cols);
+      if (!l.pixels.empty() && new_row_bytes != old_row_bytes) {
+        // Pixels keep their place: clipped on the right, transparent where the line grew.
+        std::vector<uint8_t> pixels(new_row_bytes * cell_height_, 0);
+        for (int y = 0; y < cell_height_; ++y) {
+          std::memcpy(pixels.data() + y * new_row_bytes, l.pixels.data() + y * old_row_bytes,
+                      std::min(old_row_bytes, new_row_bytes));
+        }
+        l.pixels = std::move(pixels);
+      }
+      if (cut && !l.pixels.empty()) {
+        for (int y = 0; y < cell_height_; ++y) {
+          std::memset(l.pixels.data() + y * new_row_bytes + (cols - 1) * cell_width_ * 4, 0,
+                      static_cast<size_t>(cell_width_) * 4);
+        }
+      }
     }
   }
   if (rows < rows_ && cursor_.row >= rows) cursor_.row = rows - 1;

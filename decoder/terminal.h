@@ -1,6 +1,8 @@
 // Terminal: the xterm-profile screen model. It receives parser actions (it is a ParserHandler) and
 // keeps what a user of xterm would see: primary and alternate screens, scrollback, the cursor,
-// scroll region, modes, tab stops, charsets, the pen, hyperlinks, title and clipboard.
+// scroll region, modes, tab stops, charsets, the pen, hyperlinks, title and clipboard, and, with
+// graphics on, the pixels Sixel images painted (one RGBA plane over the whole screen;
+// docs/sixel.md).
 //
 // Most users go through VirtualTerminal (decoder/virtual_terminal.h), which pairs a Parser with a
 // Terminal. Every known difference from xterm is listed in docs/xterm-deviations.md.
@@ -17,16 +19,41 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "decoder/cursor_shape.h"
 #include "decoder/parser.h"
+#include "decoder/sixel.h"
 #include "decoder/width.h"
 
 namespace vtsnap {
+
+// Where a Sixel image goes and what follows it (docs/sixel.md).
+enum class SixelPlacement : uint8_t {
+  // xterm's rules: the screen scrolls when the image runs past the bottom margin; the cursor
+  // goes where xterm puts it; HLS colours; malformed data is recovered from as xterm does.
+  kXterm,
+  // The presenter profile (PresenterTerminal): the published subset, pixels clipped to the fixed
+  // plane without scrolling, background mode 0 clears the declared raster extent.
+  kPresenter,
+};
+
+struct GraphicsOptions {
+  // Decode Sixel (DCS P1;P2;P3 q). Off, a DCS q is ignored (counted in stats()) and the pixel
+  // plane stays transparent.
+  bool sixel = false;
+  // The pixel size of a cell (clamped to 1-64): the plane is cols*cell_width by
+  // rows*cell_height pixels.
+  int cell_width = 3;
+  int cell_height = 6;
+  SixelLimits limits = {};
+  SixelPlacement placement = SixelPlacement::kXterm;
+};
 
 struct TerminalOptions {
   int cols = 80;
@@ -34,6 +61,7 @@ struct TerminalOptions {
   // Lines kept above the primary screen; 0 keeps none.
   int scrollback_limit = 1000;
   WidthPolicy width = {};
+  GraphicsOptions graphics = {};
 };
 
 // A colour as the program set it: the default, a palette index (0-255; SGR 30-37 and 90-97 are
@@ -98,6 +126,9 @@ struct ScreenCell {
 struct Line {
   std::vector<ScreenCell> cells = {};
   bool wrapped = false;  // the text continues on the next line (autowrap happened here)
+  // The line's strip of the pixel plane: cell_height rows of cols*cell_width RGBA pixels, row
+  // after row; empty when no image painted this line (Terminal::CopyPixelPlane reads it whole).
+  std::vector<uint8_t> pixels = {};
 };
 
 struct CursorState {
@@ -126,6 +157,9 @@ struct Modes {
   bool synchronized_output = false;                        // ?2026
   MouseTracking mouse_tracking = MouseTracking::kNone;     // ?9 ?1000 ?1002 ?1003
   MouseEncoding mouse_encoding = MouseEncoding::kDefault;  // ?1005 ?1006 ?1015
+  bool sixel_display = false;            // DECSDM (?80): images at the top left, no scrolling
+  bool sixel_scrolls_right = false;      // ?8452: the cursor ends right of an image
+  bool private_color_registers = false;  // ?1070: each image starts from the default palette
   friend bool operator==(const Modes&, const Modes&) = default;
 };
 
@@ -141,11 +175,17 @@ struct TerminalStats {
   uint64_t ignored_total = 0;
   std::map<std::string, uint64_t> ignored;
   uint64_t bells = 0;
+  uint64_t sixel_images = 0;    // Sixel images drawn
+  uint64_t sixel_rejected = 0;  // Sixel images rejected (last_graphics_status() says why)
 };
 
 class Terminal : public ParserHandler {
  public:
   explicit Terminal(const TerminalOptions& options = {});
+  ~Terminal() override;
+
+  Terminal(const Terminal&) = delete;
+  Terminal& operator=(const Terminal&) = delete;
 
   int cols() const { return cols_; }
   int rows() const { return rows_; }
@@ -190,6 +230,21 @@ class Terminal : public ParserHandler {
   // Replies owed to the program (DSR, DA); taking them empties the channel.
   std::string TakeReplies();
 
+  // The pixel plane (docs/sixel.md): one RGBA plane over the active screen, cols*cell_width by
+  // rows*cell_height pixels, transparent (0, 0, 0, 0) where no image painted. Printing or erasing
+  // a cell clears its pixels; scrolling moves pixels with their lines.
+  int pixel_width() const { return cols_ * cell_width_; }
+  int pixel_height() const { return rows_ * cell_height_; }
+  int cell_pixel_width() const { return cell_width_; }
+  int cell_pixel_height() const { return cell_height_; }
+  // The whole plane, row-major RGBA (pixel_width() * pixel_height() * 4 bytes).
+  void CopyPixelPlane(std::vector<uint8_t>* rgba) const;
+  // OK, or why the last Sixel image (or the one being decoded) was rejected: a limit
+  // (kResourceExhausted), or, under the presenter placement, malformed data (kInvalidArgument).
+  const absl::Status& last_graphics_status() const { return graphics_status_; }
+  // The colour registers Sixel images share (reset by RIS).
+  const SixelPalette& sixel_palette() const { return palette_; }
+
   // ParserHandler.
   void Print(char32_t cp) override;
   void PrintAscii(absl::string_view run) override;
@@ -198,6 +253,8 @@ class Terminal : public ParserHandler {
   void EscDispatch(const Sequence& seq) override;
   void OscDispatch(absl::string_view payload, bool overflowed) override;
   void DcsHook(const Sequence& seq) override;
+  void DcsPut(absl::string_view data) override;
+  void DcsUnhook() override;
 
  private:
   struct Screen {
@@ -230,7 +287,7 @@ class Terminal : public ParserHandler {
   void JoinGlyph(char32_t cp);
   void ClearWideAt(int col, int row);
   void Ignore(const Sequence& seq, absl::string_view kind);
-  void IgnoreText(const std::string& what);
+  void IgnoreText(const std::string& what, uint64_t count = 1);
 
   // Cursor and scrolling.
   void MoveTo(int col, int row);        // absolute, clamped to the screen; clears pending wrap
@@ -260,6 +317,14 @@ class Terminal : public ParserHandler {
   void ResetTabStops();
   void Osc8(absl::string_view params, absl::string_view uri);
   void Osc52(absl::string_view data);
+
+  // The pixel plane.
+  size_t strip_bytes() const { return static_cast<size_t>(cell_height_) * pixel_width() * 4; }
+  void ClearPixels(Line& line, int from, int to);  // cells [from, to)
+  static void DropPixels(Line& line);
+  void ShiftPixels(Line& line, int col, int n);  // cells from col move n to the right (n < 0: left)
+  void FinishSixel();
+  void PlaceSixel(const SixelBitmap& image);
 
   TerminalOptions options_;
   int cols_;
@@ -306,6 +371,16 @@ class Terminal : public ParserHandler {
   std::string pointer_shape_;
   std::string replies_;
   TerminalStats stats_;
+
+  // Sixel graphics.
+  int cell_width_ = 3;
+  int cell_height_ = 6;
+  SixelPalette palette_;
+  SixelPalette private_palette_;  // the palette of one image under ?1070
+  std::unique_ptr<SixelDecoder> sixel_;
+  int sixel_col_ = 0;  // the cell the image being decoded is anchored at
+  int sixel_row_ = 0;
+  absl::Status graphics_status_;
 };
 
 }  // namespace vtsnap

@@ -8,7 +8,7 @@ VTSNAP_BUILD="${VTSNAP_BUILD:-$VTSNAP_ROOT/build}"
 
 # Debian packages the build and the tests need (see docs/building.md).
 VTSNAP_PACKAGES=(g++ cmake ninja-build pkg-config libabsl-dev libre2-dev libutf8proc-dev
-                 libgtest-dev libgmock-dev nlohmann-json3-dev)
+                 libgtest-dev libgmock-dev nlohmann-json3-dev libsixel-bin)
 
 vtsnap_install_missing() {
   local missing=()
