@@ -16,7 +16,10 @@
 #include "decoder/virtual_terminal.h"   // IWYU pragma: export
 #include "matchers/golden.h"            // IWYU pragma: export
 #include "matchers/inventory.h"         // IWYU pragma: export
+#include "matchers/paired_script.h"     // IWYU pragma: export
+#include "matchers/plane.h"             // IWYU pragma: export
 #include "matchers/presented.h"         // IWYU pragma: export
+#include "matchers/raster.h"            // IWYU pragma: export
 #include "matchers/screen.h"            // IWYU pragma: export
 #include "matchers/script.h"            // IWYU pragma: export
 #include "snapshot/capture.h"           // IWYU pragma: export
