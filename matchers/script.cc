@@ -9,24 +9,53 @@
 #include "decoder/keys.h"
 #include "gtest/gtest.h"
 #include "matchers/presented.h"
+#include "matchers/script_internal.h"
 #include "snapshot/capture.h"
 #include "snapshot/diff.h"
 
 namespace vtsnap {
-namespace {
+namespace script_internal {
 
-// Evaluates `matcher` once; a mismatch becomes a gtest failure with the matcher's explanation.
-template <typename T>
-bool Check(const T& value, const ::testing::Matcher<const T&>& matcher) {
-  ::testing::StringMatchResultListener listener;
-  if (matcher.MatchAndExplain(value, &listener)) return true;
-  std::ostringstream description;
-  matcher.DescribeTo(&description);
-  ADD_FAILURE() << "Expected: " << description.str() << "\n" << listener.str();
-  return false;
+bool KeyScriptsParse(const Script& script) {
+  for (size_t b = 0; b < script.beats.size(); ++b) {
+    if (absl::Status s = ParseKeys(script.beats[b].keys).status(); !s.ok()) {
+      ADD_FAILURE() << "script \"" << script.name << "\", beat " << b << " \""
+                    << script.beats[b].name << "\": " << s.message();
+      return false;
+    }
+  }
+  return true;
 }
 
-}  // namespace
+bool PlayBeatInput(const Beat& beat, HeadlessTerminal& terminal, const ScriptApp& app,
+                   int max_steps, const std::function<void()>& after_step) {
+  auto step = [&] {
+    app.step();
+    after_step();
+  };
+  if (beat.resize.has_value()) terminal.Resize(*beat.resize);
+  terminal.SendInput(beat.input);
+  if (absl::Status s = terminal.SendKeys(beat.keys); !s.ok()) {
+    ADD_FAILURE() << s.message();
+    return false;
+  }
+  step();
+  int steps = 1;
+  while (terminal.has_input()) {
+    if (steps >= max_steps) {
+      ADD_FAILURE() << "the app left input unread after " << steps << " steps";
+      return false;
+    }
+    step();
+    ++steps;
+  }
+  step();  // posted work runs once the beat's input is consumed
+  return true;
+}
+
+}  // namespace script_internal
+
+using script_internal::Check;
 
 bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptApp& app,
                 const PlayOptions& options) {
@@ -40,42 +69,20 @@ bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptAp
   std::map<std::string, Pinned> pinned;
   // Every key script is checked before anything is injected, so a typo in the last beat neither
   // leaves input queued nor lets earlier beats write goldens.
-  for (size_t b = 0; b < script.beats.size(); ++b) {
-    if (absl::Status s = ParseKeys(script.beats[b].keys).status(); !s.ok()) {
-      ADD_FAILURE() << "script \"" << script.name << "\", beat " << b << " \""
-                    << script.beats[b].name << "\": " << s.message();
-      return false;
-    }
-  }
+  if (!script_internal::KeyScriptsParse(script)) return false;
   for (size_t b = 0; b < script.beats.size(); ++b) {
     const Beat& beat = script.beats[b];
     SCOPED_TRACE(absl::StrCat("script \"", script.name, "\", beat ", b, " \"", beat.name, "\""));
     bool presented_failed = false;  // one report a beat is enough
-    auto step = [&] {
-      app.step();
-      if (options.check_presented_every_step && !presented_failed &&
-          !Check<HeadlessTerminal>(terminal, PresentedEquals(app.composed()))) {
-        presented_failed = true;
-        ok = false;
-      }
-    };
-    if (beat.resize.has_value()) terminal.Resize(*beat.resize);
-    terminal.SendInput(beat.input);
-    if (absl::Status s = terminal.SendKeys(beat.keys); !s.ok()) {
-      ADD_FAILURE() << s.message();
-      return false;
-    }
-    step();
-    int steps = 1;
-    while (terminal.has_input()) {
-      if (steps >= options.max_steps_per_beat) {
-        ADD_FAILURE() << "the app left input unread after " << steps << " steps";
-        return false;
-      }
-      step();
-      ++steps;
-    }
-    step();  // posted work runs once the beat's input is consumed
+    const bool stepped =
+        script_internal::PlayBeatInput(beat, terminal, app, options.max_steps_per_beat, [&] {
+          if (options.check_presented_every_step && !presented_failed &&
+              !Check<HeadlessTerminal>(terminal, PresentedEquals(app.composed()))) {
+            presented_failed = true;
+            ok = false;
+          }
+        });
+    if (!stepped) return false;
     if (beat.golden.empty()) continue;
 
     const Frame composed = app.composed();

@@ -102,4 +102,16 @@ absl::StatusOr<Frame> CaptureDisplay(const HeadlessTerminal& terminal) {
   return CaptureFrame(**screen);
 }
 
+RgbaPlane CapturePlane(const Terminal& terminal) {
+  RgbaPlane plane = {.width = terminal.pixel_width(), .height = terminal.pixel_height()};
+  terminal.CopyPixelPlane(&plane.pixels);
+  return plane;
+}
+
+absl::StatusOr<RgbaPlane> CapturePlane(const HeadlessTerminal& terminal) {
+  absl::StatusOr<const Terminal*> screen = terminal.screen();
+  if (!screen.ok()) return screen.status();
+  return CapturePlane(**screen);
+}
+
 }  // namespace vtsnap

@@ -17,6 +17,7 @@
 #include "decoder/terminal.h"
 #include "decoder/virtual_terminal.h"
 #include "snapshot/frame.h"
+#include "snapshot/rgba.h"
 
 namespace vtsnap {
 
@@ -27,6 +28,12 @@ inline Frame CaptureFrame(const VirtualTerminal& vt) { return CaptureFrame(vt.te
 // The display a HeadlessTerminal decoded, or why it cannot be read now (a presenter-profile
 // violation, an open synchronized frame: HeadlessTerminal::ReadableStatus).
 [[nodiscard]] absl::StatusOr<Frame> CaptureDisplay(const HeadlessTerminal& terminal);
+
+// The pixel plane of the active screen: cols * cell width by rows * cell height pixels, transparent
+// where nothing is drawn (all of it without graphics).
+RgbaPlane CapturePlane(const Terminal& terminal);
+// A HeadlessTerminal's plane, or why its display cannot be read now.
+[[nodiscard]] absl::StatusOr<RgbaPlane> CapturePlane(const HeadlessTerminal& terminal);
 
 // The Frame spelling of a terminal pen.
 Style StyleFromPen(const Pen& pen);

@@ -1,0 +1,194 @@
+#include "matchers/paired_script.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "matchers/plane.h"
+#include "matchers/presented.h"
+#include "matchers/script_internal.h"
+#include "snapshot/capture.h"
+#include "snapshot/diff.h"
+#include "snapshot/golden.h"
+#include "snapshot/rgba.h"
+
+namespace vtsnap {
+namespace {
+
+using script_internal::Check;
+
+// What one beat pins.
+struct Pins {
+  size_t beat = 0;
+  Frame scene = {};
+  Frame sixel_display = {};
+  RgbaPlane sixel_plane = {};
+  Frame plain_display = {};
+  RgbaPlane plain_plane = {};
+};
+
+bool Fail(const std::string& message) {
+  ADD_FAILURE() << message;
+  return false;
+}
+
+bool CheckStatus(const absl::Status& s, absl::string_view profile) {
+  if (s.ok()) return true;
+  ADD_FAILURE() << profile << ": " << s.message();
+  return false;
+}
+
+}  // namespace
+
+Frame SixelDisplayOf(const Frame& scene) {
+  Frame display = scene;
+  display.rasters.clear();
+  if (!display.has_graphemes()) return display;
+  for (const RasterRecord& record : scene.rasters) {
+    for (int row = record.row; row < record.row + record.rows && row < scene.rows; ++row) {
+      for (int col = record.col; col < record.col + record.cols && col < scene.cols; ++col) {
+        Cell& cell = display.cell(col, row);
+        cell.grapheme = " ";
+        cell.width = 1;
+      }
+    }
+  }
+  return display;
+}
+
+bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTerminal& no_graphics,
+                      const PairedScriptApps& apps, const PairedPlayOptions& options) {
+  const HeadlessProfile& sp = sixel.profile();
+  const HeadlessProfile& np = no_graphics.profile();
+  if (sp.graphics != Graphics::kSixel || np.graphics != Graphics::kNone ||
+      sp.cell_width != np.cell_width || sp.cell_height != np.cell_height) {
+    return Fail(absl::StrCat("script \"", script.name,
+                             "\": a paired script needs a Sixel and a NoGraphics profile with the "
+                             "same cell size (got ",
+                             sp.cell_width, "x", sp.cell_height, " and ", np.cell_width, "x",
+                             np.cell_height, ")"));
+  }
+  const CellMetrics cell = {.width = sp.cell_width, .height = sp.cell_height};
+  if (!script_internal::KeyScriptsParse(script)) return false;
+  bool ok = true;
+  std::map<std::string, Pins> pinned;
+  for (size_t b = 0; b < script.beats.size(); ++b) {
+    const Beat& beat = script.beats[b];
+    SCOPED_TRACE(
+        absl::StrCat("paired script \"", script.name, "\", beat ", b, " \"", beat.name, "\""));
+    bool sixel_failed = false;
+    bool plain_failed = false;
+    const bool stepped =
+        script_internal::PlayBeatInput(
+            beat, sixel, apps.sixel, options.max_steps_per_beat,
+            [&] {
+              if (!options.check_presented_every_step || sixel_failed) return;
+              SCOPED_TRACE("Sixel profile");
+              if (!Check<HeadlessTerminal>(
+                      sixel, PresentedEquals(SixelDisplayOf(apps.sixel.composed())))) {
+                sixel_failed = true;
+                ok = false;
+              }
+            }) &&
+        script_internal::PlayBeatInput(
+            beat, no_graphics, apps.no_graphics, options.max_steps_per_beat, [&] {
+              if (!options.check_presented_every_step || plain_failed) return;
+              SCOPED_TRACE("NoGraphics profile");
+              if (!Check<HeadlessTerminal>(no_graphics,
+                                           PresentedEquals(apps.no_graphics.composed()))) {
+                plain_failed = true;
+                ok = false;
+              }
+            });
+    if (!stepped) return false;
+
+    // The scene must not depend on the graphics profile.
+    Pins now = {.beat = b, .scene = apps.sixel.composed()};
+    const Frame plain_scene = apps.no_graphics.composed();
+    const absl::StatusOr<std::string> scene_text = golden::Serialize(now.scene);
+    const absl::StatusOr<std::string> plain_text = golden::Serialize(plain_scene);
+    if (!scene_text.ok() || !plain_text.ok() || *scene_text != *plain_text) {
+      ok = false;
+      ADD_FAILURE() << "the composed scene differs between the Sixel and NoGraphics profiles (the "
+                       "graphics profile must change what the presenter emits, never the scene; "
+                       "- Sixel, + NoGraphics):\n"
+                    << RenderDiff(Compare(now.scene, plain_scene));
+    }
+    absl::StatusOr<Frame> sd = CaptureDisplay(sixel);
+    absl::StatusOr<RgbaPlane> sp_plane = CapturePlane(sixel);
+    absl::StatusOr<Frame> nd = CaptureDisplay(no_graphics);
+    absl::StatusOr<RgbaPlane> np_plane = CapturePlane(no_graphics);
+    if (!sd.ok() || !sp_plane.ok()) {
+      ok = Fail(
+          absl::StrCat("Sixel profile: ", (!sd.ok() ? sd.status() : sp_plane.status()).message()));
+      continue;
+    }
+    if (!nd.ok() || !np_plane.ok()) {
+      ok = Fail(absl::StrCat("NoGraphics profile: ",
+                             (!nd.ok() ? nd.status() : np_plane.status()).message()));
+      continue;
+    }
+    now.sixel_display = *std::move(sd);
+    now.sixel_plane = *std::move(sp_plane);
+    now.plain_display = *std::move(nd);
+    now.plain_plane = *std::move(np_plane);
+
+    ok = CheckStatus(CheckNoGraphicsDisplay(now.scene, now.plain_display, now.plain_plane),
+                     "NoGraphics profile") &&
+         ok;
+    ok = CheckStatus(CheckSixelDisplay(now.scene, now.sixel_display, now.sixel_plane, cell),
+                     "Sixel profile") &&
+         ok;
+    ok = CheckStatus(CheckPixelsInsideSlices(now.scene, now.sixel_plane, cell), "Sixel profile") &&
+         ok;
+
+    if (beat.golden.empty()) continue;
+    const std::string& s = beat.golden;
+    GoldenOptions scene_options = options.golden;
+    scene_options.extension = ".scene";
+    auto earlier = pinned.find(s);
+    if (earlier != pinned.end()) {
+      // A return to an earlier frame: compared in memory, then with the files, never written.
+      const Pins& want = earlier->second;
+      const std::string where = absl::StrCat("this beat must return to beat ", want.beat, " (\"",
+                                             script.beats[want.beat].name, "\", golden ", s, ")");
+      if (!(want.scene == now.scene)) {
+        ok = Fail(absl::StrCat(where, ", but its scene differs; nothing is written:\n",
+                               RenderDiff(Compare(want.scene, now.scene))));
+      } else if (!(want.sixel_display == now.sixel_display) ||
+                 !(want.plain_display == now.plain_display)) {
+        ok = Fail(absl::StrCat(where, ", but a decoded display differs; nothing is written"));
+      } else if (!(want.sixel_plane == now.sixel_plane) || !(want.plain_plane == now.plain_plane)) {
+        ok = Fail(
+            absl::StrCat(where, ", but a decoded plane differs; nothing is written:\n",
+                         RenderPlaneDiff(want.sixel_plane == now.sixel_plane
+                                             ? ComparePlanes(want.plain_plane, now.plain_plane)
+                                             : ComparePlanes(want.sixel_plane, now.sixel_plane))));
+      } else {
+        ok = Check<Frame>(now.scene, EqualsGolden(s, scene_options).ReadOnly()) && ok;
+        ok = Check<Frame>(now.sixel_display, EqualsGolden(s, options.golden).ReadOnly()) && ok;
+        ok =
+            Check<RgbaPlane>(now.sixel_plane, EqualsRgbaGolden(s, options.golden).ReadOnly()) && ok;
+        ok = Check<Frame>(now.plain_display,
+                          EqualsGolden(s + "_no_graphics", options.golden).ReadOnly()) &&
+             ok;
+        ok = Check<RgbaPlane>(now.plain_plane,
+                              EqualsRgbaGolden(s + "_no_graphics", options.golden).ReadOnly()) &&
+             ok;
+      }
+      continue;
+    }
+    ok = Check<Frame>(now.scene, EqualsGolden(s, scene_options)) && ok;
+    ok = Check<Frame>(now.sixel_display, EqualsGolden(s, options.golden)) && ok;
+    ok = Check<RgbaPlane>(now.sixel_plane, EqualsRgbaGolden(s, options.golden)) && ok;
+    ok = Check<Frame>(now.plain_display, EqualsGolden(s + "_no_graphics", options.golden)) && ok;
+    ok = Check<RgbaPlane>(now.plain_plane, EqualsRgbaGolden(s + "_no_graphics", options.golden)) &&
+         ok;
+    pinned.emplace(s, std::move(now));
+  }
+  return ok;
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,55 @@
+#include "matchers/plane.h"
+
+#include <string>
+#include <utility>
+
+#include "matchers/golden_env.h"
+#include "snapshot/capture.h"
+
+namespace vtsnap {
+
+RgbaGoldenMatcher::RgbaGoldenMatcher(std::string name, GoldenOptions options)
+    : name_(std::move(name)), options_(std::make_shared<const GoldenOptions>(std::move(options))) {
+  matchers_internal::EnsureEnvironment();
+}
+
+RgbaGoldenMatcher EqualsRgbaGolden(std::string name, GoldenOptions options) {
+  return RgbaGoldenMatcher(std::move(name), std::move(options));
+}
+
+void RgbaGoldenMatcher::DescribeTo(std::ostream* os) const {
+  *os << "equals the plane golden \"" << name_ << "\"";
+}
+
+void RgbaGoldenMatcher::DescribeNegationTo(std::ostream* os) const {
+  *os << "differs from the plane golden \"" << name_ << "\"";
+}
+
+bool RgbaGoldenMatcher::Match(const HeadlessTerminal& terminal,
+                              ::testing::MatchResultListener* listener) const {
+  absl::StatusOr<RgbaPlane> plane = CapturePlane(terminal);
+  if (!plane.ok()) {
+    *listener << plane.status().message();
+    return false;
+  }
+  return Match(*plane, listener);
+}
+
+bool RgbaGoldenMatcher::Match(const RgbaPlane& plane,
+                              ::testing::MatchResultListener* listener) const {
+  matchers_internal::GoldenFile file = {
+      .name = name_,
+      .extension = ".rgba",
+      .format = "ckvision-rgba 1 plane",
+      .what = "plane",
+      .actual = SerializeRgba(plane),
+      .compare = [&plane](const std::string& bytes) -> absl::StatusOr<std::string> {
+        absl::StatusOr<RgbaPlane> expected = ParseRgba(bytes);
+        if (!expected.ok()) return expected.status();
+        const PlaneDiff diff = ComparePlanes(*expected, plane);
+        return diff.empty() ? std::string() : RenderPlaneDiff(diff);
+      }};
+  return matchers_internal::MatchGoldenFile(file, options_->root, read_only_, listener);
+}
+
+}  // namespace vtsnap
