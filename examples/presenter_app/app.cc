@@ -1,6 +1,7 @@
 #include "examples/presenter_app/app.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,8 @@ constexpr Style kMenuHighlight = {
 constexpr Style kDialog = {.fg = Color::Palette(15), .bg = Color::Palette(88)};
 constexpr Style kDialogFocus = {.fg = kDialog.fg, .bg = kDialog.bg, .reverse = true};
 
+constexpr Style kFallback = {.fg = Color::Palette(244), .bg = Color::Palette(236)};
+
 constexpr char kUrl[] = "https://example.com/notes";
 constexpr int kDraftRow = 4;
 constexpr int kMarkerRow = 5;
@@ -39,6 +42,16 @@ struct Rect {
 
 constexpr Rect kFileLabel = {1, 0, 4, 1};  // the word "File" in the menu bar
 constexpr Rect kMenu = {0, 1, 9, kMenuItemCount + 2};
+
+// The viewer: a viewport of rows, the picture at a column inside it.
+constexpr int kViewportTop = 2;
+constexpr int kViewportRows = 8;
+constexpr int kPictureCol = 6;
+constexpr int kPictureCols = 4;
+constexpr int kPictureRows = 8;
+
+// The viewport's last row + 1: above the status bar.
+int ViewportEnd(int rows) { return std::min(kViewportTop + kViewportRows, rows - 1); }
 
 Rect Dialog(int cols, int rows) {
   constexpr int kCols = 28;
@@ -63,11 +76,34 @@ void DrawBox(Surface& s, const Rect& r, const Style& style) {
 
 }  // namespace
 
+const Image& Picture() {
+  static const Image* const picture = [] {
+    static constexpr uint8_t kLevels[] = {0, 51, 102, 153, 204, 255};
+    auto* image = new Image{
+        .width = kPictureCols * kCellWidth, .height = kPictureRows * kCellHeight, .rgba = {}};
+    for (int y = 0; y < image->height; ++y) {
+      for (int x = 0; x < image->width; ++x) {
+        const int band = y / kCellHeight;   // a band of colour per cell row ...
+        const int stripe = x / kCellWidth;  // ... shaded per cell column
+        image->rgba.push_back(kLevels[(band + 1) % 6]);
+        image->rgba.push_back(kLevels[(stripe + band / 2) % 6]);
+        image->rgba.push_back(kLevels[5 - band % 6]);
+        image->rgba.push_back(255);
+      }
+    }
+    return image;
+  }();
+  return *picture;
+}
+
 App::App(Host* host, AppOptions options)
     : host_(host),
       cols_(std::max(options.cols, 1)),
       rows_(std::max(options.rows, 1)),
-      presenter_(std::move(options.presenter)),
+      presenter_([&options] {
+        options.presenter.sixel = options.sixel;
+        return std::move(options.presenter);
+      }()),
       surface_(cols_, rows_) {
   Compose();
 }
@@ -94,7 +130,27 @@ void App::Resize(int cols, int rows) {
 void App::Handle(const Event& event) {
   if (dialog_open_) return HandleDialog(event);
   if (menu_open_) return HandleMenu(event);
+  if (viewer_open_) {
+    switch (event.key) {
+      case Key::kDown:
+      case Key::kPageDown:
+        scroll_ = std::min(scroll_ + 1, kPictureRows - 1);
+        return;
+      case Key::kUp:
+      case Key::kPageUp:
+        scroll_ = std::max(scroll_ - 1, 0);
+        return;
+      case Key::kChar:
+      case Key::kBackspace:
+        return;  // nothing to type into
+      default:
+        break;
+    }
+  }
   switch (event.key) {
+    case Key::kF2:
+      viewer_open_ = !viewer_open_;
+      break;
     case Key::kChar:
       if (CodePointWidth(event.ch) > 0) {
         AppendUtf8(event.ch, &draft_);
@@ -218,11 +274,16 @@ void App::Compose() {
   s.Put(0, 0, " File  Edit  Help ", kMenuBar);
   if (menu_open_) s.Put(0, 0, " File ", kMenuBarOpen);
 
-  s.Put(0, 1, " Notes", kTitle);
-  s.Put(0, 2, " - buy 寿司 for lunch", kText);
-  s.Put(s.Put(0, 3, " Docs: ", kText), 3, kUrl, kLink, kUrl);
-  const int draft_end = s.Put(s.Put(0, kDraftRow, " > ", kText), kDraftRow, draft_, kText);
-  if (modified_) s.Put(0, kMarkerRow, " Unsaved changes", kMarker);
+  int draft_end = 0;
+  if (viewer_open_) {
+    ComposeViewer(s);
+  } else {
+    s.Put(0, 1, " Notes", kTitle);
+    s.Put(0, 2, " - buy 寿司 for lunch", kText);
+    s.Put(s.Put(0, 3, " Docs: ", kText), 3, kUrl, kLink, kUrl);
+    draft_end = s.Put(s.Put(0, kDraftRow, " > ", kText), kDraftRow, draft_, kText);
+    if (modified_) s.Put(0, kMarkerRow, " Unsaved changes", kMarker);
+  }
 
   s.Fill(0, rows_ - 1, cols_, kStatusBar);
   s.Put(0, rows_ - 1, " F10 menu  ^Q quit", kStatusBar);
@@ -245,13 +306,89 @@ void App::Compose() {
     s.Put(cancel.col, cancel.row, "[ Cancel ]", dialog_focus_ == 1 ? kDialogFocus : kDialog);
   }
 
+  if (viewer_open_) RecordPicture(s);
+
   // The cursor sits after the draft while typing, when that is on the screen.
-  const bool editing = !menu_open_ && !dialog_open_;
+  const bool editing = !menu_open_ && !dialog_open_ && !viewer_open_;
   s.set_cursor({.visible = editing && kDraftRow < rows_ - 1 && draft_end < cols_,
                 .col = draft_end,
                 .row = kDraftRow});
   if (!s.cursor().visible) s.set_cursor({});
   surface_ = std::move(s);
+}
+
+void App::ComposeViewer(Surface& s) const {
+  s.Put(0, 1, " Viewer  F2 back  pgup/pgdn", kTitle);
+  const int end = ViewportEnd(rows_);
+  if (kViewportTop < end) {
+    s.Put(12, kViewportTop,
+          "row " + std::to_string(scroll_) + " of " + std::to_string(kPictureRows), kText);
+  }
+  for (int row = kViewportTop; row < end; ++row) {
+    const int picture_row = row - kViewportTop + scroll_;
+    if (picture_row >= kPictureRows) break;
+    for (int c = 0; c < kPictureCols; ++c) s.Put(kPictureCol + c, row, "▒", kFallback);
+  }
+}
+
+void App::RecordPicture(Surface& s) const {
+  // The overlays drawn over the viewport.
+  std::vector<Rect> covers;
+  if (menu_open_) covers.push_back(kMenu);
+  if (dialog_open_) covers.push_back(Dialog(cols_, rows_));
+  const auto visible = [&](int col, int row) {
+    return col < cols_ && std::none_of(covers.begin(), covers.end(),
+                                       [&](const Rect& r) { return r.Contains(col, row); });
+  };
+  // Each row's runs of visible picture cells; a run that continues one of the row above with the
+  // same columns extends that rectangle, any other starts a new one.
+  std::vector<Rect> open;
+  std::vector<Rect> slices;
+  const int end = ViewportEnd(rows_);
+  for (int row = kViewportTop; row < end; ++row) {
+    if (row - kViewportTop + scroll_ >= kPictureRows) break;
+    std::vector<Rect> next;
+    for (int col = kPictureCol; col < kPictureCol + kPictureCols;) {
+      if (!visible(col, row)) {
+        ++col;
+        continue;
+      }
+      int run_end = col + 1;
+      while (run_end < kPictureCol + kPictureCols && visible(run_end, row)) ++run_end;
+      Rect run = {col, row, run_end - col, 1};
+      for (auto it = open.begin(); it != open.end(); ++it) {
+        if (it->col == run.col && it->cols == run.cols) {
+          run = {it->col, it->row, it->cols, it->rows + 1};
+          open.erase(it);
+          break;
+        }
+      }
+      next.push_back(run);
+      col = run_end;
+    }
+    slices.insert(slices.end(), open.begin(), open.end());  // not continued: closed
+    open = std::move(next);
+  }
+  slices.insert(slices.end(), open.begin(), open.end());
+  std::sort(slices.begin(), slices.end(), [](const Rect& a, const Rect& b) {
+    return std::pair(a.row, a.col) < std::pair(b.row, b.col);
+  });
+  int id = 0;
+  for (const Rect& r : slices) {
+    const int picture_col = r.col - kPictureCol;
+    const int picture_row = r.row - kViewportTop + scroll_;
+    Image pixels = CropImage(Picture(), picture_col * kCellWidth, picture_row * kCellHeight,
+                             r.cols * kCellWidth, r.rows * kCellHeight);
+    s.AddRaster({.id = ++id,
+                 .col = r.col,
+                 .row = r.row,
+                 .cols = r.cols,
+                 .rows = r.rows,
+                 .pixel_width = pixels.width,
+                 .pixel_height = pixels.height,
+                 .hash = RasterHash(pixels),
+                 .pixels = std::move(pixels)});
+  }
 }
 
 }  // namespace presenter_app

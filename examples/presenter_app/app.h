@@ -13,10 +13,21 @@
 //                 item white on #2E6DB4, bold; "File" itself in reverse
 //   dialog        a centered 28x5 box: "Discard unsaved changes?", "[ Discard ]" "[ Cancel ]"
 //                 (the focused button in reverse; Cancel has the focus when it opens)
-//   cursor        visible after the draft while typing; hidden while a menu or the dialog is open
-//                 or when the draft's end is off the screen
+//   cursor        visible after the draft while typing; hidden while a menu or the dialog is open,
+//                 in the viewer, or when the draft's end is off the screen
+//   viewer        (F2) the body is " Viewer  F2 back  pgup/pgdn" on row 1, and a viewport on rows
+//                 2-9 (clipped above the status bar) showing Picture() (4x8 cells) from column 6,
+//                 scrolled up by scroll() rows, with "row <scroll()> of 8" at (12, 2). The cells
+//                 of the picture hold its text fallback, "▒" in palette 244 on 236; the surface
+//                 records each visible, unoccluded rectangle of it (the File menu or the dialog
+//                 covers part of it) as a Raster, ids from 1 in reading order, whose pixels are
+//                 the part of the picture those cells show (cell (c, r) of the picture is pixels
+//                 x 3c to 3c+2, y 6r to 6r+5). The surface is the same with or without Sixel;
+//                 only the presenter's output differs.
 //
-// Input: printable characters type into the draft; DEL/BS erase its last character. F10, alt+f
+// Input: F2 opens the viewer (again: back to the notes; the scroll is kept); in the viewer down or
+// pgdn scrolls the picture up one row, up or pgup back (0 to 7), and characters are ignored.
+// Printable characters type into the draft; DEL/BS erase its last character. F10, alt+f
 // or a left click on "File" open the File menu with New highlighted (F10 or a click on "File"
 // again closes it); up/down move the highlight (wrapping); Enter activates; Esc or a click
 // elsewhere closes. New empties the draft and clears the modified mark; Open… only closes the
@@ -62,7 +73,18 @@ struct AppOptions {
   int cols = 48;
   int rows = 14;
   PresenterOptions presenter = {};
+  // The host shows Sixel images, with cells of 3x6 pixels (kCellWidth x kCellHeight): the
+  // presenter draws pictures as images (it sets presenter.sixel).
+  bool sixel = false;
 };
+
+// The pixel size of a cell the app lays pictures out with.
+inline constexpr int kCellWidth = 3;
+inline constexpr int kCellHeight = 6;
+
+// The viewer's picture: 12x48 pixels (4x8 cells), fully opaque, in bands of colours whose
+// channels are all 0, 51, 102, 153, 204 or 255 (exact in Sixel's percentages).
+const Image& Picture();
 
 class App {
  public:
@@ -77,6 +99,9 @@ class App {
 
   const Surface& composed() const { return surface_; }
   bool quit_requested() const { return quit_requested_; }
+  bool viewer_open() const { return viewer_open_; }
+  // How many rows the viewer's picture is scrolled up.
+  int scroll() const { return scroll_; }
   // No posted work is waiting for the next Step.
   bool idle() const { return posted_.empty(); }
 
@@ -90,6 +115,8 @@ class App {
   void Choose(int button);  // a dialog button
   void Post(std::function<void()> work) { posted_.push_back(std::move(work)); }
   void Compose();
+  void ComposeViewer(Surface& s) const;
+  void RecordPicture(Surface& s) const;  // after the overlays are drawn
 
   Host* host_;
   int cols_;
@@ -107,6 +134,8 @@ class App {
   int dialog_focus_ = 1;   // 0: Discard, 1: Cancel
   int dialog_opened_ = 0;  // counts openings, so a close posted for an earlier one is void
   bool quit_requested_ = false;
+  bool viewer_open_ = false;
+  int scroll_ = 0;
 };
 
 }  // namespace presenter_app

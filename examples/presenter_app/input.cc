@@ -51,7 +51,19 @@ void Csi(std::string_view params, char final, std::vector<Event>* events) {
       events->push_back({.key = Key::kBackTab});
       break;
     case '~':
-      if (Params(params)[0] == 21) events->push_back({.key = Key::kF10});
+      switch (Params(params)[0]) {
+        case 5:
+          events->push_back({.key = Key::kPageUp});
+          break;
+        case 6:
+          events->push_back({.key = Key::kPageDown});
+          break;
+        case 21:
+          events->push_back({.key = Key::kF10});
+          break;
+        default:
+          break;
+      }
       break;
     default:
       break;  // a key this app has no use for
@@ -111,12 +123,13 @@ size_t ParseInput(std::string_view input, std::vector<Event>* events) {
         } else {
           i = j;  // malformed: drop what was read and parse the stray byte on its own
         }
-      } else if (at(i + 1) == 'O') {  // SS3: the application-mode cursor keys
+      } else if (at(i + 1) == 'O') {  // SS3: the application-mode cursor keys and F2
         if (i + 2 == size) return pending(i);
         if (InRange(at(i + 2), 0x40, 0x7E)) {
           static constexpr Key kKeys[] = {Key::kUp, Key::kDown, Key::kRight, Key::kLeft};
           const unsigned char f = at(i + 2);
           if (InRange(f, 'A', 'D')) events->push_back({.key = kKeys[f - 'A']});
+          if (f == 'Q') events->push_back({.key = Key::kF2});
           i += 3;
         } else {
           i += 2;  // alt+O

@@ -31,6 +31,9 @@ enum class Key : uint8_t {
   kAltF,        // ESC f
   kCtrlQ,       // 0x11
   kMousePress,  // SGR mouse report of a left button press, at Event::col / Event::row
+  kF2,          // SS3 Q
+  kPageUp,      // CSI 5 ~
+  kPageDown,    // CSI 6 ~
 };
 
 struct Event {

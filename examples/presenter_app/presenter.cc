@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace presenter_app {
 namespace {
@@ -52,7 +54,73 @@ std::string OscSafe(std::string_view text, bool is_id) {
   return out;
 }
 
+// A colour channel as a Sixel percentage, rounded to nearest (0, 51, 102 ... 255 are exact).
+int Percent(uint8_t channel) { return (channel * 100 + 127) / 255; }
+
+// Appends `count` copies of sixel `c`, as a repeat when that is shorter.
+void AppendRun(char c, int count, std::string* out) {
+  if (count >= 4) {
+    *out += "!" + std::to_string(count) + c;
+  } else {
+    out->append(static_cast<size_t>(count), c);
+  }
+}
+
 }  // namespace
+
+std::string SixelImage(const Image& image) {
+  const auto pixel = [&image](int x, int y) {
+    const uint8_t* p = &image.rgba[(static_cast<size_t>(y) * image.width + x) * 4];
+    return p[3] == 0
+               ? std::optional<uint32_t>()
+               : std::optional<uint32_t>((uint32_t{p[0]} << 16) | (uint32_t{p[1]} << 8) | p[2]);
+  };
+  std::vector<uint32_t> colors;  // register n holds colors[n]
+  const auto register_of = [&colors](uint32_t rgb) {
+    return static_cast<int>(std::find(colors.begin(), colors.end(), rgb) - colors.begin());
+  };
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const std::optional<uint32_t> rgb = pixel(x, y);
+      if (rgb && register_of(*rgb) == static_cast<int>(colors.size())) colors.push_back(*rgb);
+    }
+  }
+  std::string out =
+      "\x1bP0;1;0q\"1;1;" + std::to_string(image.width) + ";" + std::to_string(image.height);
+  for (size_t n = 0; n < colors.size(); ++n) {
+    out += "#" + std::to_string(n) + ";2;" + std::to_string(Percent(colors[n] >> 16 & 0xFF)) + ";" +
+           std::to_string(Percent(colors[n] >> 8 & 0xFF)) + ";" +
+           std::to_string(Percent(colors[n] & 0xFF));
+  }
+  for (int top = 0; top < image.height; top += 6) {
+    if (top > 0) out += "-";
+    bool first = true;
+    for (size_t n = 0; n < colors.size(); ++n) {
+      std::string sixels;
+      bool used = false;
+      for (int x = 0; x < image.width; ++x) {
+        int bits = 0;
+        for (int k = 0; k < 6 && top + k < image.height; ++k) {
+          if (pixel(x, top + k) == colors[n]) bits |= 1 << k;
+        }
+        used = used || bits != 0;
+        sixels += static_cast<char>('?' + bits);
+      }
+      if (!used) continue;
+      sixels.erase(sixels.find_last_not_of('?') + 1);  // nothing to paint after the last
+      if (!first) out += "$";
+      first = false;
+      out += "#" + std::to_string(n);
+      for (size_t i = 0; i < sixels.size();) {
+        size_t j = i;
+        while (j < sixels.size() && sixels[j] == sixels[i]) ++j;
+        AppendRun(sixels[i], static_cast<int>(j - i), &out);
+        i = j;
+      }
+    }
+  }
+  return out + "\x1b\\";
+}
 
 std::string DefaultHyperlinkId(std::string_view target) {
   uint64_t hash = 0xcbf29ce484222325ull;
@@ -84,6 +152,22 @@ std::string Presenter::Present(const Surface& surface) {
     repaint = false;
   }
 
+  const Surface shown = Shown(surface);
+  const std::vector<Raster> no_rasters;
+  const std::vector<Raster>& rasters = options_.sixel ? surface.rasters() : no_rasters;
+  const auto under = [](const std::vector<Raster>& list, int col, int row) {
+    return std::any_of(list.begin(), list.end(),
+                       [&](const Raster& r) { return r.Contains(col, row); });
+  };
+  // Printing a cell clears its pixels: when the images change, or a cell under one does, every
+  // cell under an old or a new image is rewritten and every image is sent again.
+  bool images_dirty = repaint || rasters != previous_rasters_;
+  for (int row = 0; row < rows && !images_dirty; ++row) {
+    for (int col = 0; col < cols && !images_dirty; ++col) {
+      images_dirty = under(rasters, col, row) && previous_->cell(col, row) != shown.cell(col, row);
+    }
+  }
+
   std::string out;
   pen_.reset();
   open_link_.clear();
@@ -94,7 +178,8 @@ std::string Presenter::Present(const Surface& surface) {
   bool wrote_cells = false;
   for (int row = 0; row < rows; ++row) {
     const auto changed = [&](int col) {
-      return repaint || previous_->cell(col, row) != surface.cell(col, row);
+      return repaint || previous_->cell(col, row) != shown.cell(col, row) ||
+             (images_dirty && (under(rasters, col, row) || under(previous_rasters_, col, row)));
     };
     int col = 0;
     while (col < cols) {
@@ -103,15 +188,21 @@ std::string Presenter::Present(const Surface& surface) {
         continue;
       }
       int begin = col;  // a changed second half is written through its first half
-      while (begin > 0 && surface.cell(begin, row).is_continuation()) --begin;
+      while (begin > 0 && shown.cell(begin, row).is_continuation()) --begin;
       int end = col + 1;
-      while (end < cols && (changed(end) || surface.cell(end, row).is_continuation())) ++end;
-      WriteRun(surface, row, begin, end, &out);
+      while (end < cols && (changed(end) || shown.cell(end, row).is_continuation())) ++end;
+      WriteRun(shown, row, begin, end, &out);
       wrote_cells = true;
       col = end;
     }
   }
   SetLink("", &out);
+  if (images_dirty) {
+    for (const Raster& raster : rasters) {
+      out += MoveTo(raster.col, raster.row) + SixelImage(raster.pixels);
+      wrote_cells = true;  // the image moved the cursor
+    }
+  }
 
   const Cursor& cursor = surface.cursor();
   const bool known = !repaint;  // the terminal's cursor is the previous frame's
@@ -124,9 +215,23 @@ std::string Presenter::Present(const Surface& surface) {
     }
     if (!known || !before.visible) out += "\x1b[?25h";
   }
-  previous_ = surface;
+  previous_ = shown;
+  previous_rasters_ = rasters;
   if (out.empty()) return "";
   return "\x1b[?2026h" + out + "\x1b[?2026l";
+}
+
+Surface Presenter::Shown(const Surface& surface) const {
+  if (!options_.sixel || surface.rasters().empty()) return surface;
+  Surface shown = surface;
+  for (const Raster& r : surface.rasters()) {
+    for (int row = r.row; row < r.row + r.rows && row < shown.rows(); ++row) {
+      for (int col = r.col; col < r.col + r.cols && col < shown.cols(); ++col) {
+        shown.Fill(col, row, 1, surface.cell(col, row).style);
+      }
+    }
+  }
+  return shown;
 }
 
 void Presenter::WriteRun(const Surface& surface, int row, int begin, int end, std::string* out) {

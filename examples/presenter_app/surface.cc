@@ -1,6 +1,8 @@
 #include "examples/presenter_app/surface.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,7 +12,7 @@ namespace presenter_app {
 int CodePointWidth(char32_t cp) {
   if (cp >= 0x20 && cp < 0x7F) return 1;
   if (cp >= 0xA0 && cp <= 0xFF && cp != 0xAD) return 1;
-  if (cp == 0x2026 || (cp >= 0x2500 && cp <= 0x257F)) return 1;
+  if (cp == 0x2026 || (cp >= 0x2500 && cp <= 0x259F)) return 1;
   struct Range {
     char32_t first;
     char32_t last;
@@ -80,6 +82,33 @@ void AppendUtf8(char32_t cp, std::string* out) {
     out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
     out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
   }
+}
+
+Image CropImage(const Image& image, int x, int y, int w, int h) {
+  Image out{.width = w, .height = h, .rgba = {}};
+  out.rgba.reserve(static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
+  for (int row = y; row < y + h; ++row) {
+    const auto begin = image.rgba.begin() + (static_cast<ptrdiff_t>(row) * image.width + x) * 4;
+    out.rgba.insert(out.rgba.end(), begin, begin + static_cast<ptrdiff_t>(w) * 4);
+  }
+  return out;
+}
+
+std::string RasterHash(const Image& image) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  const auto add = [&hash](uint8_t byte) {
+    hash ^= byte;
+    hash *= 0x100000001b3ull;
+  };
+  for (const uint32_t v :
+       {static_cast<uint32_t>(image.width), static_cast<uint32_t>(image.height)}) {
+    for (int shift = 0; shift < 32; shift += 8) add(static_cast<uint8_t>(v >> shift));
+  }
+  for (const uint8_t byte : image.rgba) add(byte);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) out[static_cast<size_t>(i)] = kHex[hash & 0xF];
+  return out;
 }
 
 Surface::Surface(int cols, int rows)

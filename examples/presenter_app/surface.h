@@ -3,6 +3,10 @@
 // holds one grapheme, its colours and attributes, and a link target; the surface also holds the
 // cursor. It does not depend on vtsnap: it is what a real app keeps.
 //
+// The surface also carries raster records: the visible slices of the pictures the app placed
+// (Raster below). The cells under a slice hold the picture's text fallback; a Presenter on a host
+// with Sixel shows the slice's pixels there instead (presenter.h).
+//
 // A wide character takes two cells: its own (text "寿") and a continuation cell to its right
 // (text ""). Put and Fill keep that pairing consistent, as a terminal does: overwriting either
 // half of a wide character blanks the other half.
@@ -18,6 +22,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace presenter_app {
@@ -66,7 +71,8 @@ struct Cursor {
 };
 
 // How many cells a code point takes in this app: 1 for printable ASCII, Latin-1 (U+00A0-U+00FF
-// without the soft hyphen), U+2026 (…) and box drawing (U+2500-U+257F); 2 for Hiragana,
+// without the soft hyphen), U+2026 (…), box drawing (U+2500-U+257F) and block elements
+// (U+2580-U+259F); 2 for Hiragana,
 // Katakana, CJK Unified Ideographs, Hangul syllables and fullwidth forms; -1 for every other
 // code point, which the app does not show (a real app would use a full width table).
 int CodePointWidth(char32_t cp);
@@ -77,6 +83,43 @@ int CodePointWidth(char32_t cp);
 int DecodeUtf8(std::string_view text, char32_t* cp);
 
 void AppendUtf8(char32_t cp, std::string* out);
+
+// A picture: `width` x `height` pixels, row-major RGBA, 4 bytes a pixel.
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<uint8_t> rgba = {};
+
+  friend bool operator==(const Image&, const Image&) = default;
+};
+
+// The `w` x `h` pixels of `image` from (x, y); the rectangle must lie inside the image.
+Image CropImage(const Image& image, int x, int y, int w, int h);
+
+// vtsnap's raster content hash: the 16 lowercase hex digits of the 64-bit FNV-1a hash (offset
+// basis 0xcbf29ce484222325, prime 0x100000001b3) over the width and the height, each a 4-byte
+// little-endian unsigned integer, then the RGBA bytes.
+std::string RasterHash(const Image& image);
+
+// One visible slice of a picture: image `id` shown over `cols` x `rows` cells from (col, row).
+// `pixels` is the part of the picture those cells show (`pixel_width` x `pixel_height`, hashed to
+// `hash`); the presenter draws it.
+struct Raster {
+  int id = 0;
+  int col = 0;
+  int row = 0;
+  int cols = 0;
+  int rows = 0;
+  int pixel_width = 0;
+  int pixel_height = 0;
+  std::string hash = {};
+  Image pixels = {};
+
+  bool Contains(int c, int r) const {
+    return c >= col && c < col + cols && r >= row && r < row + rows;
+  }
+  friend bool operator==(const Raster&, const Raster&) = default;
+};
 
 class Surface {
  public:
@@ -99,6 +142,11 @@ class Surface {
   // Blanks `width` cells from (col, row) in `style` (no link), clipped to the surface.
   void Fill(int col, int row, int width, const Style& style);
 
+  // The raster records, in the order they were added (slices are rectangular, inside the surface,
+  // and do not overlap; the app keeps that so).
+  const std::vector<Raster>& rasters() const { return rasters_; }
+  void AddRaster(Raster raster) { rasters_.push_back(std::move(raster)); }
+
   // The row's graphemes, each once, trailing blanks trimmed (as a terminal's row text reads).
   std::string RowText(int row) const;
 
@@ -114,6 +162,7 @@ class Surface {
   int rows_;
   std::vector<Cell> cells_;
   Cursor cursor_;
+  std::vector<Raster> rasters_;
 };
 
 }  // namespace presenter_app

@@ -7,6 +7,7 @@
 // subset (docs/presenter.md).
 //
 //   presenter_app_test::Session s;  // a 48x14 app writing into a 48x14 presenter profile
+//   presenter_app_test::Session p({.sixel = true});  // ... into a PresenterSixel profile
 //   s.Step("\x1b[21~");             // F10
 //   EXPECT_EQ(s.Diff(), "");        // the decoded display equals the composed surface
 #ifndef VTSNAP_EXAMPLES_PRESENTER_APP_TEST_SUPPORT_H_
@@ -42,7 +43,8 @@ inline vtsnap::Color ToColor(const presenter_app::Color& c) {
   }
 }
 
-// The composed surface as a vtsnap::Frame: graphemes and widths, styles, link runs, cursor.
+// The composed surface as a vtsnap::Frame: graphemes and widths, styles, link runs, cursor, raster
+// records (the scene of a paired raster script).
 inline vtsnap::Frame ToFrame(const Surface& surface) {
   vtsnap::Frame frame = vtsnap::Frame::Blank(surface.cols(), surface.rows());
   std::vector<std::string> targets;
@@ -67,6 +69,16 @@ inline vtsnap::Frame ToFrame(const Surface& surface) {
   frame.cursor = {.visible = surface.cursor().visible,
                   .col = surface.cursor().col,
                   .row = surface.cursor().row};
+  for (const presenter_app::Raster& r : surface.rasters()) {
+    frame.rasters.push_back({.id = r.id,
+                             .col = r.col,
+                             .row = r.row,
+                             .cols = r.cols,
+                             .rows = r.rows,
+                             .pixel_width = r.pixel_width,
+                             .pixel_height = r.pixel_height,
+                             .hash = r.hash});
+  }
   return frame;
 }
 
@@ -89,10 +101,13 @@ class HeadlessHost : public presenter_app::Host {
   vtsnap::HeadlessTerminal* term_;
 };
 
-// The presenter profile for an app: the app's own hyperlink id function is the one the profile
-// expects (a presenter that computes ids differently passes its own).
+// The presenter profile for an app (PresenterSixel, 3x6-pixel cells, when options.sixel): the
+// app's own hyperlink id function is the one the profile expects (a presenter that computes ids
+// differently passes its own).
 inline vtsnap::HeadlessProfile ProfileFor(const AppOptions& options) {
-  vtsnap::HeadlessProfile profile = vtsnap::HeadlessProfile::Presenter(options.cols, options.rows);
+  vtsnap::HeadlessProfile profile =
+      options.sixel ? vtsnap::HeadlessProfile::PresenterSixel(options.cols, options.rows)
+                    : vtsnap::HeadlessProfile::Presenter(options.cols, options.rows);
   profile.hyperlink_id = [id = options.presenter.hyperlink_id](absl::string_view target) {
     return id(std::string_view(target.data(), target.size()));
   };
