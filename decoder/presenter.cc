@@ -130,14 +130,16 @@ bool IsStrictBase64(absl::string_view s) {
   return pad == 2 ? (last & 0xF) == 0 : (last & 0x3) == 0;
 }
 
-// The first problem with `text` as UTF-8 without control code points, or "".
-std::string TextProblem(absl::string_view text) {
+// The first problem with `text` as UTF-8 without control code points, and the index of its byte;
+// an empty problem when there is none.
+std::string TextProblem(absl::string_view text, size_t* at) {
   size_t i = 0;
   while (i < text.size()) {
     const auto b = static_cast<uint8_t>(text[i]);
     if (b < 0x80) {
       if (b < 0x20 || b == 0x7F) {
-        return absl::StrCat("control character ", C0Name(b), " at byte ", i);
+        *at = i;
+        return absl::StrCat("control character ", C0Name(b));
       }
       ++i;
       continue;
@@ -160,21 +162,24 @@ std::string TextProblem(absl::string_view text) {
       if (b == 0xF0) lo = 0x90;
       if (b == 0xF4) hi = 0x8F;
     } else {
-      return absl::StrCat("malformed UTF-8 at byte ", i);
+      *at = i;
+      return "malformed UTF-8";
     }
     for (int k = 1; k <= need; ++k) {
       if (i + static_cast<size_t>(k) >= text.size()) {
-        return absl::StrCat("malformed UTF-8 at byte ", i);
+        *at = i;
+        return "malformed UTF-8";
       }
       const auto c = static_cast<uint8_t>(text[i + static_cast<size_t>(k)]);
       if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) {
-        return absl::StrCat("malformed UTF-8 at byte ", i);
+        *at = i;
+        return "malformed UTF-8";
       }
       cp = (cp << 6) | (c & 0x3F);
     }
     if (cp >= 0x80 && cp <= 0x9F) {
-      return absl::StrFormat("C1 control character U+%04X at byte %d", static_cast<uint32_t>(cp),
-                             i);
+      *at = i;
+      return absl::StrFormat("C1 control character U+%04X", static_cast<uint32_t>(cp));
     }
     i += static_cast<size_t>(need) + 1;
   }
@@ -596,6 +601,10 @@ bool PresenterTerminal::CheckSgr(const Params& p) {
         fail(absl::StrCat(code, ";5 (256 colours) on a 16-colour profile"));
         return -1;
       }
+      if (colon && p.is_sub(i + 3)) {
+        fail(absl::StrCat(code, ":5 has too many sub-parameters"));
+        return -1;
+      }
       return i + 3;
     }
     if (kind == 2) {
@@ -623,6 +632,12 @@ bool PresenterTerminal::CheckSgr(const Params& p) {
     return -1;
   };
   for (int i = 0; i < p.size();) {
+    if (p.is_sub(i)) {
+      // A colon after a colour's last value, or after a parameter that takes none.
+      return fail(
+          absl::StrCat("a stray sub-parameter :", p.raw(i) == Params::kDefault ? 0 : p.raw(i),
+                       " (only 4 and 58 take sub-parameters)"));
+    }
     const int v = p.raw(i) == Params::kDefault ? 0 : p.raw(i);
     if (v == 38 || v == 48 || v == 58) {
       i = extended(i, v);
@@ -720,7 +735,7 @@ void PresenterTerminal::StringByte(uint8_t byte) {
     osc_ += static_cast<char>(byte);
     return;
   }
-  if (sixel_.data.size() >= options_.limits.max_dcs_bytes) {
+  if (sixel_.bytes >= options_.limits.max_dcs_bytes) {
     FailInString(absl::StrCat("a DCS longer than ", options_.limits.max_dcs_bytes,
                               " bytes (the DCS limit)"));
     return;
@@ -737,9 +752,14 @@ void PresenterTerminal::StringByte(uint8_t byte) {
 }
 
 bool PresenterTerminal::CheckOscText(absl::string_view code, absl::string_view text) {
-  const std::string problem = TextProblem(text);
+  size_t at = 0;
+  const std::string problem = TextProblem(text, &at);
   if (problem.empty()) return true;
-  FailHere(absl::StrCat("OSC ", code, ": ", problem));
+  // At the offending byte: after ESC ], the code and its ';'.
+  const uint64_t offset = seq_start_ + 2 + code.size() + 1 + at;
+  status_ = absl::InvalidArgumentError(
+      absl::StrCat("offset ", offset, ": ", ShownSequence(), ": OSC ", code, ": ", problem,
+                   " (the sequence began at offset ", seq_start_, ")"));
   return false;
 }
 
@@ -817,6 +837,11 @@ void PresenterTerminal::Osc8(absl::string_view rest) {
                             link_offset_, ")"));
       return;
     }
+    if (target.size() > Terminal::kMaxHyperlinkBytes) {
+      FailHere(absl::StrCat("OSC 8: a target of ", target.size(), " bytes (the limit is ",
+                            Terminal::kMaxHyperlinkBytes, ")"));
+      return;
+    }
     if (!IsValidHyperlinkTarget(target)) {
       FailHere(absl::StrCat(
           "OSC 8: \"", target,
@@ -890,6 +915,8 @@ void PresenterTerminal::FinishDcsHeader(uint8_t final) {
   sixel_numbers_.clear();
   sixel_repeat_pending_ = false;
   sixel_seen_data_ = false;
+  // Messages show a long sequence's start and its last bytes: the header's, until data follows.
+  tail_ = seq_.substr(seq_.size() - std::min(seq_.size(), kTailBytes));
   state_ = State::kDcsBody;
 }
 
@@ -949,7 +976,7 @@ bool PresenterTerminal::FinishSixelCommand() {
 }
 
 void PresenterTerminal::SixelByte(uint8_t byte) {
-  sixel_.data += static_cast<char>(byte);
+  ++sixel_.bytes;
   if (sixel_command_ != 0) {
     if ((byte >= '0' && byte <= '9') || byte == ';') {
       if (sixel_numbers_.size() >= 64) {

@@ -72,7 +72,9 @@ struct SixelImage {
   int row = 0;
   int aspect = 0;           // P1 (Params::kDefault when omitted)
   int background_mode = 0;  // P2: 0 or 1
-  std::string data = {};    // the bytes after 'q', up to the ST
+  uint64_t bytes = 0;       // how many bytes followed 'q', up to the ST
+  // The picture itself is drawn into the terminal's pixel plane; only this record is kept, so a
+  // long session of images costs no memory per image beyond it.
 };
 
 class PresenterTerminal {

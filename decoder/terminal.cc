@@ -198,17 +198,21 @@ void Terminal::ClearWideAt(int col, int row) {
   ScreenCell& c = cells[col];
   if (c.is_continuation() && col > 0) {
     ScreenCell& lead = cells[col - 1];
+    // The half left behind is erased: a blank that keeps its pen but loses any hyperlink.
     lead.ch = U' ';
     lead.cluster = 0;
     lead.width = 1;
+    lead.link = 0;
     c.ch = U' ';
     c.width = 1;
+    c.link = 0;
     ClearPixels(active().lines[row], col - 1, col + 1);
   } else if (c.width == 2 && col + 1 < cols_) {
     ScreenCell& tail = cells[col + 1];
     tail.ch = U' ';
     tail.cluster = 0;
     tail.width = 1;
+    tail.link = 0;
     ClearPixels(active().lines[row], col + 1, col + 2);
   }
 }

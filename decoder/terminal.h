@@ -181,6 +181,9 @@ struct TerminalStats {
 
 class Terminal : public ParserHandler {
  public:
+  // The longest hyperlink target kept; a longer OSC 8 target is ignored (counted in stats).
+  static constexpr size_t kMaxHyperlinkBytes = 8192;
+
   explicit Terminal(const TerminalOptions& options = {});
   ~Terminal() override;
 
@@ -348,7 +351,6 @@ class Terminal : public ParserHandler {
   // Interned pens, clusters and hyperlinks; entry 0 of each is "none". Compacted when one grows
   // past compact_threshold_ (CompactTables).
   static constexpr size_t kMinCompactThreshold = 4096;
-  static constexpr size_t kMaxHyperlinkBytes = 8192;
   size_t compact_threshold_ = kMinCompactThreshold;
   std::vector<Pen> pens_;
   absl::flat_hash_map<Pen, uint32_t> pen_ids_;

@@ -11,6 +11,7 @@
 #include "decoder/virtual_terminal.h"
 #include "snapshot/capture.h"
 #include "snapshot/golden.h"
+#include "snapshot/rgba.h"
 #include "tools/commands.h"
 
 namespace vtsnap::tools {
@@ -19,6 +20,8 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   std::string size = "80x24";
   std::string format = "text";
   std::string profile = "xterm";
+  std::string graphics = "none";
+  std::string cell = "3x6";
   std::string path = "-";
   bool have_path = false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -41,6 +44,8 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     int r = value("--size", &size);
     if (r == 0) r = value("--format", &format);
     if (r == 0) r = value("--profile", &profile);
+    if (r == 0) r = value("--graphics", &graphics);
+    if (r == 0) r = value("--cell", &cell);
     if (r < 0) return 2;
     if (r > 0) continue;
     if (a.size() > 1 && a[0] == '-') {
@@ -59,10 +64,21 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap decode: --size '" << size << "': " << parsed.status().message() << "\n";
     return 2;
   }
-  if (format != "text" && format != "golden") {
-    err << "vtsnap decode: unknown --format '" << format << "' (expected text or golden)\n";
+  if (format != "text" && format != "golden" && format != "rgba") {
+    err << "vtsnap decode: unknown --format '" << format << "' (expected text, golden or rgba)\n";
     return 2;
   }
+  if (graphics != "none" && graphics != "sixel") {
+    err << "vtsnap decode: unknown --graphics '" << graphics << "' (expected none or sixel)\n";
+    return 2;
+  }
+  auto cell_size = ParseSize(cell);
+  if (!cell_size.ok()) {
+    err << "vtsnap decode: --cell '" << cell << "': " << cell_size.status().message() << "\n";
+    return 2;
+  }
+  const GraphicsOptions graphics_options = {
+      .sixel = graphics == "sixel", .cell_width = cell_size->cols, .cell_height = cell_size->rows};
   if (profile != "xterm" && profile != "presenter") {
     err << "vtsnap decode: unknown --profile '" << profile << "' (expected xterm or presenter)\n";
     return 2;
@@ -78,7 +94,11 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const Terminal* screen = nullptr;
   if (profile == "presenter") {
     presenter = std::make_unique<PresenterTerminal>(
-        PresenterOptions{.cols = parsed->cols, .rows = parsed->rows});
+        PresenterOptions{.cols = parsed->cols,
+                         .rows = parsed->rows,
+                         .sixel = graphics_options.sixel,
+                         .cell_width = graphics_options.cell_width,
+                         .cell_height = graphics_options.cell_height});
     presenter->Write(bytes);
     if (absl::Status s = presenter->CaptureStatus(); !s.ok()) {
       err << s.message() << "\n";
@@ -87,9 +107,13 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     screen = &presenter->terminal();
   } else {
     vt = std::make_unique<VirtualTerminal>(
-        TerminalOptions{.cols = parsed->cols, .rows = parsed->rows});
+        TerminalOptions{.cols = parsed->cols, .rows = parsed->rows, .graphics = graphics_options});
     vt->Write(bytes);
     screen = &vt->terminal();
+  }
+  if (format == "rgba") {
+    out << SerializeRgba(CapturePlane(*screen));
+    return 0;
   }
   if (format == "golden") {
     absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*screen));

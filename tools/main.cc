@@ -10,15 +10,17 @@ namespace {
 constexpr char kHelp[] = R"(vtsnap: decode terminal output and compare terminal screens.
 
 usage:
-  vtsnap decode [--size COLSxROWS] [--format text|golden] [--profile xterm|presenter]
-                [FILE|-]
+  vtsnap decode [--size COLSxROWS] [--format text|golden|rgba] [--profile xterm|presenter]
+                [--graphics none|sixel] [--cell WxH] [FILE|-]
       Feed the bytes of FILE (or standard input) to an xterm-compatible terminal of
       COLSxROWS cells (default 80x24) and print the final screen of the active buffer.
       text (the default): each row's text with trailing spaces trimmed, trailing empty
       rows dropped. golden: the ckvision-golden 1 dump (cells, styles, cursor, links).
       --profile presenter decodes with the bounded presenter profile instead
       (docs/presenter.md): a stream outside its subset exits 3 and prints the first
-      violation as "offset N: <sequence>: <rule>".
+      violation as "offset N: <sequence>: <rule>". --graphics sixel decodes Sixel images
+      with cells of WxH pixels (--cell, default 3x6); --format rgba writes the pixel
+      plane of the final screen as a ckvision-rgba 1 file (docs/rgba.md).
   vtsnap canon FILE
       Print the canonical form of a ckvision-golden 1 dump.
   vtsnap diff EXPECTED ACTUAL

@@ -258,6 +258,14 @@ INSTANTIATE_TEST_SUITE_P(
                    "offset 0: \\x1b[38;2;1;2;300m: SGR: 38;2 needs three components from 0 to 255"},
         RejectCase{"UnknownColourKind", "\x1b[38;3m",
                    "offset 0: \\x1b[38;3m: SGR: 38 needs 5;N or 2;R;G;B"},
+        RejectCase{"StraySubParameterAfterAColour", "\x1b[38;5;1:2m",
+                   "offset 0: \\x1b[38;5;1:2m: SGR: a stray sub-parameter :2 (only 4 and 58 take "
+                   "sub-parameters)"},
+        RejectCase{"StraySubParameterAfterRgb", "\x1b[48;2;0;0;0:0m",
+                   "offset 0: \\x1b[48;2;0;0;0:0m: SGR: a stray sub-parameter :0 (only 4 and 58 "
+                   "take sub-parameters)"},
+        RejectCase{"UnderlinePaletteExtraSubParameter", "\x1b[58:5:1:4m",
+                   "offset 0: \\x1b[58:5:1:4m: SGR: 58:5 has too many sub-parameters"},
         RejectCase{"UnderlineColourExtraSubParameter", "\x1b[58:2::1:2:3:4m",
                    "offset 0: \\x1b[58:2::1:2:3:4m: SGR: 58:2 has too many sub-parameters"},
         RejectCase{"TruecolorOn256",
@@ -290,12 +298,14 @@ INSTANTIATE_TEST_SUITE_P(
         RejectCase{"DelInTitle",
                    "\x1b]0;a\x7f"
                    "b\x07",
-                   "offset 0: \\x1b]0;a\\x7fb\\x07: OSC 0: control character DEL at byte 1"},
-        RejectCase{
-            "C1InTitle", "\x1b]0;\xc2\x85\x07",
-            "offset 0: \\x1b]0;\\xc2\\x85\\x07: OSC 0: C1 control character U+0085 at byte 0"},
+                   "offset 5: \\x1b]0;a\\x7fb\\x07: OSC 0: control character DEL (the sequence "
+                   "began at offset 0)"},
+        RejectCase{"C1InTitle", "\x1b]0;\xc2\x85\x07",
+                   "offset 4: \\x1b]0;\\xc2\\x85\\x07: OSC 0: C1 control character U+0085 (the "
+                   "sequence began at offset 0)"},
         RejectCase{"MalformedUtf8InTitle", "\x1b]0;\xff\x07",
-                   "offset 0: \\x1b]0;\\xff\\x07: OSC 0: malformed UTF-8 at byte 0"},
+                   "offset 4: \\x1b]0;\\xff\\x07: OSC 0: malformed UTF-8 (the sequence began at "
+                   "offset 0)"},
         RejectCase{"EscapeInsideOsc",
                    "\x1b]0;a\x1b"
                    "b",
@@ -531,6 +541,34 @@ TEST(PresenterState, ScrolledCellsKeepTheirLink) {
   EXPECT_EQ(pt.LinkTarget(0, 1), "");
 }
 
+TEST(PresenterState, AHyperlinkTargetOverTheLimitIsAViolation) {
+  // The screen model keeps targets up to Terminal::kMaxHyperlinkBytes; a longer one would be
+  // dropped silently, so the profile rejects it.
+  const std::string target = "https://e.com/" + std::string(9000, 'a');
+  PresenterTerminal pt({.cols = 10, .rows = 1});
+  pt.Write(Open(target) + "ab" + kClose);
+  EXPECT_THAT(std::string(pt.status().message()),
+              ::testing::EndsWith(": OSC 8: a target of 9014 bytes (the limit is 8192)"));
+}
+
+TEST(PresenterState, ASplitWideCharacterLeavesAnUnlinkedBlank) {
+  PresenterTerminal pt({.cols = 10, .rows = 1});
+  pt.Write(Open(kLink) + "\xe4\xb8\xad" + kClose + "\x1b[1;2Hx");
+  ASSERT_TRUE(pt.CaptureStatus().ok()) << pt.CaptureStatus().message();
+  EXPECT_EQ(pt.terminal().RowText(0), " x");
+  EXPECT_EQ(pt.LinkTarget(0, 0), "");  // the lead half was erased
+  EXPECT_EQ(pt.LinkTarget(1, 0), "");  // overprinted
+}
+
+TEST(PresenterState, ALongDcsHeaderShowsItsEndInMessages) {
+  PresenterTerminal pt({.cols = 10, .rows = 1});
+  pt.Write("\x1bP" + std::string(60, '0') + "1;1;1q#\x01");
+  EXPECT_EQ(std::string(pt.status().message()),
+            absl::StrCat("offset 69: \\x1bP", std::string(30, '0'),
+                         "...00001;1;1q#\\x01: Sixel: a "
+                         "colour register (#) from 0 to 1023 (the sequence began at offset 0)"));
+}
+
 TEST(PresenterState, ACustomHyperlinkIdFunction) {
   PresenterTerminal pt({.cols = 10, .rows = 1, .hyperlink_id = [](absl::string_view target) {
                           return absl::StrCat("n", target.size());
@@ -551,7 +589,7 @@ TEST(PresenterState, SixelImagesAreRecordedAtTheCursor) {
   EXPECT_EQ(image.row, 1);
   EXPECT_EQ(image.aspect, 0);
   EXPECT_EQ(image.background_mode, 1);
-  EXPECT_EQ(image.data, "\"1;1;3;6#1;2;100;0;0#1!3~");
+  EXPECT_EQ(image.bytes, std::string("\"1;1;3;6#1;2;100;0;0#1!3~").size());
 }
 
 TEST(PresenterState, TheSynchronizedFrameIsTracked) {

@@ -64,6 +64,40 @@ TEST(DecodeCliTest, PresenterProfileRejectsAStreamEndingInsideAFrame) {
   EXPECT_EQ(r.err, "offset 1: \\x1b[?2026h: the stream ends inside this synchronized frame\n");
 }
 
+TEST(DecodeCliTest, RgbaWritesThePlaneOfTheFinalScreen) {
+  // A 2x1 screen of 3x6 cells is a 6x6 plane; a red 3x6 image at the cursor (0, 0) fills the first
+  // cell: 18 opaque pixels.
+  const std::string path = TempFile("\x1bPq\"1;1;3;6#1;2;100;0;0#1!3~\x1b\\");
+  Result r = Decode({"--size", "2x1", "--graphics", "sixel", "--format", "rgba", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string header = "ckvision-rgba 1\n6 6\n";
+  ASSERT_EQ(r.out.size(), header.size() + 6 * 6 * 4);
+  EXPECT_EQ(r.out.substr(0, header.size()), header);
+  int opaque = 0;
+  for (size_t i = header.size() + 3; i < r.out.size(); i += 4) opaque += r.out[i] != 0;
+  EXPECT_EQ(opaque, 18);
+  EXPECT_EQ(r.out.substr(header.size(), 4), std::string("\xff\x00\x00\xff", 4));
+  // Without --graphics sixel the image is ignored: a transparent plane of the same size.
+  Result plain = Decode({"--size", "2x1", "--format=rgba", path});
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_EQ(plain.out, header + std::string(6 * 6 * 4, '\0'));
+  // Other cell sizes.
+  Result big =
+      Decode({"--size", "2x1", "--graphics", "sixel", "--cell", "4x8", "--format", "rgba", path});
+  EXPECT_EQ(big.out.substr(0, 20), "ckvision-rgba 1\n8 8\n");
+}
+
+TEST(DecodeCliTest, GraphicsAndCellArgumentsAreChecked) {
+  Result bad_graphics = Decode({"--graphics", "kitty", TempFile("")});
+  EXPECT_EQ(bad_graphics.code, 2);
+  EXPECT_THAT(bad_graphics.err, HasSubstr("unknown --graphics 'kitty' (expected none or sixel)"));
+  Result bad_cell = Decode({"--cell", "3", TempFile("")});
+  EXPECT_EQ(bad_cell.code, 2);
+  EXPECT_THAT(bad_cell.err, HasSubstr("vtsnap decode: --cell '3': "));
+  Result bad_format = Decode({"--format", "png", TempFile("")});
+  EXPECT_THAT(bad_format.err, HasSubstr("(expected text, golden or rgba)"));
+}
+
 TEST(DecodeCliTest, UnknownProfileIsBadArguments) {
   Result r = Decode({"--profile", "vt52", TempFile("")});
   EXPECT_EQ(r.code, 2);
