@@ -1,9 +1,11 @@
-// libFuzzer target: arbitrary bytes into the xterm-profile terminal, split and resized along the
-// way, then captured and written as a golden. Checks the screen's invariants after every write.
+// libFuzzer target: arbitrary bytes into the xterm-profile terminal (Sixel on for half the inputs),
+// split and resized along the way, then captured and written as a golden. Checks the screen's
+// invariants after every write.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 #include "decoder/virtual_terminal.h"
@@ -44,7 +46,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t split = data[2];
   data += 3;
   size -= 3;
-  vtsnap::VirtualTerminal vt({.cols = cols, .rows = rows, .scrollback_limit = 50});
+  // Half the inputs decode Sixel into the pixel plane (with small limits, so a hostile image is
+  // rejected quickly rather than slowly allocated).
+  vtsnap::VirtualTerminal vt(
+      {.cols = cols,
+       .rows = rows,
+       .scrollback_limit = 50,
+       .graphics = {.sixel = (split & 0x40) != 0,
+                    .limits = {.max_width = 512, .max_height = 512, .max_pixels = 1 << 16}}});
   absl::string_view bytes(reinterpret_cast<const char*>(data), size);
   size_t pos = 0;
   int chunk = 1 + split % 17;
@@ -58,6 +67,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   CheckInvariants(vt.terminal());
+  std::vector<uint8_t> plane;
+  vt.terminal().CopyPixelPlane(&plane);
+  Check(plane.size() == static_cast<size_t>(vt.terminal().pixel_width()) *
+                            static_cast<size_t>(vt.terminal().pixel_height()) * 4);
   vt.ScreenText();
   vt.TakeReplies();
   vtsnap::Frame frame = vtsnap::CaptureFrame(vt);
