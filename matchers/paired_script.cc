@@ -1,5 +1,6 @@
 #include "matchers/paired_script.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -46,13 +47,20 @@ Frame SixelDisplayOf(const Frame& scene) {
   Frame display = scene;
   display.rasters.clear();
   if (!display.has_graphemes()) return display;
+  auto blank = [&display](int col, int row) {
+    Cell& cell = display.cell(col, row);
+    cell.grapheme = " ";
+    cell.width = 1;
+  };
   for (const RasterRecord& record : scene.rasters) {
+    const int first = std::max(record.col, 0);
+    const int last = std::min(record.col + record.cols, scene.cols) - 1;
     for (int row = record.row; row < record.row + record.rows && row < scene.rows; ++row) {
-      for (int col = record.col; col < record.col + record.cols && col < scene.cols; ++col) {
-        Cell& cell = display.cell(col, row);
-        cell.grapheme = " ";
-        cell.width = 1;
-      }
+      for (int col = first; col <= last; ++col) blank(col, row);
+      // A wide character cut by the record's edge loses its other half too: writing a blank over
+      // one half of a wide character erases the whole of it.
+      if (first > 0 && scene.cell(first, row).is_continuation()) blank(first - 1, row);
+      if (last + 1 < scene.cols && scene.cell(last, row).width == 2) blank(last + 1, row);
     }
   }
   return display;
@@ -135,6 +143,7 @@ bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTer
     now.plain_display = *std::move(nd);
     now.plain_plane = *std::move(np_plane);
 
+    ok = CheckStatus(CheckPlaneSize(now.scene, now.plain_plane, cell), "NoGraphics profile") && ok;
     ok = CheckStatus(CheckNoGraphicsDisplay(now.scene, now.plain_display, now.plain_plane),
                      "NoGraphics profile") &&
          ok;

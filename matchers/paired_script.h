@@ -2,7 +2,8 @@
 // profile and on a NoGraphics profile reporting the same cell size (specs/golden-dump-v1.md,
 // "Paired raster scripts"; docs/scripts.md).
 //
-// Every beat that names a golden stem S is pinned five ways beside the test:
+// Every beat that names a golden stem S is pinned four ways, with the scene beside them (five
+// files, each claimed by the inventory):
 //   S.scene              the composed frame with the compositor's raster records (ckvision-golden
 //                        1), which must be byte-identical under both profiles: the graphics
 //                        profile changes what the presenter emits, never the composed scene;

@@ -1,5 +1,6 @@
 #include "snapshot/raster_checks.h"
 
+#include <cstdint>
 #include <string>
 
 #include "absl/status/status.h"
@@ -39,6 +40,18 @@ std::string CellText(const Frame& frame, int col, int row) {
 
 }  // namespace
 
+absl::Status CheckPlaneSize(const Frame& scene, const RgbaPlane& plane, const CellMetrics& cell) {
+  const int64_t width = int64_t{scene.cols} * cell.width;
+  const int64_t height = int64_t{scene.rows} * cell.height;
+  if (!plane.valid() || plane.width != width || plane.height != height) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the plane is ", plane.width, "x", plane.height, plane.valid() ? "" : " (inconsistent)",
+        " but the ", scene.cols, "x", scene.rows, " screen of ", cell.width, "x", cell.height,
+        "-pixel cells is ", width, "x", height, " pixels"));
+  }
+  return absl::OkStatus();
+}
+
 PixelRect RasterPixelRect(const RasterRecord& record, const CellMetrics& cell) {
   return {.x = record.col * cell.width,
           .y = record.row * cell.height,
@@ -57,7 +70,7 @@ absl::Status CheckNoGraphicsDisplay(const Frame& scene, const Frame& display,
     absl::Status s = ForEachCell(scene, record, [&](int col, int row) -> absl::Status {
       const std::string want = CellText(scene, col, row);
       const std::string got = CellText(display, col, row);
-      if (want != got && !display.cell(col, row).is_continuation()) {
+      if (want != got) {
         return absl::FailedPreconditionError(absl::StrCat("raster ", record.id, ": cell (", col,
                                                           ", ", row, ") shows \"", got,
                                                           "\", not the fallback \"", want, "\""));
@@ -78,6 +91,7 @@ absl::Status CheckNoGraphicsDisplay(const Frame& scene, const Frame& display,
 absl::Status CheckSixelDisplay(const Frame& scene, const Frame& display, const RgbaPlane& plane,
                                const CellMetrics& cell) {
   if (!SameSize(scene, display)) return SizeMismatch(scene, display);
+  if (absl::Status s = CheckPlaneSize(scene, plane, cell); !s.ok()) return s;
   for (const RasterRecord& record : scene.rasters) {
     absl::Status s = ForEachCell(scene, record, [&](int col, int row) -> absl::Status {
       const std::string got = CellText(display, col, row);
@@ -111,6 +125,7 @@ absl::Status CheckSixelDisplay(const Frame& scene, const Frame& display, const R
 
 absl::Status CheckPixelsInsideSlices(const Frame& scene, const RgbaPlane& plane,
                                      const CellMetrics& cell) {
+  if (absl::Status s = CheckPlaneSize(scene, plane, cell); !s.ok()) return s;
   for (int y = 0; y < plane.height; ++y) {
     for (int x = 0; x < plane.width; ++x) {
       const bool opaque = (plane.At(x, y) & 0xFF) != 0;

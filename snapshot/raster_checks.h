@@ -39,6 +39,11 @@ struct PixelRect {
 // The pixel rectangle of a raster record (see the file comment).
 PixelRect RasterPixelRect(const RasterRecord& record, const CellMetrics& cell);
 
+// The plane covers the whole screen: scene.cols * cell.width by scene.rows * cell.height pixels,
+// with all its bytes. CheckSixelDisplay and CheckPixelsInsideSlices check it first.
+[[nodiscard]] absl::Status CheckPlaneSize(const Frame& scene, const RgbaPlane& plane,
+                                          const CellMetrics& cell);
+
 // NoGraphics: the plane has no opaque pixel, and under every raster record the display shows the
 // scene's own cells (the fallback), text and style.
 [[nodiscard]] absl::Status CheckNoGraphicsDisplay(const Frame& scene, const Frame& display,

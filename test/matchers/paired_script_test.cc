@@ -168,6 +168,27 @@ TEST(PairedScript, ASceneThatDependsOnTheProfileFails) {
                           "the composed scene differs between the Sixel and NoGraphics profiles");
 }
 
+TEST(PairedScript, SixelDisplayOfBlanksBothHalvesOfACutWideCharacter) {
+  Frame scene = Frame::Blank(4, 1);
+  scene.cell(0, 0).grapheme = "\xe4\xb8\xad";  // wide, cols 0-1
+  scene.cell(0, 0).width = 2;
+  scene.cell(1, 0).grapheme = "";
+  scene.cell(1, 0).width = 0;
+  scene.cell(2, 0).grapheme = "#";
+  scene.rasters.push_back({.id = 1,
+                           .col = 1,
+                           .row = 0,
+                           .cols = 2,
+                           .rows = 1,
+                           .pixel_width = 6,
+                           .pixel_height = 6,
+                           .hash = "00"});
+  const Frame display = SixelDisplayOf(scene);
+  EXPECT_EQ(display.RowText(0), "    ");
+  EXPECT_EQ(display.cell(0, 0).width, 1);
+  EXPECT_TRUE(display.rasters.empty());
+}
+
 TEST(PairedScript, NeedsASixelAndANoGraphicsProfile) {
   HeadlessTerminal a(HeadlessProfile::Presenter(kCols, kRows));
   HeadlessTerminal b(HeadlessProfile::Presenter(kCols, kRows));

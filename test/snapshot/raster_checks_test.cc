@@ -139,6 +139,31 @@ TEST(RasterChecks, APictureMovedByExactlyTheRowsScrolled) {
             "the planes differ in size: 12x18 -> 12x12");
 }
 
+TEST(RasterChecks, AWideCharacterOverTheFallbackFails) {
+  // A wide glyph to the left whose right half lands on the record's first column: that cell does
+  // not show the fallback.
+  Frame display = Scene();
+  display.cell(0, 1).grapheme = "\xe4\xb8\xad";
+  display.cell(0, 1).width = 2;
+  display.cell(1, 1).grapheme = "";
+  display.cell(1, 1).width = 0;
+  EXPECT_EQ(CheckNoGraphicsDisplay(Scene(), display, RgbaPlane::Transparent(12, 18)).message(),
+            "raster 7: cell (1, 1) shows \"\", not the fallback \"#\"");
+}
+
+TEST(RasterChecks, ThePlaneMustCoverTheScreen) {
+  EXPECT_TRUE(CheckPlaneSize(Scene(), Drawn(), kCell).ok());
+  EXPECT_EQ(CheckPlaneSize(Scene(), RgbaPlane::Transparent(0, 0), kCell).message(),
+            "the plane is 0x0 but the 4x3 screen of 3x6-pixel cells is 12x18 pixels");
+  EXPECT_EQ(CheckPixelsInsideSlices(Scene(), RgbaPlane::Transparent(12, 12), kCell).message(),
+            "the plane is 12x12 but the 4x3 screen of 3x6-pixel cells is 12x18 pixels");
+  RgbaPlane short_of_bytes = Drawn();
+  short_of_bytes.pixels.resize(10);
+  EXPECT_EQ(CheckSixelDisplay(Scene(), SixelDisplay(), short_of_bytes, kCell).message(),
+            "the plane is 12x18 (inconsistent) but the 4x3 screen of 3x6-pixel cells is 12x18 "
+            "pixels");
+}
+
 TEST(RasterChecks, HeaderExample) {
   Frame display = Scene();  // the fallback where blanks should be
   EXPECT_EQ(CheckSixelDisplay(Scene(), display, Drawn(), {.width = 3, .height = 6}).message(),
