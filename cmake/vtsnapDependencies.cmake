@@ -22,6 +22,7 @@ if(NOT TARGET utf8proc::utf8proc)
   add_library(utf8proc::utf8proc INTERFACE IMPORTED)
   target_link_libraries(utf8proc::utf8proc INTERFACE PkgConfig::VTSNAP_UTF8PROC)
 endif()
+# nlohmann/json reads state dumps (snapshot/state_json.cc).
 if(NOT TARGET nlohmann_json::nlohmann_json)
-  find_package(nlohmann_json 3 CONFIG QUIET)
+  find_dependency(nlohmann_json 3 CONFIG)
 endif()

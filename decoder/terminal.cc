@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
 #include <utility>
 
+#include "absl/cleanup/cleanup.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -39,6 +42,58 @@ Terminal::Terminal(const TerminalOptions& options)
       cell_width_(std::clamp(options.graphics.cell_width, 1, kMaxCellPixels)),
       cell_height_(std::clamp(options.graphics.cell_height, 1, kMaxCellPixels)) {
   FullReset();
+  if (options_.track_generations) {
+    generations_.assign(static_cast<size_t>(cols_) * rows_, Generation{});
+    for (int r = 0; r < rows_; ++r) {
+      for (int c = 0; c < cols_; ++c) {
+        generations_[static_cast<size_t>(r) * cols_ + c].fingerprint = Fingerprint(cell(c, r));
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation tracking.
+
+uint64_t Terminal::Fingerprint(const ScreenCell& c) const {
+  // What the position shows: the grapheme, its width, its pen and its link (not whether it was
+  // ever written: a never-written blank and an erased one look the same).
+  static const std::u32string kNoCluster;
+  static const std::string kNoText;
+  const std::u32string& cluster = c.cluster != 0 ? clusters_[c.cluster] : kNoCluster;
+  const Hyperlink* link = c.link != 0 ? &links_[c.link] : nullptr;
+  return absl::Hash<std::tuple<char32_t, uint8_t, Pen, std::u32string, std::string, std::string>>()(
+      std::make_tuple(c.ch, c.width, pens_[c.pen], cluster, link ? link->id : kNoText,
+                      link ? link->uri : kNoText));
+}
+
+void Terminal::UpdateGenerations() {
+  if (generations_.empty()) return;
+  for (int r = 0; r < rows_; ++r) {
+    const std::vector<ScreenCell>& cells = active().lines[r].cells;
+    Generation* g = &generations_[static_cast<size_t>(r) * cols_];
+    for (int c = 0; c < cols_; ++c) {
+      const uint64_t fingerprint = Fingerprint(cells[c]);
+      if (fingerprint != g[c].fingerprint) {
+        g[c].fingerprint = fingerprint;
+        ++g[c].count;
+      }
+    }
+  }
+}
+
+void Terminal::ResizeGenerations(int old_cols, int old_rows) {
+  if (!options_.track_generations) return;
+  // Positions that stay keep their counts; new ones start at 0 as never-written blanks.
+  std::vector<Generation> next(static_cast<size_t>(cols_) * rows_,
+                               Generation{.count = 0, .fingerprint = Fingerprint(ScreenCell{})});
+  for (int r = 0; r < std::min(rows_, old_rows); ++r) {
+    for (int c = 0; c < std::min(cols_, old_cols); ++c) {
+      next[static_cast<size_t>(r) * cols_ + c] = generations_[static_cast<size_t>(r) * old_cols + c];
+    }
+  }
+  generations_ = std::move(next);
+  UpdateGenerations();
 }
 
 Terminal::~Terminal() = default;
@@ -136,6 +191,7 @@ void Terminal::CompactTables() {
 
 ScreenCell Terminal::BlankCell() const {
   ScreenCell c;
+  c.written = 1;
   if (!pen_.bg.is_default()) {
     Pen p;
     p.bg = pen_.bg;
@@ -244,8 +300,8 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   ClearWideAt(col, row);
   if (width == 2) ClearWideAt(col + 1, row);
   ScreenCell& c = at(col, row);
-  c = ScreenCell{cp, 0, pen_id_, link_id_, static_cast<uint8_t>(width)};
-  if (width == 2) at(col + 1, row) = ScreenCell{0, 0, pen_id_, link_id_, 0};
+  c = ScreenCell{cp, 0, pen_id_, link_id_, static_cast<uint8_t>(width), 1};
+  if (width == 2) at(col + 1, row) = ScreenCell{0, 0, pen_id_, link_id_, 0, 1};
   ClearPixels(active().lines[row], col, col + width);  // a printed glyph covers the cell's pixels
   last_valid_ = true;
   last_col_ = col;
@@ -287,7 +343,7 @@ void Terminal::JoinGlyph(char32_t cp) {
     // An emoji presentation selector or a second regional indicator widens the cell.
     ClearWideAt(col + 1, row);
     c.width = 2;
-    at(col + 1, row) = ScreenCell{0, 0, c.pen, c.link, 0};
+    at(col + 1, row) = ScreenCell{0, 0, c.pen, c.link, 0, 1};
     ClearPixels(active().lines[row], col + 1, col + 2);
     if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
       cursor_.col = col + 2;
@@ -300,6 +356,7 @@ void Terminal::JoinGlyph(char32_t cp) {
 }
 
 void Terminal::Print(char32_t cp) {
+  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
   if (charsets_[gl_] == Charset::kDecSpecialGraphics && cp >= 0x5F && cp <= 0x7E) {
     cp = kDecSpecial[cp - 0x5F];
   }
@@ -324,6 +381,7 @@ void Terminal::Print(char32_t cp) {
 }
 
 void Terminal::PrintAscii(absl::string_view run) {
+  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
   for (char ch : run) {
     const char32_t cp = static_cast<unsigned char>(ch);
     if (charsets_[gl_] != Charset::kAscii || modes_.insert) {
@@ -559,6 +617,7 @@ void Terminal::ResetTabStops() {
 // Controls.
 
 void Terminal::Execute(uint32_t control) {
+  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
   switch (control) {
     case 0x07:  // BEL
       ++stats_.bells;
@@ -624,6 +683,7 @@ void Terminal::Ignore(const Sequence& seq, absl::string_view kind) {
 }
 
 void Terminal::EscDispatch(const Sequence& seq) {
+  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
   if (seq.overflowed) return Ignore(seq, "ESC");
   if (seq.intermediates.empty()) {
     switch (seq.final) {
@@ -684,6 +744,7 @@ void Terminal::EscDispatch(const Sequence& seq) {
 }
 
 void Terminal::CsiDispatch(const Sequence& seq) {
+  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
   if (seq.overflowed) return Ignore(seq, "CSI");
   const Params& p = seq.params;
   auto n = [&p](int i = 0) { return p.Get(i, 1, /*zero_is_default=*/true); };
@@ -1492,6 +1553,8 @@ void Terminal::PlaceSixel(const SixelBitmap& image) {
 // Resize.
 
 void Terminal::Resize(int cols, int rows) {
+  const int old_cols = cols_;
+  const int old_rows = rows_;
   cols = std::clamp(cols, 1, kMaxTerminalDimension);
   rows = std::clamp(rows, 1, kMaxTerminalDimension);
   for (Screen* s : {&primary_, &alternate_}) {
@@ -1516,7 +1579,8 @@ void Terminal::Resize(int cols, int rows) {
     const size_t new_row_bytes = static_cast<size_t>(cols) * cell_width_ * 4;
     for (Line& l : s->lines) {
       const bool cut = static_cast<int>(l.cells.size()) > cols && l.cells[cols].is_continuation();
-      if (cut) l.cells[cols - 1] = ScreenCell{};  // a wide character cut in half at the new edge
+      // A wide character cut in half at the new edge leaves a written blank.
+      if (cut) l.cells[cols - 1] = ScreenCell{.written = 1};
       l.cells.resize(cols);
       if (!l.pixels.empty() && new_row_bytes != old_row_bytes) {
         // Pixels keep their place: clipped on the right, transparent where the line grew.
@@ -1552,6 +1616,7 @@ void Terminal::Resize(int cols, int rows) {
     s.row = std::min(s.row, rows_ - 1);
   }
   last_valid_ = false;
+  ResizeGenerations(old_cols, old_rows);
 }
 
 }  // namespace vtsnap

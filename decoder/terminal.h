@@ -62,6 +62,10 @@ struct TerminalOptions {
   int scrollback_limit = 1000;
   WidthPolicy width = {};
   GraphicsOptions graphics = {};
+  // Keeps a content-generation counter per screen position (Terminal::generation), bumped each
+  // time what the position shows really changes. Off by default: it compares the whole screen
+  // after every decoded action.
+  bool track_generations = false;
 };
 
 // A colour as the program set it: the default, a palette index (0-255; SGR 30-37 and 90-97 are
@@ -119,6 +123,10 @@ struct ScreenCell {
   uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
   uint32_t link = 0;     // Terminal::hyperlink(link); 0 is none
   uint8_t width = 1;     // 1, 2, or 0 for a continuation cell
+  // 0 for a cell no program action has set since the terminal made it (at start, after RIS, or
+  // when a resize pads the screen); printing, erasing, scrolling in a blank line and clearing the
+  // alternate screen all write cells. The state dump shows an unwritten cell as `null`.
+  uint8_t written = 0;
 
   bool is_continuation() const { return width == 0; }
 };
@@ -222,6 +230,14 @@ class Terminal : public ParserHandler {
   Charset charset(int g) const { return charsets_[g]; }
   int active_charset() const { return gl_; }  // 0 for G0, 1 for G1 (SO)
   const Pen& current_pen() const { return pen_; }
+  // How many times what the screen shows at (col, row) has changed since the terminal was made
+  // (TerminalOptions::track_generations; always 0 without it). Changes are counted once per
+  // decoded action (a printed run of text, a control, a sequence, a resize), so a cell overwritten
+  // twice inside one run of text counts once; writing what a cell already shows counts nothing.
+  uint64_t generation(int col, int row) const {
+    return generations_.empty() ? 0 : generations_[static_cast<size_t>(row) * cols_ + col].count;
+  }
+  bool tracks_generations() const { return options_.track_generations; }
   const std::string& title() const { return title_; }
   const std::string& icon_title() const { return icon_title_; }
   const std::string& clipboard() const { return clipboard_; }
@@ -327,6 +343,10 @@ class Terminal : public ParserHandler {
   static void DropPixels(Line& line);
   void ShiftPixels(Line& line, int col, int n);  // cells from col move n to the right (n < 0: left)
   void FinishSixel();
+  // Generation tracking (TerminalOptions::track_generations).
+  uint64_t Fingerprint(const ScreenCell& cell) const;
+  void UpdateGenerations();
+  void ResizeGenerations(int old_cols, int old_rows);
   void PlaceSixel(const SixelBitmap& image);
 
   TerminalOptions options_;
@@ -383,6 +403,13 @@ class Terminal : public ParserHandler {
   int sixel_col_ = 0;  // the cell the image being decoded is anchored at
   int sixel_row_ = 0;
   absl::Status graphics_status_;
+
+  // Per screen position, row after row: the count and a fingerprint of what it showed last.
+  struct Generation {
+    uint64_t count = 0;
+    uint64_t fingerprint = 0;
+  };
+  std::vector<Generation> generations_;
 };
 
 }  // namespace vtsnap
