@@ -609,8 +609,10 @@ void Terminal::TabBackward(int n) {
 }
 
 void Terminal::ResetTabStops() {
+  // Every 8th column from column 0, as xterm's TabReset does (the stop at 0 is never reached by
+  // HT, but the state dump shows it, as it does for xterm, xterm.js and libvterm).
   tab_stops_.assign(cols_, false);
-  for (int c = 8; c < cols_; c += 8) tab_stops_[c] = true;
+  for (int c = 0; c < cols_; c += 8) tab_stops_[c] = true;
 }
 
 // ---------------------------------------------------------------------------------------------

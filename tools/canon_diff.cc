@@ -11,6 +11,7 @@
 #include "snapshot/diff.h"
 #include "snapshot/frame.h"
 #include "snapshot/golden.h"
+#include "snapshot/state_json.h"
 #include "tools/commands.h"
 
 namespace vtsnap::tools {
@@ -36,6 +37,39 @@ bool LoadGolden(const std::string& path, std::ostream& err, Frame* frame) {
   }
   *frame = *std::move(parsed);
   return true;
+}
+
+// Reads and parses the JSON state dump at `path`, reporting failures like LoadGolden.
+bool LoadState(const std::string& path, std::ostream& err, StateDump* dump) {
+  std::string contents;
+  std::string error;
+  if (!ReadInput(path, &contents, &error)) {
+    err << error << "\n";
+    return false;
+  }
+  absl::StatusOr<StateDump> parsed = ParseStateJson(contents, path == "-" ? "<stdin>" : path);
+  if (!parsed.ok()) {
+    err << parsed.status().message() << "\n";
+    return false;
+  }
+  *dump = *std::move(parsed);
+  return true;
+}
+
+// `vtsnap diff --json A B`: the fields both dumps have, after docs/state-dump.md's normalizations.
+int RunJsonDiff(const std::string& a_path, const std::string& b_path, std::ostream& out,
+                std::ostream& err) {
+  StateDump a;
+  StateDump b;
+  if (!LoadState(a_path, err, &a)) return kExitInvalid;
+  if (!LoadState(b_path, err, &b)) return kExitInvalid;
+  const std::vector<StateDifference> differences = DiffStates(a, b);
+  if (differences.empty()) return kExitOk;
+  out << "--- " << a_path << "\n+++ " << b_path << "\n"
+      << differences.size() << (differences.size() == 1 ? " difference" : " differences")
+      << " (A != B):\n"
+      << FormatStateDifferences(differences);
+  return kExitDiffers;
 }
 
 }  // namespace
@@ -83,17 +117,21 @@ int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostre
   return kExitOk;
 }
 
-int RunDiff(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int RunDiff(const std::vector<std::string>& all_args, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> args = all_args;
+  const bool json = !args.empty() && args[0] == "--json";
+  if (json) args.erase(args.begin());
   if (args.size() != 2) {
-    err << "usage: vtsnap diff EXPECTED ACTUAL\n"
-           "  compares two ckvision-golden 1 dumps: exit 0 equal, 1 different (report on "
-           "stdout), 2 invalid input\n";
+    err << "usage: vtsnap diff [--json] EXPECTED ACTUAL\n"
+           "  compares two ckvision-golden 1 dumps (--json: two JSON state dumps, full or "
+           "partial): exit 0 equal, 1 different (report on stdout), 2 invalid input\n";
     return kExitInvalid;
   }
   if (args[0] == "-" && args[1] == "-") {
     err << "vtsnap diff: only one of EXPECTED and ACTUAL can be \"-\" (stdin)\n";
     return kExitInvalid;
   }
+  if (json) return RunJsonDiff(args[0], args[1], out, err);
   Frame expected;
   Frame actual;
   if (!LoadGolden(args[0], err, &expected)) return kExitInvalid;

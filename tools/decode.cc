@@ -1,5 +1,6 @@
 // `vtsnap decode`: feeds a recording to a decoder (the xterm profile, or the presenter profile)
-// and prints the final screen as text or as a ckvision-golden 1 dump. Under the presenter profile
+// and prints the final screen as text, as a ckvision-golden 1 dump, as a pixel plane or as a JSON
+// state dump (docs/state-dump.md). Under the presenter profile
 // a stream the profile invalidates exits 3 with `offset N: <sequence>: <rule>` on stderr.
 #include <memory>
 #include <string>
@@ -12,6 +13,7 @@
 #include "snapshot/capture.h"
 #include "snapshot/golden.h"
 #include "snapshot/rgba.h"
+#include "snapshot/state_json.h"
 #include "tools/commands.h"
 
 namespace vtsnap::tools {
@@ -24,8 +26,13 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   std::string cell = "3x6";
   std::string path = "-";
   bool have_path = false;
+  bool generations = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (a == "--generations") {
+      generations = true;
+      continue;
+    }
     auto value = [&](const std::string& flag, std::string* dest) {
       if (a == flag) {
         if (i + 1 >= args.size()) {
@@ -64,8 +71,13 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap decode: --size '" << size << "': " << parsed.status().message() << "\n";
     return 2;
   }
-  if (format != "text" && format != "golden" && format != "rgba") {
-    err << "vtsnap decode: unknown --format '" << format << "' (expected text, golden or rgba)\n";
+  if (format != "text" && format != "golden" && format != "rgba" && format != "json") {
+    err << "vtsnap decode: unknown --format '" << format
+        << "' (expected text, golden, rgba or json)\n";
+    return 2;
+  }
+  if (generations && (format != "json" || profile != "xterm")) {
+    err << "vtsnap decode: --generations needs --format json and the xterm profile\n";
     return 2;
   }
   if (graphics != "none" && graphics != "sixel") {
@@ -107,12 +119,19 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     screen = &presenter->terminal();
   } else {
     vt = std::make_unique<VirtualTerminal>(
-        TerminalOptions{.cols = parsed->cols, .rows = parsed->rows, .graphics = graphics_options});
+        TerminalOptions{.cols = parsed->cols,
+                        .rows = parsed->rows,
+                        .graphics = graphics_options,
+                        .track_generations = generations});
     vt->Write(bytes);
     screen = &vt->terminal();
   }
   if (format == "rgba") {
     out << SerializeRgba(CapturePlane(*screen));
+    return 0;
+  }
+  if (format == "json") {
+    out << WriteStateJson(CaptureState(*screen));
     return 0;
   }
   if (format == "golden") {

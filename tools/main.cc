@@ -10,8 +10,8 @@ namespace {
 constexpr char kHelp[] = R"(vtsnap: decode terminal output and compare terminal screens.
 
 usage:
-  vtsnap decode [--size COLSxROWS] [--format text|golden|rgba] [--profile xterm|presenter]
-                [--graphics none|sixel] [--cell WxH] [FILE|-]
+  vtsnap decode [--size COLSxROWS] [--format text|golden|rgba|json] [--generations]
+                [--profile xterm|presenter] [--graphics none|sixel] [--cell WxH] [FILE|-]
       Feed the bytes of FILE (or standard input) to an xterm-compatible terminal of
       COLSxROWS cells (default 80x24) and print the final screen of the active buffer.
       text (the default): each row's text with trailing spaces trimmed, trailing empty
@@ -20,11 +20,15 @@ usage:
       (docs/presenter.md): a stream outside its subset exits 3 and prints the first
       violation as "offset N: <sequence>: <rule>". --graphics sixel decodes Sixel images
       with cells of WxH pixels (--cell, default 3x6); --format rgba writes the pixel
-      plane of the final screen as a ckvision-rgba 1 file (docs/rgba.md).
+      plane of the final screen as a ckvision-rgba 1 file (docs/rgba.md). json: the
+      terminal state dump (docs/state-dump.md); --generations adds each cell's
+      content-generation counter.
   vtsnap canon FILE
       Print the canonical form of a ckvision-golden 1 dump.
-  vtsnap diff EXPECTED ACTUAL
-      Compare two golden dumps and print a report of what differs.
+  vtsnap diff [--json] EXPECTED ACTUAL
+      Compare two golden dumps and print a report of what differs. --json compares two
+      JSON state dumps (full or partial) over the fields both have and prints each
+      difference by path: "cells[3][10].fg: 13421772 != 0".
   vtsnap inventory DIR
       Merge the golden inventory records test processes wrote into DIR and report
       orphaned goldens and missing scenarios or checkpoints (docs/inventory.md).

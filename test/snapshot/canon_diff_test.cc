@@ -152,8 +152,54 @@ TEST_F(CanonDiffTest, DiffOfInvalidInputExitsTwo) {
 
 TEST_F(CanonDiffTest, DiffUsage) {
   EXPECT_EQ(Diff({"one"}), 2);
-  EXPECT_THAT(err_.str(), HasSubstr("usage: vtsnap diff EXPECTED ACTUAL"));
+  EXPECT_THAT(err_.str(), HasSubstr("usage: vtsnap diff [--json] EXPECTED ACTUAL"));
   EXPECT_EQ(Diff({"-", "-"}), 2);
+}
+
+// `vtsnap diff --json`: JSON state dumps (docs/state-dump.md).
+
+TEST_F(CanonDiffTest, JsonDiffOfAgreeingDumpsExitsZeroSilently) {
+  // A partial dump agrees with a full one on the fields both have; the pending-wrap column is
+  // clamped (xterm.js reports cols, vtsnap cols - 1).
+  const std::string full = Write("full.json", R"({"cols": 2, "rows": 1,
+      "cursor": {"row": 0, "col": 1, "visible": true, "pending_wrap": true},
+      "cells": [[{"ch": "a", "fg": 13421772, "bg": 0, "attrs": []}, null]]})");
+  const std::string partial = Write("partial.json", R"({"cols": 2,
+      "cursor": {"col": 2, "pending_wrap": true},
+      "cells": [[{"ch": "a"}, {"ch": " ", "fg": 13421772, "bg": 0, "attrs": []}]]})");
+  EXPECT_EQ(Diff({"--json", full, partial}), 0) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+  EXPECT_EQ(err_.str(), "");
+}
+
+TEST_F(CanonDiffTest, JsonDiffExitsOneWithEachDifferenceByPath) {
+  const std::string a = Write("a.json", R"({"rows": 1, "cells": [[{"ch": "a", "fg": 13421772}]]})");
+  const std::string b = Write("b.json", R"({"rows": 1, "cells": [[{"ch": "b", "fg": 0}]]})");
+  EXPECT_EQ(Diff({"--json", a, b}), 1);
+  EXPECT_EQ(out_.str(), "--- " + a + "\n+++ " + b +
+                            "\n2 differences (A != B):\n"
+                            "cells[0][0].ch: \"a\" != \"b\"\n"
+                            "cells[0][0].fg: 13421772 != 0\n");
+}
+
+TEST_F(CanonDiffTest, JsonDiffOfInvalidInputExitsTwoNamingTheFileAndPlace) {
+  const std::string good = Write("good.json", R"({"cols": 2})");
+  const std::string malformed = Write("malformed.json", "{\"cols\": 2,\n}");
+  EXPECT_EQ(Diff({"--json", good, malformed}), 2);
+  EXPECT_THAT(err_.str(), StartsWith(malformed + ":2:1: malformed JSON (byte offset 12): "));
+  const std::string wrong = Write("wrong.json", R"({"cols": 2, "cursor": {"col": 3}})");
+  EXPECT_EQ(Diff({"--json", wrong, good}), 2);
+  EXPECT_EQ(err_.str(), wrong + ": cursor.col: expected an integer from 0 to 2, got 3\n");
+  EXPECT_EQ(Diff({"--json", good, ::testing::TempDir() + "/no-such.json"}), 2);
+  EXPECT_THAT(err_.str(), HasSubstr("no-such.json: No such file or directory"));
+  // A golden is not a JSON dump.
+  EXPECT_EQ(Diff({"--json", good, Write("golden.dump", kCanonical)}), 2);
+  EXPECT_THAT(err_.str(), HasSubstr("golden.dump:1:1: malformed JSON"));
+}
+
+TEST_F(CanonDiffTest, JsonDiffUsage) {
+  EXPECT_EQ(Diff({"--json", "one"}), 2);
+  EXPECT_THAT(err_.str(), HasSubstr("usage: vtsnap diff [--json] EXPECTED ACTUAL"));
 }
 
 TEST_F(CanonDiffTest, ReadInputReadsBinaryExactly) {

@@ -95,7 +95,7 @@ TEST(DecodeCliTest, GraphicsAndCellArgumentsAreChecked) {
   EXPECT_EQ(bad_cell.code, 2);
   EXPECT_THAT(bad_cell.err, HasSubstr("vtsnap decode: --cell '3': "));
   Result bad_format = Decode({"--format", "png", TempFile("")});
-  EXPECT_THAT(bad_format.err, HasSubstr("(expected text, golden or rgba)"));
+  EXPECT_THAT(bad_format.err, HasSubstr("(expected text, golden, rgba or json)"));
 }
 
 TEST(DecodeCliTest, UnknownProfileIsBadArguments) {
@@ -166,6 +166,35 @@ TEST(DecodeCliTest, MatchesTheOracleOnARecordedSession) {
 
 namespace vtsnap::tools {
 namespace {
+
+TEST(DecodeCliJsonTest, PrintsTheStateDumpOfTheFinalScreen) {
+  Result r = Decode({"--format", "json", "--size", "3x1", TempFile("\x1b[31mab")});
+  EXPECT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["cols"], 3);
+  EXPECT_EQ(j["cursor"]["col"], 2);
+  EXPECT_EQ(j["cells"][0][1]["ch"], "b");
+  EXPECT_EQ(j["cells"][0][1]["fg"], 0xCD0000);
+  EXPECT_TRUE(j["cells"][0][2].is_null());
+  EXPECT_FALSE(j["cells"][0][0].contains("gen"));
+}
+
+TEST(DecodeCliJsonTest, GenerationsAddsTheCounters) {
+  Result r = Decode({"--format=json", "--generations", "--size", "3x1", TempFile("a\rb")});
+  EXPECT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["cells"][0][0]["gen"], 2);
+}
+
+TEST(DecodeCliJsonTest, GenerationsNeedJsonAndTheXtermProfile) {
+  Result r = Decode({"--generations", TempFile("a")});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "vtsnap decode: --generations needs --format json and the xterm profile\n");
+  EXPECT_EQ(Decode({"--generations", "--format", "json", "--profile", "presenter",
+                    TempFile("a")})
+                .code,
+            2);
+}
 
 TEST(DecodeCliGoldenTest, PrintsTheGoldenDumpOfTheFinalScreen) {
   Result r = Decode({"--size", "4x1", "--format", "golden", TempFile("\x1b[1mab\x1b[?25l")});
