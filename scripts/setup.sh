@@ -30,6 +30,27 @@ vtsnap_install_missing() {
   apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
 }
 
+# The extra Debian packages of scripts/test.sh, for the differential oracles (docs/oracles.md):
+# libvterm-dev, and Debian's nodejs and npm only when node or npm is not on PATH already (a newer
+# Node that brings its own npm conflicts with Debian's npm package).
+vtsnap_test_packages() {
+  local packages=(libvterm-dev)
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    packages+=(nodejs npm)
+  fi
+  echo "${packages[@]}"
+}
+
+# Installs the pinned xterm.js of the oracle (test/corpus/oracle/package-lock.json) when missing.
+vtsnap_install_oracle_node_modules() {
+  local dir="$VTSNAP_ROOT/test/corpus/oracle"
+  if [ ! -d "$dir/node_modules/@xterm/headless" ] ||
+     [ ! -d "$dir/node_modules/@xterm/addon-unicode11" ]; then
+    echo "vtsnap: installing the xterm.js oracle (npm ci in test/corpus/oracle)" >&2
+    (cd "$dir" && npm ci --no-audit --no-fund >&2)
+  fi
+}
+
 vtsnap_configure() {
   cmake -S "$VTSNAP_ROOT" -B "$VTSNAP_BUILD" -G Ninja "$@" >&2
 }
