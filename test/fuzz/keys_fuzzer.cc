@@ -3,26 +3,13 @@
 // write back the same way (up to the case of the x).
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/string_view.h"
 #include "decoder/keys.h"
 #include "decoder/size.h"
-
-namespace {
-
-#define Check(ok) CheckAt(ok, #ok, __LINE__)
-
-void CheckAt(bool ok, const char* what, int line) {
-  if (ok) return;
-  std::fprintf(stderr, "keys_fuzzer.cc:%d: invariant broken: %s\n", line, what);
-  std::abort();
-}
-
-}  // namespace
+#include "test/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);

@@ -4,8 +4,6 @@
 // serializes.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "absl/strings/numbers.h"
@@ -13,18 +11,7 @@
 #include "decoder/presenter.h"
 #include "snapshot/capture.h"
 #include "snapshot/golden.h"
-
-namespace {
-
-#define Check(ok) CheckAt(ok, #ok, __LINE__)
-
-void CheckAt(bool ok, const char* what, int line) {
-  if (ok) return;
-  std::fprintf(stderr, "presenter_fuzzer.cc:%d: invariant broken: %s\n", line, what);
-  std::abort();
-}
-
-}  // namespace
+#include "test/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 3) return 0;
