@@ -58,13 +58,16 @@ Terminal::Terminal(const TerminalOptions& options)
 uint64_t Terminal::Fingerprint(const ScreenCell& c) const {
   // What the position shows: the grapheme, its width, its pen and its link (not whether it was
   // ever written: a never-written blank and an erased one look the same).
+  // Hashed in place (no copies): this runs for every cell after every action.
   static const std::u32string kNoCluster;
   static const std::string kNoText;
   const std::u32string& cluster = c.cluster != 0 ? clusters_[c.cluster] : kNoCluster;
   const Hyperlink* link = c.link != 0 ? &links_[c.link] : nullptr;
-  return absl::Hash<std::tuple<char32_t, uint8_t, Pen, std::u32string, std::string, std::string>>()(
-      std::make_tuple(c.ch, c.width, pens_[c.pen], cluster, link ? link->id : kNoText,
-                      link ? link->uri : kNoText));
+  const std::string& id = link ? link->id : kNoText;
+  const std::string& uri = link ? link->uri : kNoText;
+  return absl::Hash<std::tuple<const char32_t&, const uint8_t&, const Pen&, const std::u32string&,
+                               const std::string&, const std::string&>>()(
+      std::tie(c.ch, c.width, pens_[c.pen], cluster, id, uri));
 }
 
 void Terminal::UpdateGenerations() {
@@ -578,6 +581,13 @@ void Terminal::InsertLines(int n) {
 
 void Terminal::DeleteLines(int n) {
   if (cursor_.row < top_ || cursor_.row > bottom_) return;
+  if (cursor_.row == 0) {
+    // On the top line, xterm's DeleteLine saves the deleted lines to the scrollback, as
+    // scrolling does (util.c: scroll_all_lines when cur_row == 0 on the normal screen).
+    ScrollUp(0, bottom_, n);
+    CarriageReturn();
+    return;
+  }
   n = std::min(n, bottom_ - cursor_.row + 1);
   std::vector<Line>& lines = active().lines;
   std::rotate(lines.begin() + cursor_.row, lines.begin() + cursor_.row + n,
@@ -592,8 +602,9 @@ void Terminal::TabForward(int n) {
     ++col;
     while (col < cols_ - 1 && !tab_stops_[col]) ++col;
   }
+  // xterm's TabToNextStop only sets the column: a pending wrap stays pending (charproc.c
+  // CASE_TAB, CASE_CHT), so the next character still wraps.
   cursor_.col = col;
-  cursor_.pending_wrap = false;
   last_valid_ = false;
 }
 
@@ -603,8 +614,9 @@ void Terminal::TabBackward(int n) {
     --col;
     while (col > 0 && !tab_stops_[col]) --col;
   }
+  // As for HT: xterm's CBT leaves do_wrap set, so the next character wraps to the next line even
+  // though the cursor moved left.
   cursor_.col = col;
-  cursor_.pending_wrap = false;
   last_valid_ = false;
 }
 
@@ -997,11 +1009,14 @@ void Terminal::SetPrivateMode(int mode, bool on) {
     case 1048:
       return on ? SaveCursor() : RestoreCursor();
     case 1049:
+      // As xterm: save the cursor (in the slot of the screen it is on), switch and clear; leaving
+      // restores the normal screen's saved cursor even when the normal screen was already shown
+      // (then it is DECRC).
       if (on) {
-        if (!alternate_active_) SaveCursor();
+        SaveCursor();
         SwitchScreen(true, true);
-      } else if (alternate_active_) {
-        SwitchScreen(false, false);
+      } else {
+        if (alternate_active_) SwitchScreen(false, false);
         RestoreCursor();
       }
       return;

@@ -156,6 +156,9 @@ struct SchemaError {
 };
 
 std::string Describe(const Json& j) {
+  // Containers are named, not printed: printing recurses through the whole value.
+  if (j.is_array()) return absl::StrCat("an array of ", j.size(), j.size() == 1 ? " value" : " values");
+  if (j.is_object()) return absl::StrCat("an object with ", j.size(), j.size() == 1 ? " key" : " keys");
   std::string text = j.dump(-1, ' ', false, Json::error_handler_t::replace);
   if (text.size() > 40) text = text.substr(0, 37) + "...";
   return text;
@@ -181,9 +184,11 @@ int64_t ReadInt(const Json& j, const std::string& path, int64_t min, int64_t max
   int64_t v = 0;
   if (j.is_number_unsigned()) {
     const uint64_t u = j.get<uint64_t>();
-    v = u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
-            ? std::numeric_limits<int64_t>::max()
-            : static_cast<int64_t>(u);
+    if (u > static_cast<uint64_t>(max)) {
+      throw SchemaError{path, absl::StrCat("expected an integer from ", min, " to ", max, ", got ",
+                                           Describe(j))};
+    }
+    v = static_cast<int64_t>(u);
   } else if (j.is_number_integer()) {
     v = j.get<int64_t>();
   } else {
@@ -531,10 +536,18 @@ std::string WriteStateJson(const StateDump& d) {
 
 absl::StatusOr<StateDump> ParseStateJson(absl::string_view text, absl::string_view source) {
   // nlohmann keeps the last of two equal keys silently; a dump with one is malformed here.
+  // Values nested deeper than any dump needs (cells[r][c].attrs[i] is 4 levels) are dropped as
+  // they are read and reported, so a hostile document never builds a deep value.
+  constexpr int kMaxDepth = 16;
   std::vector<std::set<std::string>> keys;
   std::string duplicate;
-  const Json::parser_callback_t track_keys = [&](int /*depth*/, Json::parse_event_t event,
+  bool too_deep = false;
+  const Json::parser_callback_t track_keys = [&](int depth, Json::parse_event_t event,
                                                  Json& parsed) {
+    if (depth > kMaxDepth) {
+      too_deep = true;
+      return false;
+    }
     switch (event) {
       case Json::parse_event_t::object_start:
         keys.emplace_back();
@@ -570,6 +583,11 @@ absl::StatusOr<StateDump> ParseStateJson(absl::string_view text, absl::string_vi
                      "): ", what));
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(absl::StrCat(source, ": malformed JSON: ", e.what()));
+  }
+  if (too_deep) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": values are nested more than ", kMaxDepth,
+                     " levels deep; a state dump has at most 4"));
   }
   if (!duplicate.empty()) {
     return absl::InvalidArgumentError(

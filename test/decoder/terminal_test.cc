@@ -309,6 +309,11 @@ std::vector<ScreenCase> ScreenCases() {
       S("ChtStopsAtLastColumn", 20, 2, "\x1b[9I", {"", ""}, 19, 0, false),
       S("CbtTabsBackwardNStops", 20, 2, "\x1b[19G\x1b[2Z", {"", ""}, 8, 0, false),
       S("CbtStopsAtColumnZero", 20, 2, "\x1b[5G\x1b[3Z", {"", ""}, 0, 0, false),
+      // xterm's HT, CHT and CBT only set the column: a pending wrap stays, and the next
+      // character wraps (charproc.c CASE_TAB, CASE_CHT, CASE_CBT; found by differential testing).
+      S("HtKeepsAPendingWrap", 10, 2, "abcdefghij\tX", {"abcdefghij", "X"}, 1, 1, false),
+      S("CbtKeepsAPendingWrapSoTheNextCharacterWraps", 10, 2, "abcdefghij\x1b[ZX",
+        {"abcdefghij", "X"}, 1, 1, false),
       S("TbcClearsStopAtCursor", 20, 2, "\x1b[9G\x1b[g\r\tX", {"                X", ""}, 17, 0,
         false),
       S("TbcZeroAwayFromStopKeepsStops", 20, 2, "\x1b[5G\x1b[0g\r\tX", {"        X", ""}, 9, 0,
@@ -355,6 +360,12 @@ std::vector<ScreenCase> ScreenCases() {
         {"ALT", "", "", ""}, 3, 0, false),
       S("Alt1047ClearsAltOnLeave", 10, 4, "\x1b[?1047hALT\x1b[?1047l\x1b[?1047h", {"", "", "", ""},
         3, 0, false),
+      // On the normal screen ?1049l is DECRC: nothing saved restores the cursor home (xterm saves
+      // the startup cursor of both screens).
+      S("Alt1049ResetOnTheNormalScreenRestoresTheCursor", 10, 4, "ab\x1b[2;5H\x1b[?1049l", {"ab", "", "", ""},
+        0, 0, false),
+      S("Alt1049ResetOnTheNormalScreenRestoresWhatDecscSaved", 10, 4,
+        "ab\x1b[2;5H\x1b" "7\x1b[4;1H\x1b[?1049l", {"ab", "", "", ""}, 4, 1, false),
       S("Alt1049ClearsAltOnEnter", 10, 4, "\x1b[?47hALT\x1b[?47l\x1b[?1049h", {"", "", "", ""}, 3,
         0, false),
       S("Alt47LeaveShowsPrimaryWithoutMovingCursor", 10, 4, "ab\x1b[?47h\x1b[3;4HX\x1b[?47l",
@@ -977,6 +988,16 @@ std::vector<ScrollbackCase> ScrollbackCases() {
        {"abcdefghij"},
        {"klmnopqrst", "u"}},
       {"AlternateScreenScrollSavesNothing", 2, 100, "\x1b[?1049h1\r\n2\r\n3", {}, {"2", "3"}},
+      // xterm's DeleteLine saves what it deletes from the top line of the normal screen (util.c,
+      // scroll_all_lines when cur_row == 0), even with a shorter region; elsewhere it does not.
+      {"DlOnTheTopLineSavesTheDeletedLines", 3, 100, "1\r\n2\r\n3\x1b[H\x1b[2M", {"1", "2"},
+       {"3", "", ""}},
+      {"DlOnTheTopLineOfAShorterRegionSaves", 3, 100, "1\r\n2\r\n3\x1b[1;2r\x1b[M", {"1"},
+       {"2", "", "3"}},
+      {"DlBelowTheTopLineSavesNothing", 3, 100, "1\r\n2\r\n3\x1b[2H\x1b[M", {}, {"1", "3", ""}},
+      {"DlOnTheAlternateScreenSavesNothing", 3, 100, "\x1b[?1049h1\x1b[H\x1b[M", {}, {"", "", ""}},
+      // SU saves when the region starts at the top (xtermScroll), as a line feed does.
+      {"SuSavesTheTopLine", 2, 100, "1\r\n2\x1b[S", {"1"}, {"2", ""}},
       {"RegionNotAtTopSavesNothing",
        3,
        100,

@@ -329,7 +329,12 @@ INSTANTIATE_TEST_SUITE_P(
         RejectCase{"MalformedJsonGivesLineAndColumn", "{\n  \"cols\": 80,\n  \"rows\": ]\n}",
                    "dump.json:3:11: malformed JSON (byte offset 26): syntax error while parsing "
                    "value - unexpected ']'; expected '[', '{', or a literal"},
-        RejectCase{"NotAnObject", "[1]", "dump.json: the document: expected an object, got [1]"},
+        RejectCase{"NotAnObject", "[1]", "dump.json: the document: expected an object, got an array of 1 value"},
+        RejectCase{"UnsignedPastTheRange", "{\"scrollback_len\": 18446744073709551615}",
+                   "dump.json: scrollback_len: expected an integer from 0 to 9223372036854775807, "
+                   "got 18446744073709551615"},
+        RejectCase{"ContainersAreNamedNotPrinted", "{\"cols\": {\"a\": [1, 2], \"b\": 3}}",
+                   "dump.json: cols: expected an integer, got an object with 2 keys"},
         RejectCase{"UnknownTopLevelKey", "{\"colz\": 80}",
                    "dump.json: colz: unknown key (expected one of cols, rows, cursor, "
                    "scroll_region, modes, tabstops, charsets, cells, scrollback_len)"},
@@ -351,7 +356,7 @@ INSTANTIATE_TEST_SUITE_P(
         RejectCase{"VisibleMustBeABool", "{\"cursor\": {\"visible\": 1}}",
                    "dump.json: cursor.visible: expected true or false, got 1"},
         RejectCase{"ScrollRegionNeedsTwoValues", "{\"scroll_region\": [0]}",
-                   "dump.json: scroll_region: expected [top, bottom], got [0]"},
+                   "dump.json: scroll_region: expected [top, bottom], got an array of 1 value"},
         RejectCase{"ScrollRegionBottomAboveTop", "{\"scroll_region\": [3, 2]}",
                    "dump.json: scroll_region[1]: expected an integer from 3 to 100000, got 2"},
         RejectCase{"TabStopsUnsorted", "{\"tabstops\": [8, 0]}",
@@ -393,6 +398,18 @@ INSTANTIATE_TEST_SUITE_P(
                    "dump.json:1:1: malformed JSON (byte offset 0): syntax error while parsing "
                    "value - unexpected end of input; expected '[', '{', or a literal"}),
     [](const testing::TestParamInfo<RejectCase>& info) { return std::string(info.param.name); });
+
+TEST(StateJsonParse, DeepNestingIsRejectedWithoutRecursingThroughIt) {
+  // Found by fuzzing: printing a deeply nested value in the message overflowed the stack.
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  absl::StatusOr<StateDump> d = ParseStateJson(deep, "deep.json");
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().message(),
+            "deep.json: values are nested more than 16 levels deep; a state dump has at most 4");
+  absl::StatusOr<StateDump> in_cells =
+      ParseStateJson("{\"cells\": " + std::string(100, '[') + std::string(100, ']') + "}");
+  EXPECT_FALSE(in_cells.ok());
+}
 
 TEST(StateJsonParse, AcceptsAPartialDumpAndTheSchemasExampleFields) {
   absl::StatusOr<StateDump> d = ParseStateJson(
