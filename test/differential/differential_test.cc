@@ -1,0 +1,1136 @@
+// Differential testing (docs/differential.md): vtsnap's state dump against independent emulators,
+// libvterm (in process) and xterm.js (@xterm/headless through node), on the committed real-program
+// recordings (test/corpus/cases/) and on seeded random streams of valid sequences
+// (generator.h). Any difference that the deviation table below does not explain fails the test,
+// which then minimizes the stream with delta debugging (ddmin.h) and prints the smallest failing
+// input as an escaped string, with the differences it still shows and a command to reproduce it.
+//
+// Tests (each its own ctest entry):
+//   Recordings/RecordingTest.AgreesWithOracle/<case>_<oracle>
+//   Random/RandomTest.AgreesWithOracle/<oracle>_<cols>x<rows>_<first seed>
+//   Deviations.*: the table is well formed, and every deviation is real and still needed
+//
+// VTSNAP_DIFF_SEEDS=N multiplies the number of random streams per test (for longer local runs).
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "decoder/virtual_terminal.h"
+#include "decoder/width.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "snapshot/state_json.h"
+#include "test/differential/ddmin.h"
+#include "test/differential/generator.h"
+#include "test/differential/oracles.h"
+
+namespace vtsnap::differential {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The oracles.
+
+enum class Oracle { kLibvterm, kXtermJs };
+
+const char* OracleName(Oracle o) { return o == Oracle::kLibvterm ? "libvterm" : "xtermjs"; }
+
+// One xterm.js process per test process, started on first use.
+XtermJsOracle& SharedXtermJs() {
+  static XtermJsOracle* oracle = new XtermJsOracle();
+  return *oracle;
+}
+
+absl::StatusOr<StateDump> OracleDump(Oracle o, int cols, int rows, absl::string_view bytes) {
+  absl::StatusOr<std::string> json = o == Oracle::kLibvterm
+                                         ? LibvtermStateJson(cols, rows, bytes)
+                                         : SharedXtermJs().Replay(cols, rows, bytes);
+  if (!json.ok()) return json.status();
+  return ParseStateJson(*json, OracleName(o));
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// The deviation table: every known difference between vtsnap and an oracle, with its reason.
+//
+// An entry applies to a stream when its `trigger` fires: vtsnap decodes the stream token by
+// token and asks the trigger before each token, with the terminal as it is then (no trigger:
+// every stream). An entry does one of four things:
+//   - `rewrite`: the oracle gets rewrite(terminal, token) instead of each token the trigger fires
+//     on: a spelling that means the same on xterm and makes the oracle do what xterm does (for
+//     example IL followed by CR, since xterm's IL already returns to the left margin);
+//   - `hide`: once triggered, removes the fields it concerns from both dumps before DiffStates;
+//   - `excuse`: once triggered, the stream is not compared with that oracle at all (for
+//     differences after which the two screens legitimately diverge);
+//   - `avoid`: keeps the random generator away from what triggers it.
+//
+// Each entry carries a `witness`: a stream on which the oracle differs from vtsnap without the
+// entry, and agrees with it (or is excused) with it. DeviationWitnessTest fails when a witness no
+// longer differs (the entry is stale: remove it) or still differs with the entry.
+//
+// `reason` starts with the section of docs/xterm-deviations.md or docs/differential.md that
+// explains it, as "<file>#<anchor>: <why>".
+
+// What a trigger sees: the terminal before `token`, the token, and the tokens before it.
+struct Step {
+  const Terminal& before;
+  absl::string_view token;
+  absl::Span<const std::string> earlier;
+};
+// What a rewrite needs of the terminal before the token (the terminal itself has moved on).
+struct Before {
+  std::string cup;  // a CUP to the cursor's cell (CupHere)
+  bool visible = true;
+  static Before Of(const Terminal& t);
+};
+using Trigger = std::function<bool(const Step&)>;
+using Hide = std::function<void(StateDump& vtsnap, StateDump& oracle)>;
+// The bytes the oracle gets for the token, from the state before it and vtsnap's state after it.
+using Rewrite =
+    std::function<std::string(const Step&, const Before& before, const Terminal& after)>;
+
+struct Deviation {
+  Oracle oracle;
+  const char* id;
+  const char* reason;
+  const char* witness;
+  int witness_cols = 10;
+  int witness_rows = 3;
+  Trigger trigger = nullptr;
+  Rewrite rewrite = nullptr;
+  Hide hide = nullptr;
+  bool excuse = false;
+  std::function<void(GeneratorOptions&)> avoid = nullptr;
+};
+
+// Trigger helpers.
+
+// A CSI with one of `finals`, private (`?`) or not.
+bool IsCsi(absl::string_view token, absl::string_view finals, bool private_marker = false) {
+  if (token.size() < 3 || token[0] != '\x1b' || token[1] != '[') return false;
+  if ((token[2] == '?') != private_marker) return false;
+  return finals.find(token.back()) != absl::string_view::npos;
+}
+
+// CSI ? <one of modes> <final>.
+bool IsPrivateMode(absl::string_view token, std::initializer_list<absl::string_view> modes,
+                   char final_byte) {
+  if (!IsCsi(token, absl::string_view(&final_byte, 1), true)) return false;
+  const absl::string_view params = token.substr(3, token.size() - 4);
+  return std::find(modes.begin(), modes.end(), params) != modes.end();
+}
+
+// Hide helpers.
+
+void ForEachCellPair(
+    StateDump& a, StateDump& b,
+    const std::function<void(std::optional<StateCell>&, std::optional<StateCell>&)>& f) {
+  if (!a.cells || !b.cells) return;
+  for (size_t r = 0; r < std::min(a.cells->size(), b.cells->size()); ++r) {
+    for (size_t c = 0; c < std::min((*a.cells)[r].size(), (*b.cells)[r].size()); ++c) {
+      f((*a.cells)[r][c], (*b.cells)[r][c]);
+    }
+  }
+}
+
+// CUP to where the cursor is (1-based, relative to the scroll region in origin mode): on xterm
+// it only clears a pending wrap.
+std::string CupHere(const Terminal& t) {
+  const int row = t.cursor().row - (t.modes().origin ? t.scroll_top() : 0);
+  return absl::StrCat("\x1b[", row + 1, ";", t.cursor().col + 1, "H");
+}
+
+void DropAttrs(std::optional<StateCell>& cell, std::initializer_list<absl::string_view> names) {
+  if (!cell || !cell->attrs) return;
+  std::vector<std::string>& attrs = *cell->attrs;
+  attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
+                             [&](const std::string& a) {
+                               return std::find(names.begin(), names.end(), a) != names.end();
+                             }),
+              attrs.end());
+}
+
+Before Before::Of(const Terminal& t) { return Before{CupHere(t), t.cursor().visible}; }
+
+// DECRC, CSI ? 1048 l and CSI ? 1049 l.
+bool IsCursorRestore(absl::string_view token) {
+  return token == "\x1b" "8" || IsPrivateMode(token, {"1048", "1049"}, 'l');
+}
+
+// Entering or leaving the alternate screen.
+bool IsScreenSwitch(absl::string_view token) {
+  return IsPrivateMode(token, {"47", "1047", "1049"}, 'h') ||
+         IsPrivateMode(token, {"47", "1047", "1049"}, 'l');
+}
+
+bool HasDefaultTabStops(const Terminal& t) {
+  for (int c = 0; c < t.cols(); ++c) {
+    if (t.tab_stop(c) != (c % 8 == 0)) return false;
+  }
+  return true;
+}
+
+// The designations and shift that give `t`'s G0, G1 and GL.
+std::string CharsetsOf(const Terminal& t) {
+  auto final_byte = [&](int g) { return t.charset(g) == Charset::kDecSpecialGraphics ? "0" : "B"; };
+  return absl::StrCat("\x1b(", final_byte(0), "\x1b)", final_byte(1),
+                      t.active_charset() == 0 ? "\x0f" : "\x0e");
+}
+
+// ?47h or ?1047h (no clearing on entry) after the alternate screen was entered before.
+bool IsSecondUnclearedEntry(const Step& s) {
+  if (!IsPrivateMode(s.token, {"47", "1047"}, 'h')) return false;
+  for (const std::string& t : s.earlier) {
+    if (IsPrivateMode(t, {"47", "1047", "1049"}, 'h')) return true;
+  }
+  return false;
+}
+
+// The current background as SGR parameters.
+std::string BackgroundSgr(const Terminal& t) {
+  const PenColor& bg = t.current_pen().bg;
+  switch (bg.kind) {
+    case PenColor::Kind::kDefault:
+      return "49";
+    case PenColor::Kind::kPalette:
+      return absl::StrCat("48;5;", bg.value);
+    case PenColor::Kind::kRgb:
+      return absl::StrCat("48;2;", (bg.value >> 16) & 0xFF, ";", (bg.value >> 8) & 0xFF, ";",
+                          bg.value & 0xFF);
+  }
+  return "49";
+}
+
+std::string ColorSgr(const PenColor& c, int base) {
+  switch (c.kind) {
+    case PenColor::Kind::kDefault:
+      return absl::StrCat(base + 9);
+    case PenColor::Kind::kPalette:
+      return absl::StrCat(base + 8, ";5;", c.value);
+    case PenColor::Kind::kRgb:
+      return absl::StrCat(base + 8, ";2;", (c.value >> 16) & 0xFF, ";", (c.value >> 8) & 0xFF, ";",
+                          c.value & 0xFF);
+  }
+  return absl::StrCat(base + 9);
+}
+
+// An SGR that sets exactly `pen` (underline colours aside: no oracle reports them).
+std::string PenSgr(const Pen& pen) {
+  std::string sgr = "\x1b[0";
+  const std::pair<PenAttr, int> kAttrs[] = {{kAttrBold, 1},    {kAttrDim, 2},     {kAttrItalic, 3},
+                                            {kAttrBlink, 5},   {kAttrReverse, 7}, {kAttrInvisible, 8},
+                                            {kAttrStrike, 9},  {kAttrOverline, 53}};
+  for (const auto& [attr, code] : kAttrs) {
+    if (pen.has(attr)) absl::StrAppend(&sgr, ";", code);
+  }
+  if (pen.underline == UnderlineStyle::kDouble) {
+    absl::StrAppend(&sgr, ";21");
+  } else if (pen.underline != UnderlineStyle::kNone) {
+    absl::StrAppend(&sgr, ";4");
+  }
+  absl::StrAppend(&sgr, ";", ColorSgr(pen.fg, 30), ";", ColorSgr(pen.bg, 40), "m");
+  return sgr;
+}
+
+// The first entry to a never-used alternate screen shows default blanks on xterm: the oracle
+// clears it with the default background, then gets the current one back.
+std::string EnterAlternateWithDefaultBackground(const Step& s, const Before&,
+                                                const Terminal& after) {
+  return absl::StrCat("\x1b[49m", s.token, "\x1b[", BackgroundSgr(after), "m");
+}
+
+// Autowrap off and a wide character of `token` starting in the last column.
+bool WideCharacterAtTheMarginWithoutAutowrap(const Step& s) {
+  const Terminal& t = s.before;
+  if (t.modes().autowrap || s.token.empty() || s.token[0] == '\x1b') return false;
+  int col = t.cursor().col;
+  for (size_t i = 0; i < s.token.size();) {
+    const unsigned char b = static_cast<unsigned char>(s.token[i]);
+    const int len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    char32_t cp = len == 1 ? b : (b & (0x7F >> len));
+    for (int k = 1; k < len && i + k < s.token.size(); ++k) {
+      cp = (cp << 6) | (static_cast<unsigned char>(s.token[i + k]) & 0x3F);
+    }
+    i += len;
+    const int width = CodePointWidth(cp);
+    if (width == 2 && col >= t.cols() - 1) return true;
+    col = std::min(col + width, t.cols() - 1);
+  }
+  return false;
+}
+
+// The first parameter of a CSI (its count), 1 when absent or 0.
+int CsiCount(absl::string_view token) {
+  int n = 0;
+  for (size_t i = 2; i < token.size() && token[i] >= '0' && token[i] <= '9'; ++i) {
+    n = std::min(n * 10 + (token[i] - '0'), 100000);
+  }
+  return std::max(n, 1);
+}
+
+bool IsText(absl::string_view token) {
+  return !token.empty() && static_cast<unsigned char>(token[0]) >= 0x20 && token[0] != 0x7F;
+}
+
+// What xterm restores with DECRC besides the position: charsets, pen and origin mode (the mode
+// is set again and the cursor put back where DECRC left it; SM/RM ?6 homes the cursor).
+std::string RestoredState(const Terminal& after) {
+  return absl::StrCat(CharsetsOf(after), PenSgr(after.current_pen()),
+                      after.modes().origin ? "\x1b[?6h" : "\x1b[?6l", CupHere(after));
+}
+
+// A text token under DEC special graphics, respelled for an oracle whose DEC table or chunking
+// differs from xterm's: `_` is a blank in xterm; with `yz`, y and z become U+2264 and U+2265; and
+// every non-ASCII character is printed from US-ASCII (libvterm stops translating the rest of a
+// chunk after one).
+std::string RespellDecGraphics(const Terminal& t, absl::string_view token, bool yz) {
+  const std::string slot = t.active_charset() == 0 ? "(" : ")";
+  const std::string to_ascii = absl::StrCat("\x1b", slot, "B");
+  const std::string back = absl::StrCat("\x1b", slot, "0");
+  std::string out;
+  for (size_t i = 0; i < token.size();) {
+    const unsigned char b = static_cast<unsigned char>(token[i]);
+    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    const absl::string_view ch = token.substr(i, len);
+    i += len;
+    if (ch == "_") {
+      out += " ";
+    } else if (yz && (ch == "y" || ch == "z")) {
+      absl::StrAppend(&out, to_ascii, ch == "y" ? "\xe2\x89\xa4" : "\xe2\x89\xa5", back);
+    } else if (len > 1 && yz) {
+      absl::StrAppend(&out, to_ascii, ch, back);
+    } else {
+      absl::StrAppend(&out, ch);
+    }
+  }
+  return out;
+}
+
+// The first code point of a text token (0 for anything else).
+char32_t FirstCodePoint(absl::string_view token) {
+  if (!IsText(token)) return 0;
+  const unsigned char b = static_cast<unsigned char>(token[0]);
+  const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+  char32_t cp = len == 1 ? b : (b & (0x7F >> len));
+  for (size_t k = 1; k < len && k < token.size(); ++k) {
+    cp = (cp << 6) | (static_cast<unsigned char>(token[k]) & 0x3F);
+  }
+  return cp;
+}
+
+// Whether a combining mark of a text token arrives while a wrap is pending (following the
+// cursor through the token's characters).
+bool CombiningMarkAfterAPendingWrap(const Step& s) {
+  if (!IsText(s.token)) return false;
+  const Terminal& t = s.before;
+  int col = t.cursor().col;
+  bool pending = t.cursor().pending_wrap;
+  for (size_t i = 0; i < s.token.size();) {
+    const unsigned char b = static_cast<unsigned char>(s.token[i]);
+    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    const char32_t cp = FirstCodePoint(s.token.substr(i, len));
+    i += len;
+    const int width = CodePointWidth(cp);
+    if (width == 0) {
+      if (pending) return true;
+      continue;
+    }
+    if (pending && t.modes().autowrap) col = 0;
+    pending = false;
+    if (width == 2 && col == t.cols() - 1 && t.modes().autowrap) col = 0;
+    col += width;
+    if (col >= t.cols()) {
+      col = t.cols() - 1;
+      pending = t.modes().autowrap;
+    }
+  }
+  return false;
+}
+
+bool IsDecGraphicsText(const Step& s) {
+  const Terminal& t = s.before;
+  return t.charset(t.active_charset()) == Charset::kDecSpecialGraphics && IsText(s.token);
+}
+
+bool IsBlank(const std::optional<StateCell>& cell) {
+  return !cell.has_value() || cell->ch == " ";
+}
+
+const std::vector<Deviation>& Deviations() {
+  static const std::vector<Deviation> kTable = {
+      // ---- libvterm 0.1.4 --------------------------------------------------------------------
+      {.oracle = Oracle::kLibvterm,
+       .id = "il-dl-keep-the-column",
+       .reason = "differential.md#libvterm-il-and-dl-keep-the-column: xterm's IL and DL move the "
+                 "cursor to the left margin; libvterm leaves it, so it gets IL/DL followed by CR",
+       .witness = "ab\x1b[L",
+       .trigger = [](const Step& s) {
+         const int row = s.before.cursor().row;
+         return IsCsi(s.token, "LM") && row >= s.before.scroll_top() &&
+                row <= s.before.scroll_bottom();
+       },
+       .rewrite = [](const Step& s, const Before&, const Terminal&) {
+         return absl::StrCat(s.token, "\r");
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "no-faint-invisible-or-overline",
+       .reason = "differential.md#libvterm-has-no-faint-invisible-or-overline: libvterm 0.1.4's "
+                 "cells have no faint, conceal or overline attribute, so vtsnap's are not "
+                 "compared with it",
+       .witness = "\x1b[2;8;53mx",
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         ForEachCellPair(vtsnap, oracle, [](std::optional<StateCell>& a, std::optional<StateCell>&) {
+           DropAttrs(a, {"faint", "invisible", "overline"});
+         });
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "erased-cells-take-the-whole-pen",
+       .reason = "differential.md#libvterm-erases-with-the-whole-pen: libvterm 0.1.4's erased and "
+                 "inserted blanks take the current attributes and foreground; xterm's take the "
+                 "colours only and vtsnap's the background only, so blank cells compare their ch "
+                 "and bg only",
+       .witness = "\x1b[1;7;31;44m\x1b[K",
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         ForEachCellPair(vtsnap, oracle, [](std::optional<StateCell>& a, std::optional<StateCell>& b) {
+           if (!IsBlank(a) || !IsBlank(b)) return;
+           for (std::optional<StateCell>* c : {&a, &b}) {
+             // A null cell reads as a default blank; dropping the other side's fields is enough.
+             if (!c->has_value()) continue;
+             (*c)->fg.reset();
+             (*c)->attrs.reset();
+           }
+         });
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "cursor-left-of-a-wide-character-in-the-last-column",
+       .reason = "differential.md#libvterm-cursor-after-a-wide-character-at-the-margin: after a "
+                 "wide character fills the last two columns libvterm reports the cursor on the "
+                 "character's first column, xterm and vtsnap on the last with a wrap pending",
+       .witness = "abcdefgh\xe4\xb8\xad",
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         if (!vtsnap.cursor || !oracle.cursor || !vtsnap.cols || !vtsnap.cells) return;
+         const int cols = *vtsnap.cols;
+         if (vtsnap.cursor->pending_wrap != true || oracle.cursor->col != cols - 2 || cols < 2) {
+           return;
+         }
+         const auto& tail = (*vtsnap.cells)[*vtsnap.cursor->row][cols - 1];
+         if (tail && tail->ch == "") oracle.cursor->col = vtsnap.cursor->col;
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "phantom-column-after-a-wide-character",
+       .reason = "differential.md#libvterm-cursor-after-a-wide-character-at-the-margin: libvterm "
+                 "keeps the cursor on a wide character's first column while its wrap is pending, "
+                 "so a following VPA or erase acts one column left; it gets a CUP to xterm's "
+                 "cursor cell first (on xterm those sequences clear the pending wrap anyway)",
+       .witness = "abcdefgh\xe4\xb8\xad\x1b[2dX",
+       .trigger = [](const Step& s) {
+         const CursorState& c = s.before.cursor();
+         return c.pending_wrap && s.before.cell(c.col, c.row).is_continuation() &&
+                IsCsi(s.token, "ABCDEFGHJKXdfae`@P");
+       },
+       .rewrite = [](const Step& s, const Before& before, const Terminal&) {
+         return absl::StrCat(before.cup, s.token);
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "dec-graphics-table-and-chunks",
+       .reason = "differential.md#dec-special-graphics: in the DEC special graphics set xterm "
+                 "shows _ as a blank and y and z as U+2264 and U+2265; libvterm keeps _ and uses "
+                 "U+2A7D and U+2A7E, and stops translating a chunk of text after a non-ASCII "
+                 "character, so it gets xterm's characters spelled out",
+       .witness = "\x1b(0_yz\xe4\xb8\xadk",
+       .trigger = IsDecGraphicsText,
+       .rewrite = [](const Step& s, const Before&, const Terminal&) {
+         return RespellDecGraphics(s.before, s.token, /*yz=*/true);
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "writing-over-half-a-wide-character",
+       .reason = "differential.md#writing-over-half-a-wide-character: printing, ICH, DCH or ECH "
+                 "on either half of a wide character leaves libvterm with an orphaned right half; "
+                 "vtsnap blanks the whole character, so such streams are excused",
+       .witness = "\xe4\xb8\xad\x1b[1G\x1b[P",
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         const ScreenCell& cell = t.cell(t.cursor().col, t.cursor().row);
+         const bool text = !s.token.empty() && static_cast<unsigned char>(s.token[0]) >= 0x20 &&
+                           s.token[0] != 0x7F;
+         return (cell.width == 2 || cell.is_continuation()) &&
+                ((text && !t.cursor().pending_wrap) || IsCsi(s.token, "@PX"));
+       },
+       .excuse = true},
+      {.oracle = Oracle::kLibvterm,
+       .id = "decrc-restores-cursor-visibility-but-not-charsets",
+       .reason = "differential.md#libvterm-decrc-restores-visibility-not-charsets: xterm's "
+                 "DECSC/DECRC save the charsets and origin mode and not the cursor's visibility; "
+                 "libvterm does the opposite (and restores a hidden cursor and a black pen when "
+                 "nothing was saved), so after each restore it gets xterm's visibility, charsets, "
+                 "pen and origin mode",
+       .witness = "\x1b)0\x0e\x1b" "8q",
+       .trigger = [](const Step& s) { return IsCursorRestore(s.token); },
+       .rewrite = [](const Step& s, const Before& before, const Terminal& after) {
+         return absl::StrCat(s.token, before.visible ? "\x1b[?25h" : "\x1b[?25l",
+                             RestoredState(after));
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "no-mode-47",
+       .reason = "differential.md#libvterm-has-no-mode-47: libvterm 0.1.4 does not implement "
+                 "CSI ? 47 h/l (the alternate screen without clearing), so streams using it are "
+                 "excused",
+       .witness = "ab\x1b[?47h",
+       .trigger = [](const Step& s) {
+         return IsPrivateMode(s.token, {"47"}, 'h') || IsPrivateMode(s.token, {"47"}, 'l');
+       },
+       .excuse = true},
+      {.oracle = Oracle::kLibvterm,
+       .id = "mode-1047-clears-on-entry",
+       .reason = "differential.md#the-alternate-screen-without-clearing: xterm's ?1047h shows the "
+                 "alternate screen as it was; libvterm clears it with the current colours, so it "
+                 "enters with the default background, and a second entry is excused",
+       .witness = "\x1b[44m\x1b[?1047h",
+       .trigger = [](const Step& s) { return IsPrivateMode(s.token, {"1047"}, 'h'); },
+       .rewrite = EnterAlternateWithDefaultBackground},
+      {.oracle = Oracle::kLibvterm,
+       .id = "second-entry-to-an-uncleared-alternate-screen",
+       .reason = "differential.md#the-alternate-screen-without-clearing: after the alternate "
+                 "screen was used once, xterm's ?1047h shows what was left on it; libvterm clears "
+                 "it, so such streams are excused",
+       .witness = "\x1b[?1049hX\x1b[?1049l\x1b[?1047h",
+       .trigger = IsSecondUnclearedEntry,
+       .excuse = true},
+      {.oracle = Oracle::kLibvterm,
+       .id = "erase-keeps-a-pending-wrap",
+       .reason = "xterm-deviations.md#erases-clear-a-pending-wrap: xterm's ED, EL, ECH, ICH and DCH "
+                 "clear a pending wrap; libvterm keeps it, so it gets a CUP to the cursor's own "
+                 "cell first",
+       .witness = "abcdefghij\x1b[KX",
+       .trigger = [](const Step& s) {
+         return s.before.cursor().pending_wrap && IsCsi(s.token, "JKX@P");
+       },
+       .rewrite = [](const Step& s, const Before& before, const Terminal&) {
+         return absl::StrCat(before.cup, s.token);
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "vertical-moves-leave-the-region",
+       .reason = "differential.md#libvterm-vertical-moves-leave-the-scroll-region: xterm's CUU, "
+                 "CUD, CNL and CPL stop at the scroll region's margins when they start inside it; "
+                 "libvterm's move past them, so it gets a CUP to where xterm puts the cursor",
+       .witness = "\x1b[1;2r\x1b[2EX",
+       .witness_rows = 4,
+       .trigger = [](const Step& s) { return IsCsi(s.token, "ABEF"); },
+       .rewrite = [](const Step&, const Before&, const Terminal& after) { return CupHere(after); }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "scrolling-a-whole-region-saves-nothing",
+       .reason = "differential.md#libvterm-scrolling-a-whole-region-saves-nothing: SU or DL by the "
+                 "region's height or more saves the lines to xterm's scrollback; libvterm only "
+                 "erases them, so scrollback_len is not compared after that",
+       .witness = "1\r\n2\r\n3\x1b[3S",
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         return !t.alternate_screen_active() &&
+                ((IsCsi(s.token, "S") && t.scroll_top() == 0 &&
+                  CsiCount(s.token) >= t.scroll_bottom() + 1) ||
+                 (IsCsi(s.token, "M") && t.cursor().row == 0 &&
+                  CsiCount(s.token) >= t.scroll_bottom() + 1));
+       },
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         vtsnap.scrollback_len.reset();
+         oracle.scrollback_len.reset();
+       }},
+      {.oracle = Oracle::kLibvterm,
+       .id = "wide-character-at-the-margin-without-autowrap",
+       .reason = "xterm-deviations.md#wide-characters-at-the-margin-without-autowrap: with "
+                 "autowrap off, vtsnap writes a wide character that starts in the last column over "
+                 "the last two columns; xterm and the oracles do not, so such streams are excused",
+       .witness = "\x1b[?7labcdefgh\xe4\xb8\xad\xe4\xb8\xad",
+       .trigger = WideCharacterAtTheMarginWithoutAutowrap,
+       .excuse = true},
+      {.oracle = Oracle::kLibvterm,
+       .id = "ich-and-dch-outside-the-region",
+       .reason = "differential.md#libvterm-ich-and-dch-outside-the-scroll-region: xterm's ICH and "
+                 "DCH work on any line; libvterm ignores them outside the scroll region, so such "
+                 "streams are excused",
+       .witness = "A\x1b[2;3r\x1b[P",
+       .witness_rows = 4,
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         return IsCsi(s.token, "@P") &&
+                (t.cursor().row < t.scroll_top() || t.cursor().row > t.scroll_bottom());
+       },
+       .excuse = true},
+      {.oracle = Oracle::kLibvterm,
+       .id = "combining-mark-after-a-pending-wrap",
+       .reason = "differential.md#libvterm-combining-mark-after-a-pending-wrap: xterm joins a "
+                 "combining mark that arrives while a wrap is pending to the character in the "
+                 "last column; libvterm wraps first, so such streams are excused",
+       .witness = "\\9\"<\x1b" "7\x1b" "8\x1b[6CL_TjtFBBDO\xcc\xae",
+       .witness_cols = 20,
+       .trigger = CombiningMarkAfterAPendingWrap,
+       .excuse = true},
+      {.oracle = Oracle::kLibvterm,
+       .id = "insert-mode-and-wide-characters",
+       .reason = "differential.md#libvterm-insert-mode-and-wide-characters: in insert mode xterm "
+                 "makes room for both columns of a wide character; libvterm does not, so streams "
+                 "printing a non-ASCII character in insert mode are excused",
+       .witness = "ab\x1b[1G\x1b[4h\xe4\xb8\xad",
+       .trigger = [](const Step& s) {
+         if (!s.before.modes().insert || !IsText(s.token)) return false;
+         for (char c : s.token) {
+           if (static_cast<unsigned char>(c) >= 0x80) return true;
+         }
+         return false;
+       },
+       .excuse = true},
+      // ---- xterm.js (@xterm/headless 6.0.0) --------------------------------------------------
+      {.oracle = Oracle::kXtermJs,
+       .id = "dec-graphics-underscore",
+       .reason = "differential.md#dec-special-graphics: in the DEC special graphics set xterm "
+                 "shows _ as a blank; xterm.js keeps _, so it gets a space",
+       .witness = "\x1b(0_q",
+       .trigger = IsDecGraphicsText,
+       .rewrite = [](const Step& s, const Before&, const Terminal&) {
+         return RespellDecGraphics(s.before, s.token, /*yz=*/false);
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "blank-cells-of-inserted-lines",
+       .reason = "differential.md#xtermjs-blank-cells-of-inserted-lines: lines xterm.js inserts "
+                 "with IL or SD ignore the current background and can take later attributes; "
+                 "after either, blank cells compare their ch only",
+       .witness = "\x1b[44m\x1b[T",
+       .trigger = [](const Step& s) { return IsCsi(s.token, "LT"); },
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         ForEachCellPair(vtsnap, oracle, [](std::optional<StateCell>& a, std::optional<StateCell>& b) {
+           if (!IsBlank(a) || !IsBlank(b)) return;
+           a = StateCell{.ch = " "};
+           b = StateCell{.ch = " "};
+         });
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "last-column-before-a-wrapped-wide-character",
+       .reason = "differential.md#xtermjs-last-column-before-a-wrapped-wide-character: when a "
+                 "wide character does not fit in the last column and wraps, xterm leaves that "
+                 "column as it was; xterm.js overwrites it with a blank in the current style, so "
+                 "that cell is not compared",
+       .witness = "\x1b[90mabcdefghi\xe4\xb8\xad",
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         if (!vtsnap.cells || !oracle.cells || !vtsnap.cols) return;
+         auto& a = *vtsnap.cells;
+         auto& b = *oracle.cells;
+         const size_t last = *vtsnap.cols - 1;
+         for (size_t r = 0; r + 1 < std::min(a.size(), b.size()); ++r) {
+           if (last < 1 || last >= a[r + 1].size() || last >= b[r].size()) continue;
+           const auto& right_half = a[r + 1][1];
+           if (!right_half || right_half->ch != "") continue;
+           a[r][last] = StateCell{};
+           b[r][last] = StateCell{};
+         }
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "erase-keeps-a-pending-wrap",
+       .reason = "xterm-deviations.md#erases-clear-a-pending-wrap: xterm's ED, EL, ECH, ICH and DCH "
+                 "clear a pending wrap and act on the last column; xterm.js keeps the cursor past "
+                 "the edge, so it gets a CUP to the cursor's own cell first",
+       .witness = "abcdefghij\x1b[K",
+       .trigger = [](const Step& s) {
+         return s.before.cursor().pending_wrap && IsCsi(s.token, "JKX@P");
+       },
+       .rewrite = [](const Step& s, const Before& before, const Terminal&) {
+         return absl::StrCat(before.cup, s.token);
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "wide-character-at-the-margin-without-autowrap",
+       .reason = "xterm-deviations.md#wide-characters-at-the-margin-without-autowrap: with "
+                 "autowrap off, vtsnap writes a wide character that starts in the last column over "
+                 "the last two columns; xterm and the oracles do not, so such streams are excused",
+       .witness = "\x1b[?7labcdefgh\xe4\xb8\xad\xe4\xb8\xad",
+       .trigger = WideCharacterAtTheMarginWithoutAutowrap,
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "autowrap-on-in-the-last-column",
+       .reason = "differential.md#xtermjs-pending-wrap-without-autowrap: xterm.js moves the "
+                 "cursor past the last column even with autowrap off, so turning autowrap on there "
+                 "leaves it a pending wrap xterm does not have; such streams are excused",
+       .witness = "\x1b[?7labcdefghij\x1b[?7hX",
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         return !t.modes().autowrap && t.cursor().col == t.cols() - 1 &&
+                IsPrivateMode(s.token, {"7"}, 'h');
+       },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "il-dl-outside-the-region-clear-a-pending-wrap",
+       .reason = "differential.md#xtermjs-il-and-dl-outside-the-region: xterm's IL and DL do "
+                 "nothing outside the scroll region, a pending wrap included; xterm.js clears it, "
+                 "so such streams are excused",
+       .witness = "\x1b[2;3rabcdefghij\x1b[MX",
+       .witness_rows = 4,
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         return t.cursor().pending_wrap && IsCsi(s.token, "LM") &&
+                (t.cursor().row < t.scroll_top() || t.cursor().row > t.scroll_bottom());
+       },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "writing-over-half-a-wide-character",
+       .reason = "differential.md#writing-over-half-a-wide-character: printing over either half "
+                 "of a wide character blanks the other half; vtsnap keeps that half's style, "
+                 "xterm.js gives it the current one, so such streams are excused",
+       .witness = "\xe4\xb8\xad\x1b[44m\x08k",
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         const ScreenCell& cell = t.cell(t.cursor().col, t.cursor().row);
+         return (cell.width == 2 || cell.is_continuation()) && IsText(s.token) &&
+                !t.cursor().pending_wrap;
+       },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "decrc-into-the-region",
+       .reason = "differential.md#xtermjs-decrc-into-the-region: in origin mode xterm's DECRC "
+                 "puts the cursor back on its saved row even above the scroll region; xterm.js "
+                 "moves it into the region, so restores while a region is set are excused",
+       .witness = "\x1b[?6h\x1b" "7\x1b[2;3r\x1b" "8",
+       .witness_rows = 4,
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         return IsCursorRestore(s.token) &&
+                (t.scroll_top() != 0 || t.scroll_bottom() != t.rows() - 1);
+       },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "hts-with-a-pending-wrap",
+       .reason = "differential.md#xtermjs-hts-with-a-pending-wrap: xterm's HTS sets a stop at the "
+                 "last column while a wrap is pending; xterm.js's cursor is past the edge then, so "
+                 "it sets none and such streams are excused",
+       .witness = "abcdefghij\x1bH",
+       .trigger = [](const Step& s) {
+         return s.before.cursor().pending_wrap && s.token == "\x1bH";
+       },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "pending-wrap-without-autowrap",
+       .reason = "differential.md#xtermjs-pending-wrap-without-autowrap: with autowrap off "
+                 "xterm.js still moves the cursor past the last column after a wide character "
+                 "there; the column is clamped by the differ, and pending_wrap is not compared",
+       .witness = "\x1b[?7labcdefgh\xe4\xb8\xad",
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         if (!vtsnap.modes || vtsnap.modes->autowrap != false) return;
+         if (vtsnap.cursor) vtsnap.cursor->pending_wrap.reset();
+         if (oracle.cursor) oracle.cursor->pending_wrap.reset();
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "decrc-keeps-the-charsets",
+       .reason = "differential.md#xtermjs-decrc-keeps-the-charsets: xterm's DECRC restores the "
+                 "saved charsets and origin mode (the startup ones when nothing was saved); "
+                 "xterm.js can leave them, so after each restore it gets xterm's charsets, pen "
+                 "and origin mode",
+       .witness = "\x1b)0\x1b" "8",
+       .trigger = [](const Step& s) { return IsCursorRestore(s.token); },
+       .rewrite = [](const Step& s, const Before&, const Terminal& after) {
+         return absl::StrCat(s.token, RestoredState(after));
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "relative-moves-in-origin-mode",
+       .reason = "differential.md#xtermjs-relative-moves-in-origin-mode: in origin mode "
+                 "xterm.js adds the scroll region's top to the row again for CUU, CUD, CUF, CUB, "
+                 "CNL, CPL, CHA, HPA, HPR and VPR; it gets a CUP to where xterm puts the cursor "
+                 "instead (those sequences clear a pending wrap as CUP does)",
+       .witness = "\x1b[?6h\x1b[2;4r\x1b[1E",
+       .witness_rows = 6,
+       .trigger = [](const Step& s) {
+         return s.before.modes().origin && IsCsi(s.token, "ABCDEFG`ae");
+       },
+       .rewrite = [](const Step&, const Before&, const Terminal& after) { return CupHere(after); }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "tab-stops-and-margins-per-screen",
+       .reason = "differential.md#xtermjs-tab-stops-and-margins-per-screen: xterm has one set of "
+                 "tab stops and one scroll region for both screens; xterm.js keeps them per "
+                 "screen, so streams that switch screens while either is not the default are "
+                 "excused",
+       .witness = "\x1b[3g\x1b[?1049h",
+       .trigger = [](const Step& s) {
+         const Terminal& t = s.before;
+         return IsScreenSwitch(s.token) &&
+                (!HasDefaultTabStops(t) || t.scroll_top() != 0 || t.scroll_bottom() != t.rows() - 1);
+       },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "alternate-screen-clears-on-entry",
+       .reason = "differential.md#the-alternate-screen-without-clearing: xterm's ?47h and ?1047h "
+                 "show the alternate screen as it was; xterm.js clears it with the current "
+                 "background, so it enters with the default background, and a second entry is "
+                 "excused",
+       .witness = "\x1b[44m\x1b[?47h",
+       .trigger = [](const Step& s) { return IsPrivateMode(s.token, {"47", "1047"}, 'h'); },
+       .rewrite = EnterAlternateWithDefaultBackground},
+      {.oracle = Oracle::kXtermJs,
+       .id = "second-entry-to-an-uncleared-alternate-screen",
+       .reason = "differential.md#the-alternate-screen-without-clearing: after the alternate "
+                 "screen was used once, xterm's ?47h and ?1047h show what was left on it; "
+                 "xterm.js clears it, so such streams are excused",
+       .witness = "\x1b[?47hX\x1b[?47l\x1b[?47h",
+       .trigger = IsSecondUnclearedEntry,
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "su-and-dl-skip-the-scrollback",
+       .reason = "differential.md#xtermjs-su-and-dl-skip-the-scrollback: xterm saves the lines "
+                 "SU scrolls off a region at the top, and DL deletes on the top line, to the "
+                 "scrollback; xterm.js does not, so scrollback_len is not compared after them",
+       .witness = "1\r\n2\x1b[S",
+       .trigger = [](const Step& s) {
+         return !s.before.alternate_screen_active() &&
+                ((IsCsi(s.token, "S") && s.before.scroll_top() == 0) ||
+                 (IsCsi(s.token, "M") && s.before.cursor().row == 0));
+       },
+       .hide = [](StateDump& vtsnap, StateDump& oracle) {
+         vtsnap.scrollback_len.reset();
+         oracle.scrollback_len.reset();
+       }},
+  };
+  return kTable;
+}
+
+// vtsnap's dump of `tokens`, the deviations of `o` (all but `skip`) whose hide or excuse
+// applies, and the bytes the oracle gets (after the rewrites).
+struct Decoded {
+  StateDump dump;
+  std::vector<const Deviation*> applied;
+  std::string oracle_bytes;
+};
+
+Decoded DecodeWithTriggers(Oracle o, int cols, int rows, const std::vector<std::string>& tokens,
+                           const Deviation* skip) {
+  VirtualTerminal vt({.cols = cols, .rows = rows});
+  Decoded out;
+  std::vector<const Deviation*> pending;
+  std::vector<const Deviation*> rewrites;
+  for (const Deviation& d : Deviations()) {
+    if (d.oracle != o || &d == skip || d.avoid) continue;
+    if (d.rewrite) {
+      rewrites.push_back(&d);
+    } else {
+      (d.trigger ? pending : out.applied).push_back(&d);
+    }
+  }
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Step step{vt.terminal(), tokens[i], absl::MakeConstSpan(tokens.data(), i)};
+    for (auto it = pending.begin(); it != pending.end();) {
+      if ((*it)->trigger(step)) {
+        out.applied.push_back(*it);
+        it = pending.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    const Deviation* rewrite = nullptr;
+    for (const Deviation* d : rewrites) {
+      if (d->trigger(step)) {
+        rewrite = d;
+        break;
+      }
+    }
+    const Before before = Before::Of(vt.terminal());
+    vt.Write(tokens[i]);
+    out.oracle_bytes += rewrite ? rewrite->rewrite(step, before, vt.terminal()) : tokens[i];
+  }
+  out.dump = CaptureState(vt.terminal());
+  return out;
+}
+
+GeneratorOptions GeneratorFor(Oracle o, int cols, int rows) {
+  GeneratorOptions options;
+  options.cols = cols;
+  options.rows = rows;
+  for (const Deviation& d : Deviations()) {
+    if (d.oracle == o && d.avoid) d.avoid(options);
+  }
+  return options;
+}
+
+// The differences left after the deviations (all of them, or all but `skip`), or the oracle's
+// error as one pseudo-difference. An excused stream has none.
+std::vector<StateDifference> Compare(Oracle o, int cols, int rows,
+                                     const std::vector<std::string>& tokens,
+                                     const Deviation* skip = nullptr) {
+  Decoded vtsnap = DecodeWithTriggers(o, cols, rows, tokens, skip);
+  for (const Deviation* d : vtsnap.applied) {
+    if (d->excuse) return {};
+  }
+  absl::StatusOr<StateDump> oracle = OracleDump(o, cols, rows, vtsnap.oracle_bytes);
+  if (!oracle.ok()) return {{"oracle error", std::string(oracle.status().message()), ""}};
+  for (const Deviation* d : vtsnap.applied) d->hide(vtsnap.dump, *oracle);
+  return DiffStates(vtsnap.dump, *oracle);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens of a recording, for minimizing: an escape sequence, a control or a run of text each.
+
+std::vector<std::string> Tokenize(absl::string_view bytes) {
+  std::vector<std::string> tokens;
+  size_t i = 0;
+  while (i < bytes.size()) {
+    const unsigned char b = static_cast<unsigned char>(bytes[i]);
+    size_t end = i + 1;
+    if (b == 0x1B && i + 1 < bytes.size()) {
+      const char kind = bytes[i + 1];
+      end = i + 2;
+      if (kind == '[') {
+        while (end < bytes.size() && !(bytes[end] >= 0x40 && bytes[end] <= 0x7E)) ++end;
+        end = std::min(end + 1, bytes.size());
+      } else if (kind == ']' || kind == 'P' || kind == '_' || kind == '^' || kind == 'X') {
+        while (end < bytes.size() && bytes[end] != 0x07 &&
+               !(bytes[end] == 0x1B && end + 1 < bytes.size() && bytes[end + 1] == '\\')) {
+          ++end;
+        }
+        end = std::min(end + (end < bytes.size() && bytes[end] == 0x1B ? 2 : 1), bytes.size());
+      } else if (kind >= 0x20 && kind <= 0x2F) {
+        while (end < bytes.size() && bytes[end] >= 0x20 && bytes[end] <= 0x2F) ++end;
+        end = std::min(end + 1, bytes.size());
+      }
+    } else if (b >= 0x20 && b != 0x7F) {
+      while (end < bytes.size() && static_cast<unsigned char>(bytes[end]) >= 0x20 &&
+             bytes[end] != 0x7F && end - i < 64) {
+        ++end;
+      }
+      // Never end a token inside a UTF-8 character.
+      while (end < bytes.size() && (static_cast<unsigned char>(bytes[end]) & 0xC0) == 0x80) ++end;
+    }
+    tokens.emplace_back(bytes.substr(i, end - i));
+    i = end;
+  }
+  return tokens;
+}
+
+// The failure report: the minimized stream, its differences, and how to reproduce it.
+std::string Explain(Oracle o, int cols, int rows, const std::vector<std::string>& tokens,
+                    absl::string_view origin) {
+  Minimized m = MinimizeTokens(tokens, [&](const std::vector<std::string>& candidate) {
+    return !Compare(o, cols, rows, candidate).empty();
+  });
+  const std::string bytes = JoinTokens(m.tokens);
+  const std::vector<StateDifference> diff = Compare(o, cols, rows, m.tokens);
+  return absl::StrCat(
+      origin, " (", cols, "x", rows, ") differs from ", OracleName(o), ".\n",
+      "Smallest failing input (", m.tokens.size(), " of ", tokens.size(), " tokens, ", m.tests,
+      " tests", m.one_minimal ? ", 1-minimal" : ", minimization budget ran out", "):\n  \"",
+      EscapeStream(bytes), "\"\n", "vtsnap != ", OracleName(o), ":\n",
+      FormatStateDifferences(diff, 40),
+      "Reproduce: printf '%b' '<the string above>' > x.bytes && vtsnap diff --json "
+      "<(vtsnap decode --size ", cols, "x", rows, " --format json x.bytes) "
+      "<(build/bin/vtsnap_oracle --oracle ", OracleName(o), " --size ", cols, "x", rows,
+      " x.bytes)\n",
+      "If ", OracleName(o), " is the one that differs from xterm, add a deviation with its reason "
+      "to differential_test.cc and docs/differential.md; otherwise fix vtsnap.\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The recordings.
+
+const std::string kCasesDir = std::string(VTSNAP_SOURCE_DIR) + "/test/corpus/cases";
+
+struct RecordingParam {
+  std::string name;
+  Oracle oracle;
+};
+
+std::vector<RecordingParam> RecordingParams() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(kCasesDir, ec)) {
+    if (entry.path().extension() == ".bytes") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  if (names.empty()) names.push_back("NoCasesFound_1x1");
+  std::vector<RecordingParam> params;
+  for (Oracle o : {Oracle::kLibvterm, Oracle::kXtermJs}) {
+    for (const std::string& n : names) params.push_back({n, o});
+  }
+  return params;
+}
+
+class RecordingTest : public testing::TestWithParam<RecordingParam> {};
+
+TEST_P(RecordingTest, AgreesWithOracle) {
+  const RecordingParam& p = GetParam();
+  static const std::regex kSize(R"(_(\d+)x(\d+)$)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(p.name, m, kSize)) << p.name;
+  const int cols = std::stoi(m[1]);
+  const int rows = std::stoi(m[2]);
+  std::ifstream in(kCasesDir + "/" + p.name + ".bytes", std::ios::binary);
+  ASSERT_TRUE(in) << "cannot read " << kCasesDir << "/" << p.name << ".bytes";
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::vector<std::string> tokens = Tokenize(bytes);
+  if (!Compare(p.oracle, cols, rows, tokens).empty()) {
+    ADD_FAILURE() << Explain(p.oracle, cols, rows, tokens,
+                             absl::StrCat("recording ", p.name));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Recordings, RecordingTest, testing::ValuesIn(RecordingParams()),
+                         [](const testing::TestParamInfo<RecordingParam>& info) {
+                           return info.param.name + "_" + OracleName(info.param.oracle);
+                         });
+
+// ---------------------------------------------------------------------------------------------
+// Seeded random streams.
+
+struct RandomParam {
+  Oracle oracle;
+  int cols;
+  int rows;
+  uint64_t first_seed;
+  int count;
+};
+
+int SeedMultiplier() {
+  const char* env = std::getenv("VTSNAP_DIFF_SEEDS");
+  int n = 1;
+  if (env != nullptr && (!absl::SimpleAtoi(env, &n) || n < 1)) n = 1;
+  return n;
+}
+
+std::vector<RandomParam> RandomParams() {
+  // 4 batches of 100 streams per oracle and size: 1600 streams of 200 tokens.
+  constexpr int kBatches = 4;
+  constexpr int kPerBatch = 100;
+  std::vector<RandomParam> params;
+  for (Oracle o : {Oracle::kLibvterm, Oracle::kXtermJs}) {
+    for (auto [cols, rows] : {std::pair{80, 24}, std::pair{20, 6}}) {
+      for (int b = 0; b < kBatches; ++b) {
+        params.push_back({o, cols, rows, static_cast<uint64_t>(1 + b * kPerBatch), kPerBatch});
+      }
+    }
+  }
+  return params;
+}
+
+class RandomTest : public testing::TestWithParam<RandomParam> {};
+
+TEST_P(RandomTest, AgreesWithOracle) {
+  const RandomParam& p = GetParam();
+  const GeneratorOptions options = GeneratorFor(p.oracle, p.cols, p.rows);
+  const int count = p.count * SeedMultiplier();
+  int failures = 0;
+  for (int i = 0; i < count && failures < 3; ++i) {
+    // Multiplied runs continue past the committed seeds instead of repeating them.
+    const uint64_t seed = i < p.count ? p.first_seed + i : 1000000 + p.first_seed * 1000 + i;
+    const std::vector<std::string> tokens = GenerateTokens(seed, options);
+    if (Compare(p.oracle, p.cols, p.rows, tokens).empty()) continue;
+    ++failures;
+    ADD_FAILURE() << Explain(p.oracle, p.cols, p.rows, tokens, absl::StrCat("seed ", seed));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Random, RandomTest, testing::ValuesIn(RandomParams()),
+                         [](const testing::TestParamInfo<RandomParam>& info) {
+                           const RandomParam& p = info.param;
+                           return absl::StrCat(OracleName(p.oracle), "_", p.cols, "x", p.rows,
+                                               "_seeds", p.first_seed, "to",
+                                               p.first_seed + p.count - 1);
+                         });
+
+// ---------------------------------------------------------------------------------------------
+// The deviation table itself.
+
+std::set<std::string> Anchors(const std::string& doc) {
+  std::ifstream in(std::string(VTSNAP_SOURCE_DIR) + "/docs/" + doc);
+  std::set<std::string> anchors;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("#", 0) != 0) continue;
+    std::string heading = line.substr(line.find_first_not_of('#'));
+    std::string anchor;
+    for (char c : heading) {
+      if (std::isalnum(static_cast<unsigned char>(c))) {
+        anchor += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      } else if (c == ' ' || c == '-') {
+        anchor += '-';
+      }
+    }
+    while (!anchor.empty() && anchor[0] == '-') anchor.erase(0, 1);
+    anchors.insert(anchor);
+  }
+  return anchors;
+}
+
+TEST(Deviations, TableIsWellFormed) {
+  std::set<std::string> ids;
+  for (const Deviation& d : Deviations()) {
+    SCOPED_TRACE(d.id);
+    EXPECT_TRUE(ids.insert(absl::StrCat(OracleName(d.oracle), "/", d.id)).second) << "listed twice";
+    EXPECT_EQ((d.rewrite != nullptr) + (d.hide != nullptr) + d.excuse + (d.avoid != nullptr), 1)
+        << "needs exactly one of rewrite, hide, excuse, avoid";
+    EXPECT_FALSE(d.rewrite && !d.trigger) << "a rewrite needs a trigger";
+    EXPECT_FALSE(d.avoid && d.trigger) << "an avoided deviation has no trigger";
+    static const std::regex kReason(R"(^(xterm-deviations|differential)\.md#([a-z0-9-]+): .+)");
+    std::cmatch m;
+    ASSERT_TRUE(std::regex_match(d.reason, m, kReason))
+        << "reason must start with \"xterm-deviations.md#<anchor>: \" or "
+           "\"differential.md#<anchor>: \": "
+        << d.reason;
+    EXPECT_THAT(Anchors(m[1].str() + ".md"), testing::Contains(m[2].str()))
+        << "no such section in docs/" << m[1] << ".md";
+  }
+}
+
+class DeviationWitnessTest : public testing::TestWithParam<int> {};
+
+TEST_P(DeviationWitnessTest, ShowsItsDifferenceAndOnlyIt) {
+  const Deviation& d = Deviations()[GetParam()];
+  const std::string bytes = d.witness;
+  const std::vector<std::string> tokens = Tokenize(bytes);
+  // Without the entry the oracle differs: the entry is still needed.
+  EXPECT_FALSE(Compare(d.oracle, d.witness_cols, d.witness_rows, tokens, &d).empty())
+      << OracleName(d.oracle) << " now agrees with vtsnap on \"" << EscapeStream(bytes)
+      << "\": the deviation " << d.id << " is stale; remove it";
+  if (!d.avoid) {
+    // With it, nothing is left.
+    EXPECT_EQ(FormatStateDifferences(Compare(d.oracle, d.witness_cols, d.witness_rows, tokens)),
+              "");
+  } else {
+    // The generator no longer makes what triggers it.
+    GeneratorOptions off = GeneratorFor(d.oracle, 80, 24);
+    GeneratorOptions on;
+    EXPECT_NE(absl::StrJoin(GenerateTokens(7, off), ""), absl::StrJoin(GenerateTokens(7, on), ""));
+  }
+}
+
+std::vector<int> DeviationIndexes() {
+  std::vector<int> indexes;
+  for (size_t i = 0; i < Deviations().size(); ++i) indexes.push_back(static_cast<int>(i));
+  return indexes;
+}
+
+INSTANTIATE_TEST_SUITE_P(Deviations, DeviationWitnessTest, testing::ValuesIn(DeviationIndexes()),
+                         [](const testing::TestParamInfo<int>& info) {
+                           const Deviation& d = Deviations()[info.param];
+                           std::string name = absl::StrCat(OracleName(d.oracle), "_", d.id);
+                           for (char& c : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return name;
+                         });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DeviationWitnessTest);
+
+TEST(Tokenize, SplitsSequencesControlsAndTextAndKeepsEveryByte) {
+  const std::string bytes = "ab\x1b[1;31mc\r\n\x1b]0;t\x07\x1b(0q\xe4\xb8\xad\x1b";
+  EXPECT_THAT(Tokenize(bytes), testing::ElementsAre("ab", "\x1b[1;31m", "c", "\r", "\n",
+                                                    "\x1b]0;t\x07", "\x1b(0", "q\xe4\xb8\xad",
+                                                    "\x1b"));
+}
+
+}  // namespace
+}  // namespace vtsnap::differential
