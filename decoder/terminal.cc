@@ -92,7 +92,8 @@ void Terminal::ResizeGenerations(int old_cols, int old_rows) {
                                Generation{.count = 0, .fingerprint = Fingerprint(ScreenCell{})});
   for (int r = 0; r < std::min(rows_, old_rows); ++r) {
     for (int c = 0; c < std::min(cols_, old_cols); ++c) {
-      next[static_cast<size_t>(r) * cols_ + c] = generations_[static_cast<size_t>(r) * old_cols + c];
+      next[static_cast<size_t>(r) * cols_ + c] =
+          generations_[static_cast<size_t>(r) * old_cols + c];
     }
   }
   generations_ = std::move(next);

@@ -157,8 +157,10 @@ struct SchemaError {
 
 std::string Describe(const Json& j) {
   // Containers are named, not printed: printing recurses through the whole value.
-  if (j.is_array()) return absl::StrCat("an array of ", j.size(), j.size() == 1 ? " value" : " values");
-  if (j.is_object()) return absl::StrCat("an object with ", j.size(), j.size() == 1 ? " key" : " keys");
+  if (j.is_array())
+    return absl::StrCat("an array of ", j.size(), j.size() == 1 ? " value" : " values");
+  if (j.is_object())
+    return absl::StrCat("an object with ", j.size(), j.size() == 1 ? " key" : " keys");
   std::string text = j.dump(-1, ' ', false, Json::error_handler_t::replace);
   if (text.size() > 40) text = text.substr(0, 37) + "...";
   return text;
@@ -170,12 +172,12 @@ std::string Join(absl::string_view path, absl::string_view key) {
 
 void CheckObject(const Json& j, const std::string& path,
                  std::initializer_list<absl::string_view> keys) {
-  if (!j.is_object()) throw SchemaError{path, absl::StrCat("expected an object, got ", Describe(j))};
+  if (!j.is_object())
+    throw SchemaError{path, absl::StrCat("expected an object, got ", Describe(j))};
   for (const auto& [key, value] : j.items()) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-      throw SchemaError{Join(path, key),
-                        absl::StrCat("unknown key (expected one of ", absl::StrJoin(keys, ", "),
-                                     ")")};
+      throw SchemaError{Join(path, key), absl::StrCat("unknown key (expected one of ",
+                                                      absl::StrJoin(keys, ", "), ")")};
     }
   }
 }
@@ -185,8 +187,8 @@ int64_t ReadInt(const Json& j, const std::string& path, int64_t min, int64_t max
   if (j.is_number_unsigned()) {
     const uint64_t u = j.get<uint64_t>();
     if (u > static_cast<uint64_t>(max)) {
-      throw SchemaError{path, absl::StrCat("expected an integer from ", min, " to ", max, ", got ",
-                                           Describe(j))};
+      throw SchemaError{
+          path, absl::StrCat("expected an integer from ", min, " to ", max, ", got ", Describe(j))};
     }
     v = static_cast<int64_t>(u);
   } else if (j.is_number_integer()) {
@@ -195,14 +197,15 @@ int64_t ReadInt(const Json& j, const std::string& path, int64_t min, int64_t max
     throw SchemaError{path, absl::StrCat("expected an integer, got ", Describe(j))};
   }
   if (v < min || v > max) {
-    throw SchemaError{path, absl::StrCat("expected an integer from ", min, " to ", max, ", got ",
-                                         Describe(j))};
+    throw SchemaError{
+        path, absl::StrCat("expected an integer from ", min, " to ", max, ", got ", Describe(j))};
   }
   return v;
 }
 
 bool ReadBool(const Json& j, const std::string& path) {
-  if (!j.is_boolean()) throw SchemaError{path, absl::StrCat("expected true or false, got ", Describe(j))};
+  if (!j.is_boolean())
+    throw SchemaError{path, absl::StrCat("expected true or false, got ", Describe(j))};
   return j.get<bool>();
 }
 
@@ -250,28 +253,29 @@ StateCell ReadCell(const Json& j, const std::string& path) {
       std::string name = ReadString((*v)[i], item_path);
       if (std::find(kStateAttrNames.begin(), kStateAttrNames.end(), name) ==
           kStateAttrNames.end()) {
-        throw SchemaError{item_path, absl::StrCat("unknown attribute ", Describe((*v)[i]),
-                                                  " (expected one of ",
-                                                  absl::StrJoin(kStateAttrNames, ", "), ")")};
+        throw SchemaError{
+            item_path, absl::StrCat("unknown attribute ", Describe((*v)[i]), " (expected one of ",
+                                    absl::StrJoin(kStateAttrNames, ", "), ")")};
       }
       if (std::find(attrs.begin(), attrs.end(), name) != attrs.end()) {
-        throw SchemaError{item_path, absl::StrCat("attribute ", Describe((*v)[i]),
-                                                  " is listed twice")};
+        throw SchemaError{item_path,
+                          absl::StrCat("attribute ", Describe((*v)[i]), " is listed twice")};
       }
       attrs.push_back(std::move(name));
     }
     cell.attrs = std::move(attrs);
   }
   if (const Json* v = Member(j, "gen")) {
-    cell.gen = static_cast<uint64_t>(
-        ReadInt(*v, path + ".gen", 0, std::numeric_limits<int64_t>::max()));
+    cell.gen =
+        static_cast<uint64_t>(ReadInt(*v, path + ".gen", 0, std::numeric_limits<int64_t>::max()));
   }
   return cell;
 }
 
 StateDump ReadDump(const Json& j) {
-  CheckObject(j, "", {"cols", "rows", "cursor", "scroll_region", "modes", "tabstops", "charsets",
-                      "cells", "scrollback_len"});
+  CheckObject(j, "",
+              {"cols", "rows", "cursor", "scroll_region", "modes", "tabstops", "charsets", "cells",
+               "scrollback_len"});
   StateDump d;
   if (const Json* v = Member(j, "cols")) d.cols = ReadInt(*v, "cols", 1, kMaxDimension);
   if (const Json* v = Member(j, "rows")) d.rows = ReadInt(*v, "rows", 1, kMaxDimension);
@@ -341,8 +345,8 @@ StateDump ReadDump(const Json& j) {
       throw SchemaError{"cells", absl::StrCat("has ", v->size(), " rows; rows is ", *d.rows)};
     }
     if (static_cast<int64_t>(v->size()) > kMaxDimension) {
-      throw SchemaError{"cells", absl::StrCat("has ", v->size(), " rows; at most ", kMaxDimension,
-                                              " are read")};
+      throw SchemaError{
+          "cells", absl::StrCat("has ", v->size(), " rows; at most ", kMaxDimension, " are read")};
     }
     std::vector<std::vector<std::optional<StateCell>>> rows;
     rows.reserve(v->size());
@@ -350,14 +354,15 @@ StateDump ReadDump(const Json& j) {
       const Json& row = (*v)[r];
       const std::string row_path = absl::StrCat("cells[", r, "]");
       if (!row.is_array()) {
-        throw SchemaError{row_path, absl::StrCat("expected an array of cells, got ", Describe(row))};
+        throw SchemaError{row_path,
+                          absl::StrCat("expected an array of cells, got ", Describe(row))};
       }
       if (d.cols && static_cast<int64_t>(row.size()) != *d.cols) {
         throw SchemaError{row_path, absl::StrCat("has ", row.size(), " cells; cols is ", *d.cols)};
       }
       if (!d.cols && r > 0 && row.size() != rows[0].size()) {
-        throw SchemaError{row_path, absl::StrCat("has ", row.size(), " cells; cells[0] has ",
-                                                 rows[0].size())};
+        throw SchemaError{
+            row_path, absl::StrCat("has ", row.size(), " cells; cells[0] has ", rows[0].size())};
       }
       std::vector<std::optional<StateCell>> cells;
       cells.reserve(row.size());
@@ -467,8 +472,8 @@ StateDump CaptureState(const Terminal& t, const StateCaptureOptions& options) {
   d.cols = t.cols();
   d.rows = t.rows();
   const CursorState& c = t.cursor();
-  d.cursor = StateCursor{
-      .row = c.row, .col = c.col, .visible = c.visible, .pending_wrap = c.pending_wrap};
+  d.cursor =
+      StateCursor{.row = c.row, .col = c.col, .visible = c.visible, .pending_wrap = c.pending_wrap};
   d.scroll_region = std::array<int, 2>{t.scroll_top(), t.scroll_bottom()};
   d.modes = StateModes{.origin = t.modes().origin,
                        .autowrap = t.modes().autowrap,
@@ -578,16 +583,15 @@ absl::StatusOr<StateDump> ParseStateJson(absl::string_view text, absl::string_vi
     // the part after the position, which the prefix below already gives.
     const size_t colon = what.find(": ");
     if (colon != std::string::npos) what = what.substr(colon + 2);
-    return absl::InvalidArgumentError(
-        absl::StrCat(source, ":", line, ":", col, ": malformed JSON (byte offset ", offset,
-                     "): ", what));
+    return absl::InvalidArgumentError(absl::StrCat(
+        source, ":", line, ":", col, ": malformed JSON (byte offset ", offset, "): ", what));
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(absl::StrCat(source, ": malformed JSON: ", e.what()));
   }
   if (too_deep) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(source, ": values are nested more than ", kMaxDepth,
-                     " levels deep; a state dump has at most 4"));
+    return absl::InvalidArgumentError(absl::StrCat(source, ": values are nested more than ",
+                                                   kMaxDepth,
+                                                   " levels deep; a state dump has at most 4"));
   }
   if (!duplicate.empty()) {
     return absl::InvalidArgumentError(
@@ -657,8 +661,7 @@ std::vector<StateDifference> DiffStates(const StateDump& a, const StateDump& b,
   return out;
 }
 
-std::string FormatStateDifferences(const std::vector<StateDifference>& differences,
-                                   size_t limit) {
+std::string FormatStateDifferences(const std::vector<StateDifference>& differences, size_t limit) {
   std::string out;
   for (size_t i = 0; i < differences.size() && i < limit; ++i) {
     const StateDifference& d = differences[i];

@@ -4,11 +4,11 @@
 //
 // A dump holds the size, the cursor (raw column, pending wrap, visibility), the scroll region, the
 // origin/autowrap/LNM modes, the tab stops, the G0/G1 charsets, every cell of the active screen
-// (`null` for a cell nothing ever wrote; colours resolved to 24-bit integers through xterm's default
-// palette) with optional per-cell generation counters, and the scrollback length. Every field is
-// optional when a dump is read: an oracle writes only what it can know, and the differ compares
-// the fields both sides have. docs/state-dump.md describes the format, the reader's rules and the
-// differ's normalizations.
+// (`null` for a cell nothing ever wrote; colours resolved to 24-bit integers through xterm's
+// default palette) with optional per-cell generation counters, and the scrollback length. Every
+// field is optional when a dump is read: an oracle writes only what it can know, and the differ
+// compares the fields both sides have. docs/state-dump.md describes the format, the reader's rules
+// and the differ's normalizations.
 //
 //   vtsnap::VirtualTerminal vt({.cols = 10, .rows = 2});
 //   vt.Write("\x1b[1;31mhi");
@@ -43,7 +43,7 @@ uint32_t XtermPaletteRgb(int index);
 
 // The attribute names of the schema, in the order dumps list them.
 inline constexpr std::array<absl::string_view, 11> kStateAttrNames = {
-    "bold",  "faint",     "italics",     "underline",     "blink",   "rapid_blink",
+    "bold",    "faint",     "italics",     "underline",     "blink",   "rapid_blink",
     "inverse", "invisible", "crossed_out", "dbl_underline", "overline"};
 
 // One cell. Fields are optional so that partial dumps can leave any of them out.

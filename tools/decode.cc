@@ -118,11 +118,10 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     screen = &presenter->terminal();
   } else {
-    vt = std::make_unique<VirtualTerminal>(
-        TerminalOptions{.cols = parsed->cols,
-                        .rows = parsed->rows,
-                        .graphics = graphics_options,
-                        .track_generations = generations});
+    vt = std::make_unique<VirtualTerminal>(TerminalOptions{.cols = parsed->cols,
+                                                           .rows = parsed->rows,
+                                                           .graphics = graphics_options,
+                                                           .track_generations = generations});
     vt->Write(bytes);
     screen = &vt->terminal();
   }

@@ -18,8 +18,7 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 
-StateDump Decode(const std::string& bytes, int cols = 10, int rows = 3,
-                 bool generations = false) {
+StateDump Decode(const std::string& bytes, int cols = 10, int rows = 3, bool generations = false) {
   VirtualTerminal vt({.cols = cols, .rows = rows, .track_generations = generations});
   vt.Write(bytes);
   return CaptureState(vt.terminal());
@@ -64,20 +63,19 @@ TEST_P(CaptureColorTest, ResolvesThroughXtermsDefaultPalette) {
 
 INSTANTIATE_TEST_SUITE_P(
     StateJson, CaptureColorTest,
-    testing::Values(
-        ColorCase{"DefaultsAreTheSchemasExample", "x", 13421772, 0},
-        ColorCase{"Sgr31IsXtermRedCd0000", "\x1b[31mx", 0xCD0000, 0},
-        ColorCase{"Sgr34IsXtermBlue0000ee", "\x1b[34mx", 0x0000EE, 0},
-        ColorCase{"Sgr90IsXtermGrey7f7f7f", "\x1b[90mx", 0x7F7F7F, 0},
-        ColorCase{"Sgr104BackgroundIs5c5cff", "\x1b[104mx", 13421772, 0x5C5CFF},
-        ColorCase{"BoldRedStaysRedNoBoldAsBright", "\x1b[1;31mx", 0xCD0000, 0},
-        ColorCase{"Cube196IsPureRed", "\x1b[38;5;196mx", 0xFF0000, 0},
-        ColorCase{"Cube17IsLevel95Blue", "\x1b[38;5;17mx", 0x00005F, 0},
-        ColorCase{"Grey232Is080808", "\x1b[38;5;232mx", 0x080808, 0},
-        ColorCase{"Grey255IsEeeeee", "\x1b[38;5;255mx", 0xEEEEEE, 0},
-        ColorCase{"TruecolorPassesThrough", "\x1b[38;2;1;2;3;48;2;250;251;252mx", 0x010203,
-                  0xFAFBFC},
-        ColorCase{"InverseDoesNotSwapTheColours", "\x1b[7;32mx", 0x00CD00, 0}),
+    testing::Values(ColorCase{"DefaultsAreTheSchemasExample", "x", 13421772, 0},
+                    ColorCase{"Sgr31IsXtermRedCd0000", "\x1b[31mx", 0xCD0000, 0},
+                    ColorCase{"Sgr34IsXtermBlue0000ee", "\x1b[34mx", 0x0000EE, 0},
+                    ColorCase{"Sgr90IsXtermGrey7f7f7f", "\x1b[90mx", 0x7F7F7F, 0},
+                    ColorCase{"Sgr104BackgroundIs5c5cff", "\x1b[104mx", 13421772, 0x5C5CFF},
+                    ColorCase{"BoldRedStaysRedNoBoldAsBright", "\x1b[1;31mx", 0xCD0000, 0},
+                    ColorCase{"Cube196IsPureRed", "\x1b[38;5;196mx", 0xFF0000, 0},
+                    ColorCase{"Cube17IsLevel95Blue", "\x1b[38;5;17mx", 0x00005F, 0},
+                    ColorCase{"Grey232Is080808", "\x1b[38;5;232mx", 0x080808, 0},
+                    ColorCase{"Grey255IsEeeeee", "\x1b[38;5;255mx", 0xEEEEEE, 0},
+                    ColorCase{"TruecolorPassesThrough", "\x1b[38;2;1;2;3;48;2;250;251;252mx",
+                              0x010203, 0xFAFBFC},
+                    ColorCase{"InverseDoesNotSwapTheColours", "\x1b[7;32mx", 0x00CD00, 0}),
     [](const testing::TestParamInfo<ColorCase>& info) { return std::string(info.param.name); });
 
 TEST(StateJsonPalette, CoversAll256Entries) {
@@ -92,8 +90,7 @@ TEST(StateJsonPalette, CoversAll256Entries) {
 TEST(StateJsonCapture, DefaultColoursAreSettable) {
   VirtualTerminal vt({.cols = 2, .rows = 1});
   vt.Write("x");
-  const StateDump d =
-      CaptureState(vt.terminal(), {.default_fg = 0xFFFFFF, .default_bg = 0x101010});
+  const StateDump d = CaptureState(vt.terminal(), {.default_fg = 0xFFFFFF, .default_bg = 0x101010});
   EXPECT_EQ(Cell(d, 0, 0).fg, 0xFFFFFFu);
   EXPECT_EQ(Cell(d, 0, 0).bg, 0x101010u);
 }
@@ -140,14 +137,17 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(StateJsonCapture, NeverWrittenCellsAreNullAndErasedOnesAreBlanks) {
   const StateDump d = Decode("ab\r\n\x1b[K", 4, 3);
   EXPECT_EQ(Cell(d, 0, 0).ch, "a");
-  EXPECT_FALSE((*d.cells)[0][2].has_value());        // never written
-  ASSERT_TRUE((*d.cells)[1][3].has_value());         // erased by EL
+  EXPECT_FALSE((*d.cells)[0][2].has_value());  // never written
+  ASSERT_TRUE((*d.cells)[1][3].has_value());   // erased by EL
   EXPECT_EQ((*d.cells)[1][3]->ch, " ");
   EXPECT_FALSE((*d.cells)[2][0].has_value());
 }
 
 TEST(StateJsonCapture, FullResetMakesCellsUnwrittenAgain) {
-  const StateDump d = Decode("ab\x1b" "c", 4, 1);
+  const StateDump d = Decode(
+      "ab\x1b"
+      "c",
+      4, 1);
   EXPECT_FALSE((*d.cells)[0][0].has_value());
 }
 
@@ -159,7 +159,9 @@ TEST(StateJsonCapture, CharsetTranslationIsApplied) {
 }
 
 TEST(StateJsonCapture, WideCharacterLeavesAnEmptyRightHalf) {
-  const StateDump d = Decode("\xe4\xb8\xad" "a");
+  const StateDump d = Decode(
+      "\xe4\xb8\xad"
+      "a");
   EXPECT_EQ(Cell(d, 0, 0).ch, "\xe4\xb8\xad");
   EXPECT_EQ(Cell(d, 1, 0).ch, "");
   EXPECT_EQ(Cell(d, 2, 0).ch, "a");
@@ -228,15 +230,14 @@ TEST_P(GenerationTest, CountsRealChangesOnly) {
 
 INSTANTIATE_TEST_SUITE_P(
     StateJson, GenerationTest,
-    testing::Values(
-        GenCase{"OnePrintIsOne", "a", 0, 0, 1},
-        GenCase{"RewritingTheSameCharacterCountsNothing", "a\ra\ra", 0, 0, 1},
-        GenCase{"EachDifferentCharacterCounts", "a\rb\rc", 0, 0, 3},
-        GenCase{"AStyleChangeCounts", "a\r\x1b[1ma", 0, 0, 2},
-        GenCase{"ErasingAWrittenCellCounts", "a\x1b[2K", 0, 0, 2},
-        GenCase{"ErasingABlankCountsNothing", "\x1b[2K", 1, 0, 0},
-        GenCase{"ScrollingCountsWhereTheContentChanged", "a\r\nb\r\n", 0, 0, 2},
-        GenCase{"SwitchingScreensCounts", "a\x1b[?1049h", 0, 0, 2}),
+    testing::Values(GenCase{"OnePrintIsOne", "a", 0, 0, 1},
+                    GenCase{"RewritingTheSameCharacterCountsNothing", "a\ra\ra", 0, 0, 1},
+                    GenCase{"EachDifferentCharacterCounts", "a\rb\rc", 0, 0, 3},
+                    GenCase{"AStyleChangeCounts", "a\r\x1b[1ma", 0, 0, 2},
+                    GenCase{"ErasingAWrittenCellCounts", "a\x1b[2K", 0, 0, 2},
+                    GenCase{"ErasingABlankCountsNothing", "\x1b[2K", 1, 0, 0},
+                    GenCase{"ScrollingCountsWhereTheContentChanged", "a\r\nb\r\n", 0, 0, 2},
+                    GenCase{"SwitchingScreensCounts", "a\x1b[?1049h", 0, 0, 2}),
     [](const testing::TestParamInfo<GenCase>& info) { return std::string(info.param.name); });
 
 TEST(StateJsonGenerations, ResizeKeepsTheCountsOfPositionsThatStay) {
@@ -329,7 +330,8 @@ INSTANTIATE_TEST_SUITE_P(
         RejectCase{"MalformedJsonGivesLineAndColumn", "{\n  \"cols\": 80,\n  \"rows\": ]\n}",
                    "dump.json:3:11: malformed JSON (byte offset 26): syntax error while parsing "
                    "value - unexpected ']'; expected '[', '{', or a literal"},
-        RejectCase{"NotAnObject", "[1]", "dump.json: the document: expected an object, got an array of 1 value"},
+        RejectCase{"NotAnObject", "[1]",
+                   "dump.json: the document: expected an object, got an array of 1 value"},
         RejectCase{"UnsignedPastTheRange", "{\"scrollback_len\": 18446744073709551615}",
                    "dump.json: scrollback_len: expected an integer from 0 to 9223372036854775807, "
                    "got 18446744073709551615"},
@@ -448,8 +450,8 @@ INSTANTIATE_TEST_SUITE_P(
     StateJson, DiffTest,
     testing::Values(
         DiffCase{"EqualDumps", R"({"cols": 3})", R"({"cols": 3})", ""},
-        DiffCase{"CellColour", R"({"cells": [[{"fg": 13421772}]]})",
-                 R"({"cells": [[{"fg": 0}]]})", "cells[0][0].fg: 13421772 != 0\n"},
+        DiffCase{"CellColour", R"({"cells": [[{"fg": 13421772}]]})", R"({"cells": [[{"fg": 0}]]})",
+                 "cells[0][0].fg: 13421772 != 0\n"},
         DiffCase{"OnlyTheIntersectionIsCompared",
                  R"({"cols": 1, "modes": {"origin": true}, "cells": [[{"ch": "a", "fg": 1}]]})",
                  R"({"rows": 1, "cells": [[{"ch": "a"}]]})", ""},

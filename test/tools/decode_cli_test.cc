@@ -190,10 +190,9 @@ TEST(DecodeCliJsonTest, GenerationsNeedJsonAndTheXtermProfile) {
   Result r = Decode({"--generations", TempFile("a")});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "vtsnap decode: --generations needs --format json and the xterm profile\n");
-  EXPECT_EQ(Decode({"--generations", "--format", "json", "--profile", "presenter",
-                    TempFile("a")})
-                .code,
-            2);
+  EXPECT_EQ(
+      Decode({"--generations", "--format", "json", "--profile", "presenter", TempFile("a")}).code,
+      2);
 }
 
 TEST(DecodeCliGoldenTest, PrintsTheGoldenDumpOfTheFinalScreen) {
