@@ -456,6 +456,29 @@ bool IsDecGraphicsText(const Step& s) {
 
 bool IsBlank(const std::optional<StateCell>& cell) { return !cell.has_value() || cell->ch == " "; }
 
+// Shared triggers, rewrites and hides of the table.
+
+std::optional<std::string> CupFirst(const Step& s, const Before& before, const Terminal&) {
+  return absl::StrCat(before.cup, s.token);
+}
+
+bool EraseWithAPendingWrap(const Step& s) {
+  return s.before.cursor().pending_wrap && IsCsi(s.token, "JKX@P");
+}
+
+bool NonAsciiInInsertMode(const Step& s) {
+  if (!s.before.modes().insert || !IsText(s.token)) return false;
+  for (char c : s.token) {
+    if (static_cast<unsigned char>(c) >= 0x80) return true;
+  }
+  return false;
+}
+
+void HideScrollbackLength(StateDump& vtsnap, StateDump& oracle) {
+  vtsnap.scrollback_len.reset();
+  oracle.scrollback_len.reset();
+}
+
 const std::vector<Deviation>& Deviations() {
   static const std::vector<Deviation> kTable = {
       // ---- libvterm 0.1.4 --------------------------------------------------------------------
@@ -537,8 +560,7 @@ const std::vector<Deviation>& Deviations() {
              return c.pending_wrap && s.before.cell(c.col, c.row).is_continuation() &&
                     (IsCsi(s.token, "ABCDEFGHJKXdfae`@P") || line_feed);
            },
-       .rewrite = [](const Step& s, const Before& before,
-                     const Terminal&) { return absl::StrCat(before.cup, s.token); }},
+       .rewrite = CupFirst},
       {.oracle = Oracle::kLibvterm,
        .id = "dec-graphics-table-and-chunks",
        .reason = "differential.md#dec-special-graphics: in the DEC special graphics set xterm "
@@ -612,10 +634,8 @@ const std::vector<Deviation>& Deviations() {
            "clear a pending wrap; libvterm keeps it, so it gets a CUP to the cursor's own "
            "cell first",
        .witness = "abcdefghij\x1b[KX",
-       .trigger =
-           [](const Step& s) { return s.before.cursor().pending_wrap && IsCsi(s.token, "JKX@P"); },
-       .rewrite = [](const Step& s, const Before& before,
-                     const Terminal&) { return absl::StrCat(before.cup, s.token); }},
+       .trigger = EraseWithAPendingWrap,
+       .rewrite = CupFirst},
       {.oracle = Oracle::kLibvterm,
        .id = "line-feed-keeps-a-pending-wrap",
        .reason =
@@ -635,8 +655,7 @@ const std::vector<Deviation>& Deviations() {
                          "\x1b"
                          "E");
            },
-       .rewrite = [](const Step& s, const Before& before,
-                     const Terminal&) { return absl::StrCat(before.cup, s.token); }},
+       .rewrite = CupFirst},
       {.oracle = Oracle::kLibvterm,
        .id = "vertical-moves-leave-the-region",
        .reason = "differential.md#libvterm-vertical-moves-leave-the-scroll-region: xterm's CUU, "
@@ -660,11 +679,7 @@ const std::vector<Deviation>& Deviations() {
                                                      (IsCsi(s.token, "M") && t.cursor().row == 0 &&
                                                       CsiCount(s.token) >= t.scroll_bottom() + 1));
            },
-       .hide =
-           [](StateDump& vtsnap, StateDump& oracle) {
-             vtsnap.scrollback_len.reset();
-             oracle.scrollback_len.reset();
-           }},
+       .hide = HideScrollbackLength},
       {.oracle = Oracle::kLibvterm,
        .id = "wide-character-at-the-margin-without-autowrap",
        .reason = "xterm-deviations.md#wide-characters-at-the-margin-without-autowrap: with "
@@ -706,14 +721,7 @@ const std::vector<Deviation>& Deviations() {
                  "makes room for both columns of a wide character; libvterm does not, so streams "
                  "printing a non-ASCII character in insert mode are excused",
        .witness = "ab\x1b[1G\x1b[4h\xe4\xb8\xad",
-       .trigger =
-           [](const Step& s) {
-             if (!s.before.modes().insert || !IsText(s.token)) return false;
-             for (char c : s.token) {
-               if (static_cast<unsigned char>(c) >= 0x80) return true;
-             }
-             return false;
-           },
+       .trigger = NonAsciiInInsertMode,
        .excuse = true},
       // ---- xterm.js (@xterm/headless 6.0.0) --------------------------------------------------
       {.oracle = Oracle::kXtermJs,
@@ -770,10 +778,8 @@ const std::vector<Deviation>& Deviations() {
            "clear a pending wrap and act on the last column; xterm.js keeps the cursor past "
            "the edge, so it gets a CUP to the cursor's own cell first",
        .witness = "abcdefghij\x1b[K",
-       .trigger =
-           [](const Step& s) { return s.before.cursor().pending_wrap && IsCsi(s.token, "JKX@P"); },
-       .rewrite = [](const Step& s, const Before& before,
-                     const Terminal&) { return absl::StrCat(before.cup, s.token); }},
+       .trigger = EraseWithAPendingWrap,
+       .rewrite = CupFirst},
       {.oracle = Oracle::kXtermJs,
        .id = "wide-character-at-the-margin-without-autowrap",
        .reason = "xterm-deviations.md#wide-characters-at-the-margin-without-autowrap: with "
@@ -836,14 +842,7 @@ const std::vector<Deviation>& Deviations() {
        .witness = "\x1b[2;1Hv\x1b[2;1H\x1b[4habcdefghijklmnopq\xef\xbd\x94\xec\x83\x9c\x1b[M",
        .witness_cols = 20,
        .witness_rows = 6,
-       .trigger =
-           [](const Step& s) {
-             if (!s.before.modes().insert || !IsText(s.token)) return false;
-             for (char c : s.token) {
-               if (static_cast<unsigned char>(c) >= 0x80) return true;
-             }
-             return false;
-           },
+       .trigger = NonAsciiInInsertMode,
        .excuse = true},
       {.oracle = Oracle::kXtermJs,
        .id = "cbt-with-a-pending-wrap",
@@ -958,11 +957,7 @@ const std::vector<Deviation>& Deviations() {
                     ((IsCsi(s.token, "S") && s.before.scroll_top() == 0) ||
                      (IsCsi(s.token, "M") && s.before.cursor().row == 0));
            },
-       .hide =
-           [](StateDump& vtsnap, StateDump& oracle) {
-             vtsnap.scrollback_len.reset();
-             oracle.scrollback_len.reset();
-           }},
+       .hide = HideScrollbackLength},
   };
   return kTable;
 }
