@@ -270,20 +270,35 @@ std::optional<std::string> EnterAlternateWithDefaultBackground(const Step& s, co
   return absl::StrCat("\x1b[49m", s.token, "\x1b[", BackgroundSgr(after), "m");
 }
 
+// The UTF-8 characters of a text token (streams here are valid UTF-8: tokens never split one).
+std::vector<absl::string_view> Characters(absl::string_view token) {
+  std::vector<absl::string_view> out;
+  for (size_t i = 0; i < token.size();) {
+    const unsigned char b = static_cast<unsigned char>(token[i]);
+    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    out.push_back(token.substr(i, len));
+    i += len;
+  }
+  return out;
+}
+
+// The code point of one UTF-8 character.
+char32_t CodePointOf(absl::string_view ch) {
+  if (ch.empty()) return 0;
+  const unsigned char b = static_cast<unsigned char>(ch[0]);
+  char32_t cp = ch.size() == 1 ? b : (b & (0x7F >> ch.size()));
+  for (size_t k = 1; k < ch.size(); ++k)
+    cp = (cp << 6) | (static_cast<unsigned char>(ch[k]) & 0x3F);
+  return cp;
+}
+
 // Autowrap off and a wide character of `token` starting in the last column.
 bool WideCharacterAtTheMarginWithoutAutowrap(const Step& s) {
   const Terminal& t = s.before;
   if (t.modes().autowrap || s.token.empty() || s.token[0] == '\x1b') return false;
   int col = t.cursor().col;
-  for (size_t i = 0; i < s.token.size();) {
-    const unsigned char b = static_cast<unsigned char>(s.token[i]);
-    const int len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    char32_t cp = len == 1 ? b : (b & (0x7F >> len));
-    for (int k = 1; k < len && i + k < s.token.size(); ++k) {
-      cp = (cp << 6) | (static_cast<unsigned char>(s.token[i + k]) & 0x3F);
-    }
-    i += len;
-    const int width = CodePointWidth(cp);
+  for (absl::string_view ch : Characters(s.token)) {
+    const int width = CodePointWidth(CodePointOf(ch));
     if (width == 2 && col >= t.cols() - 1) return true;
     col = std::min(col + width, t.cols() - 1);
   }
@@ -325,16 +340,12 @@ std::string RespellDecGraphics(const Terminal& t, absl::string_view token, bool 
   const std::string to_ascii = absl::StrCat("\x1b", slot, "B");
   const std::string back = absl::StrCat("\x1b", slot, "0");
   std::string out;
-  for (size_t i = 0; i < token.size();) {
-    const unsigned char b = static_cast<unsigned char>(token[i]);
-    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    const absl::string_view ch = token.substr(i, len);
-    i += len;
+  for (absl::string_view ch : Characters(token)) {
     if (ch == "_") {
       out += " ";
     } else if (yz && (ch == "y" || ch == "z")) {
       absl::StrAppend(&out, to_ascii, ch == "y" ? "\xe2\x89\xa4" : "\xe2\x89\xa5", back);
-    } else if (len > 1 && yz) {
+    } else if (ch.size() > 1 && yz) {
       absl::StrAppend(&out, to_ascii, ch, back);
     } else {
       absl::StrAppend(&out, ch);
@@ -346,13 +357,7 @@ std::string RespellDecGraphics(const Terminal& t, absl::string_view token, bool 
 // The first code point of a text token (0 for anything else).
 char32_t FirstCodePoint(absl::string_view token) {
   if (!IsText(token)) return 0;
-  const unsigned char b = static_cast<unsigned char>(token[0]);
-  const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-  char32_t cp = len == 1 ? b : (b & (0x7F >> len));
-  for (size_t k = 1; k < len && k < token.size(); ++k) {
-    cp = (cp << 6) | (static_cast<unsigned char>(token[k]) & 0x3F);
-  }
-  return cp;
+  return CodePointOf(Characters(token).front());
 }
 
 // Whether a combining mark of a text token arrives while a wrap is pending (following the
@@ -366,12 +371,8 @@ bool CombiningMarkAfterAPendingWrap(const Step& s) {
   // follows is the same case. So is a mark with nothing to its left.
   bool at_end = !t.modes().autowrap && col == t.cols() - 1;
   bool no_base = col == 0 && !pending;
-  for (size_t i = 0; i < s.token.size();) {
-    const unsigned char b = static_cast<unsigned char>(s.token[i]);
-    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    const char32_t cp = FirstCodePoint(s.token.substr(i, len));
-    i += len;
-    const int width = CodePointWidth(cp);
+  for (absl::string_view ch : Characters(s.token)) {
+    const int width = CodePointWidth(CodePointOf(ch));
     if (width == 0) {
       if (pending || at_end || no_base) return true;
       continue;
@@ -409,11 +410,8 @@ bool TextOverwritesHalfOfAWideCharacter(const Step& s) {
     for (int c = 0; c < t.cols(); ++c) widths[c] = t.cell(c, row).width;
   };
   load(false);
-  for (size_t i = 0; i < s.token.size();) {
-    const unsigned char b = static_cast<unsigned char>(s.token[i]);
-    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    const int width = CodePointWidth(FirstCodePoint(s.token.substr(i, len)));
-    i += len;
+  for (absl::string_view ch : Characters(s.token)) {
+    const int width = CodePointWidth(CodePointOf(ch));
     if (width == 0) continue;
     auto wrap = [&] {
       col = 0;
@@ -459,12 +457,8 @@ std::optional<std::string> BreakBeforeWrappedWideCharacters(absl::string_view to
   bool pending = t.cursor.pending_wrap;
   bool changed = false;
   std::string out;
-  for (size_t i = 0; i < token.size();) {
-    const unsigned char b = static_cast<unsigned char>(token[i]);
-    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    const absl::string_view ch = token.substr(i, len);
-    i += len;
-    const int width = CodePointWidth(FirstCodePoint(ch));
+  for (absl::string_view ch : Characters(token)) {
+    const int width = CodePointWidth(CodePointOf(ch));
     if (width > 0) {
       if (pending) {
         col = 0;
