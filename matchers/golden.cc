@@ -149,6 +149,15 @@ bool GoldenMatcher::Match(const HeadlessTerminal& t, ::testing::MatchResultListe
   return MatchFrame(*display, l);
 }
 
+bool GoldenMatcher::Match(const PtySession& session, ::testing::MatchResultListener* l) const {
+  absl::StatusOr<Frame> screen = session.Capture();
+  if (!screen.ok()) {
+    *l << screen.status().message();
+    return false;
+  }
+  return MatchFrame(*screen, l);
+}
+
 bool GoldenMatcher::MatchFrame(const Frame& captured,
                                ::testing::MatchResultListener* listener) const {
   if (options_->extension != ".dump" && options_->extension != ".scene") {

@@ -23,6 +23,7 @@
 #include "decoder/terminal.h"
 #include "decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
+#include "pty/pty_session.h"
 #include "snapshot/frame.h"
 #include "snapshot/redact.h"
 
@@ -40,9 +41,10 @@ struct GoldenOptions {
   std::string extension = ".dump";
 };
 
-// The gmock matcher EqualsGolden returns. It matches a VirtualTerminal, a Terminal, a Frame or a
+// The gmock matcher EqualsGolden returns. It matches a VirtualTerminal, a Terminal, a Frame, a
 // HeadlessTerminal (its decoded display, with link records; a display that cannot be read, inside
-// a synchronized frame or invalidated by the presenter profile, fails with the reason).
+// a synchronized frame or invalidated by the presenter profile, fails with the reason) or a
+// PtySession (its screen now; inside an open synchronized frame it fails with the reason).
 class GoldenMatcher {
  public:
   GoldenMatcher(std::string name, GoldenOptions options);
@@ -69,6 +71,7 @@ class GoldenMatcher {
     return Match(vt.terminal(), l);
   }
   bool Match(const HeadlessTerminal& t, ::testing::MatchResultListener* l) const;
+  bool Match(const PtySession& session, ::testing::MatchResultListener* l) const;
 
  private:
   std::string name_;

@@ -43,6 +43,15 @@ void PrintTo(const HeadlessTerminal& terminal, std::ostream* os) {
   PrintTo(*display, os);
 }
 
+void PrintTo(const PtySession& session, std::ostream* os) {
+  absl::StatusOr<Frame> screen = session.Capture();
+  if (!screen.ok()) {
+    *os << "a PtySession whose screen cannot be read: " << screen.status().message();
+    return;
+  }
+  PrintTo(*screen, os);
+}
+
 void PrintTo(const Color& color, std::ostream* os) { *os << golden::FormatColor(color); }
 
 void PrintTo(const Style& s, std::ostream* os) {

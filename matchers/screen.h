@@ -1,6 +1,7 @@
 // Small matchers for direct assertions on a screen: the cursor, a row's text, a cell's style and a
-// cell's hyperlink. Each matches a VirtualTerminal, a Terminal or a Frame, takes inner gmock
-// matchers where a value is compared, and composes with Not, AllOf and the rest.
+// cell's hyperlink. Each matches a VirtualTerminal, a Terminal, a Frame, a HeadlessTerminal or a
+// PtySession, takes inner gmock matchers where a value is compared, and composes with Not, AllOf
+// and the rest.
 //
 //   EXPECT_THAT(vt, vtsnap::CursorAt(3, 1));
 //   EXPECT_THAT(vt, vtsnap::RowText(0, testing::StartsWith("File")));
@@ -18,6 +19,7 @@
 #include "decoder/terminal.h"
 #include "decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
+#include "pty/pty_session.h"
 #include "snapshot/capture.h"
 #include "snapshot/frame.h"
 
@@ -30,6 +32,8 @@ void PrintTo(const Terminal& terminal, std::ostream* os);
 void PrintTo(const VirtualTerminal& vt, std::ostream* os);
 // The decoded display, or why it cannot be read now (docs/scripts.md).
 void PrintTo(const HeadlessTerminal& terminal, std::ostream* os);
+// The program's screen now, or why it cannot be read (an open synchronized frame).
+void PrintTo(const PtySession& session, std::ostream* os);
 // A style in the golden's vocabulary: "fg @1 bg default attrs bold".
 void PrintTo(const Style& style, std::ostream* os);
 void PrintTo(const Color& color, std::ostream* os);
@@ -56,6 +60,16 @@ inline bool ToFrame(const HeadlessTerminal& t, Frame* out, std::string* why) {
     return false;
   }
   *out = *std::move(display);
+  return true;
+}
+
+inline bool ToFrame(const PtySession& session, Frame* out, std::string* why) {
+  absl::StatusOr<Frame> screen = session.Capture();
+  if (!screen.ok()) {
+    *why = std::string(screen.status().message());
+    return false;
+  }
+  *out = *std::move(screen);
   return true;
 }
 

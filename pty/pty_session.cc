@@ -1,0 +1,698 @@
+#include "pty/pty_session.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "decoder/keys.h"
+#include "decoder/size.h"
+#include "re2/re2.h"
+#include "snapshot/capture.h"
+
+extern char** environ;  // NOLINT: POSIX
+
+namespace vtsnap {
+namespace {
+
+// How often the reader checks whether the program has exited, and how often a waiter re-checks a
+// condition that depends on time (quiet periods, the drain after an exit).
+constexpr auto kPollInterval = std::chrono::milliseconds(10);
+// After the program exits, output that a process it left behind still writes counts as its output
+// until the terminal has been silent this long (WaitForExit).
+constexpr absl::Duration kExitDrain = absl::Milliseconds(100);
+
+std::string ErrnoText(int error) {
+  return std::error_code(error, std::generic_category()).message();
+}
+
+std::string Quoted(absl::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      absl::StrAppend(&out, "\\x", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+TerminalOptions DecoderOptions(const PtyOptions& options) {
+  TerminalOptions t = options.terminal;
+  t.cols = std::clamp(options.cols, 1, kMaxTerminalDimension);
+  t.rows = std::clamp(options.rows, 1, kMaxTerminalDimension);
+  return t;
+}
+
+absl::Status ValidateSize(int cols, int rows) {
+  if (cols < 1 || rows < 1 || cols > kMaxTerminalDimension || rows > kMaxTerminalDimension) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a terminal of ", cols, "x", rows, ": each side must be 1 to ", kMaxTerminalDimension));
+  }
+  return absl::OkStatus();
+}
+
+// The program's environment as NAME=VALUE strings (see PtyOptions::env).
+std::vector<std::string> ProgramEnvironment(const PtyOptions& options) {
+  std::map<std::string, std::string> env;
+  if (options.inherit_environment) {
+    for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+      absl::string_view entry(*e);
+      const size_t eq = entry.find('=');
+      if (eq == absl::string_view::npos) continue;
+      env[std::string(entry.substr(0, eq))] = std::string(entry.substr(eq + 1));
+    }
+  } else {
+    for (const char* name : {"PATH", "HOME"}) {
+      if (const char* value = std::getenv(name); value != nullptr) env[name] = value;
+    }
+    if (env.find("PATH") == env.end()) env["PATH"] = "/usr/local/bin:/usr/bin:/bin";
+    env["LANG"] = "C.UTF-8";
+  }
+  env["TERM"] = options.term;
+  for (const auto& [name, value] : options.env) env[name] = value;
+  std::vector<std::string> out;
+  out.reserve(env.size());
+  for (const auto& [name, value] : env) out.push_back(absl::StrCat(name, "=", value));
+  return out;
+}
+
+// The file execve is given for `name`: itself when it holds a '/', else the first executable
+// regular file of that name in `path` (as execvp searches, but in the program's PATH).
+absl::StatusOr<std::string> ResolveProgram(const std::string& name, const std::string& path,
+                                           const std::string& working_directory) {
+  auto check = [&](const std::string& file) -> absl::Status {
+    std::string on_disk = file;
+    if (!working_directory.empty() && !file.empty() && file[0] != '/') {
+      on_disk = working_directory + "/" + file;
+    }
+    struct stat st {};
+    if (stat(on_disk.c_str(), &st) != 0) {
+      const int e = errno;
+      return absl::NotFoundError(absl::StrCat("cannot start '", name, "': ", ErrnoText(e)));
+    }
+    if (S_ISDIR(st.st_mode)) {
+      return absl::PermissionDeniedError(
+          absl::StrCat("cannot start '", name, "': ", file, " is a directory"));
+    }
+    if (access(on_disk.c_str(), X_OK) != 0) {
+      return absl::PermissionDeniedError(
+          absl::StrCat("cannot start '", name, "': ", file, " is not executable"));
+    }
+    return absl::OkStatus();
+  };
+  if (name.find('/') != std::string::npos) {
+    if (absl::Status s = check(name); !s.ok()) return s;
+    return name;
+  }
+  absl::Status first_refusal = absl::OkStatus();
+  for (absl::string_view dir : absl::StrSplit(path, ':')) {
+    const std::string file = absl::StrCat(dir.empty() ? "." : dir, "/", name);
+    absl::Status s = check(file);
+    if (s.ok()) return file;
+    if (s.code() == absl::StatusCode::kPermissionDenied && first_refusal.ok()) first_refusal = s;
+  }
+  if (!first_refusal.ok()) return first_refusal;
+  return absl::NotFoundError(
+      absl::StrCat("cannot start '", name, "': not found in PATH (", path, ")"));
+}
+
+// Reads /proc/<pid>/stat: the process's state letter and session id.
+bool ReadProcStat(pid_t pid, char* state, pid_t* session) {
+  std::ifstream in(absl::StrCat("/proc/", pid, "/stat"));
+  std::string line;
+  if (!std::getline(in, line)) return false;
+  // "pid (comm) state ppid pgrp session ...": comm may hold spaces and parentheses.
+  const size_t close = line.rfind(')');
+  if (close == std::string::npos) return false;
+  std::istringstream rest(line.substr(close + 1));
+  long ppid = 0, pgrp = 0, sid = 0;  // NOLINT(runtime/int)
+  if (!(rest >> *state >> ppid >> pgrp >> sid)) return false;
+  *session = static_cast<pid_t>(sid);
+  return true;
+}
+
+}  // namespace
+
+std::string ExitStatus::ToString() const {
+  if (exited()) return absl::StrCat("exit status ", code);
+  const char* name = sigabbrev_np(signal);
+  return absl::StrCat("killed by signal ", signal,
+                      name != nullptr ? absl::StrCat(" (SIG", name, ")") : "");
+}
+
+absl::StatusOr<double> TimeoutScaleFromEnvironment() {
+  const char* value = std::getenv("VTSNAP_TIMEOUT_SCALE");
+  if (value == nullptr || *value == '\0') return 1.0;
+  double scale = 0;
+  if (!absl::SimpleAtod(value, &scale) || !std::isfinite(scale) || scale <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("VTSNAP_TIMEOUT_SCALE=", Quoted(value),
+                     ": expected a positive number that multiplies every timeout, such as 3"));
+  }
+  return scale;
+}
+
+std::vector<pid_t> LiveProcessesInSession(pid_t session) {
+  std::vector<pid_t> out;
+  if (session <= 0) return out;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return out;
+  while (dirent* entry = readdir(proc)) {
+    int pid = 0;
+    if (!absl::SimpleAtoi(entry->d_name, &pid) || pid <= 0 || pid == getpid()) continue;
+    char state = 0;
+    pid_t sid = 0;
+    if (ReadProcStat(pid, &state, &sid) && sid == session && state != 'Z' && state != 'X') {
+      out.push_back(pid);
+    }
+  }
+  closedir(proc);
+  return out;
+}
+
+PtySession::PtySession(PtyOptions options)
+    : options_(std::move(options)), vt_(DecoderOptions(options_)) {}
+
+PtySession::~PtySession() {
+  if (pid_ < 0) return;
+  if (!closed_) {
+    closed_ = true;
+    StopReader();
+    KillEverything();
+    Reap(/*block=*/true);
+  }
+  CloseDescriptors();
+}
+
+absl::Status PtySession::Start(std::vector<std::string> argv) {
+  if (pid_ >= 0 || closed_) return absl::FailedPreconditionError("the session was started already");
+  if (argv.empty() || argv[0].empty()) {
+    return absl::InvalidArgumentError("PtySession::Start needs a program to run");
+  }
+  if (absl::Status s = ValidateSize(options_.cols, options_.rows); !s.ok()) return s;
+  if (options_.timeout <= absl::ZeroDuration()) {
+    return absl::InvalidArgumentError(absl::StrCat("PtyOptions::timeout must be positive, not ",
+                                                   absl::FormatDuration(options_.timeout)));
+  }
+  absl::StatusOr<double> scale = TimeoutScaleFromEnvironment();
+  if (!scale.ok()) return scale.status();
+  scale_ = *scale;
+  program_ = argv[0];
+
+  const std::vector<std::string> env = ProgramEnvironment(options_);
+  std::string path;
+  for (const std::string& e : env) {
+    if (absl::StartsWith(e, "PATH=")) path = e.substr(5);
+  }
+  absl::StatusOr<std::string> file = ResolveProgram(argv[0], path, options_.working_directory);
+  if (!file.ok()) return file.status();
+  if (!options_.working_directory.empty()) {
+    struct stat st {};
+    if (stat(options_.working_directory.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+      return absl::NotFoundError(absl::StrCat("cannot start '", program_,
+                                              "': its working directory ",
+                                              options_.working_directory, " is not a directory"));
+    }
+  }
+
+  // The terminal: a pseudo-terminal pair whose master side this process keeps (non-blocking, read
+  // and written only by the reader thread) and whose slave side the program opens.
+  const int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (master < 0) {
+    return absl::InternalError(absl::StrCat("posix_openpt: ", ErrnoText(errno)));
+  }
+  char slave_name[128] = {};
+  if (grantpt(master) != 0 || unlockpt(master) != 0 ||
+      ptsname_r(master, slave_name, sizeof(slave_name)) != 0) {
+    const int e = errno;
+    close(master);
+    return absl::InternalError(absl::StrCat("setting up the pseudo-terminal: ", ErrnoText(e)));
+  }
+  winsize ws{};
+  ws.ws_col = static_cast<unsigned short>(options_.cols);  // NOLINT(runtime/int)
+  ws.ws_row = static_cast<unsigned short>(options_.rows);  // NOLINT(runtime/int)
+  ioctl(master, TIOCSWINSZ, &ws);
+  termios tio{};
+  if (tcgetattr(master, &tio) == 0) {
+    tio.c_iflag |= IUTF8;  // line editing erases whole UTF-8 characters
+    tcsetattr(master, TCSANOW, &tio);
+  }
+  fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+  int wake[2];
+  if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+    const int e = errno;
+    close(master);
+    return absl::InternalError(absl::StrCat("pipe2: ", ErrnoText(e)));
+  }
+
+  // posix_spawn: the child makes itself a session leader (setsid), then opens the slave side,
+  // which becomes its controlling terminal, as its standard input, output and error, closes every
+  // other descriptor, resets signal dispositions and mask, changes directory and execs.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, slave_name, O_RDWR, 0);
+  posix_spawn_file_actions_adddup2(&actions, 0, 1);
+  posix_spawn_file_actions_adddup2(&actions, 0, 2);
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+  if (!options_.working_directory.empty()) {
+    posix_spawn_file_actions_addchdir_np(&actions, options_.working_directory.c_str());
+  }
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t all;
+  sigset_t none;
+  sigfillset(&all);
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  std::vector<char*> args;
+  for (std::string& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  std::vector<std::string> env_storage = env;
+  std::vector<char*> envp;
+  for (std::string& e : env_storage) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  pid_t pid = -1;
+  const int spawned = posix_spawn(&pid, file->c_str(), &actions, &attr, args.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (spawned != 0) {
+    close(master);
+    close(wake[0]);
+    close(wake[1]);
+    const std::string why = absl::StrCat("cannot start '", program_, "': ", ErrnoText(spawned));
+    return spawned == ENOENT ? absl::NotFoundError(why) : absl::PermissionDeniedError(why);
+  }
+  pid_ = pid;
+  master_fd_ = master;
+  wake_read_fd_ = wake[0];
+  wake_write_fd_ = wake[1];
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    last_output_ = absl::Now();
+  }
+  reader_ = std::thread([this] { ReaderLoop(); });
+  return absl::OkStatus();
+}
+
+void PtySession::Wake() {
+  const char byte = 1;
+  if (wake_write_fd_ >= 0) (void)!write(wake_write_fd_, &byte, 1);
+}
+
+void PtySession::ReaderLoop() {
+  std::string buffer(64 * 1024, '\0');
+  for (;;) {
+    bool want_write = false;
+    bool read_master = false;
+    bool reaped = false;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (stop_) return;
+      read_master = !output_ended_;
+      want_write = !outgoing_.empty() && !input_closed_;
+      reaped = exit_.has_value();
+    }
+    pollfd fds[2] = {{.fd = (read_master || want_write) ? master_fd_ : -1,
+                      .events = static_cast<short>((read_master ? POLLIN : 0) |  // NOLINT
+                                                   (want_write ? POLLOUT : 0)),
+                      .revents = 0},
+                     {.fd = wake_read_fd_, .events = POLLIN, .revents = 0}};
+    // Until the program is reaped, wake up regularly to check on it.
+    const int timeout_ms = reaped ? -1 : static_cast<int>(kPollInterval.count());
+    const int ready = poll(fds, 2, timeout_ms);
+    if (ready < 0 && errno != EINTR) {
+      std::lock_guard<std::mutex> lock(mu_);
+      output_ended_ = input_closed_ = true;
+      changed_.notify_all();
+      return;
+    }
+    if (fds[1].revents & POLLIN) {
+      char drain[64];
+      while (read(wake_read_fd_, drain, sizeof(drain)) > 0) {
+      }
+    }
+    // Read everything there is, one chunk at a time, decoding each under the lock.
+    if (read_master) {
+      for (;;) {
+        const ssize_t n = read(master_fd_, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR) continue;
+        std::lock_guard<std::mutex> lock(mu_);
+        if (n > 0) {
+          vt_.Write(absl::string_view(buffer.data(), static_cast<size_t>(n)));
+          absl::StrAppend(&outgoing_, vt_.TakeReplies());
+          bytes_received_ += static_cast<uint64_t>(n);
+          last_output_ = absl::Now();
+          changed_.notify_all();
+          continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        // EOF, or EIO: no process has the terminal open any more.
+        output_ended_ = true;
+        input_closed_ = true;
+        changed_.notify_all();
+        break;
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      while (!outgoing_.empty() && !input_closed_) {
+        const ssize_t n = write(master_fd_, outgoing_.data(), outgoing_.size());
+        if (n > 0) {
+          outgoing_.erase(0, static_cast<size_t>(n));
+          outgoing_written_ += static_cast<uint64_t>(n);
+          changed_.notify_all();
+          continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        input_closed_ = true;
+        changed_.notify_all();
+      }
+      if (!exit_.has_value()) {
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+          exit_ = WIFSIGNALED(status) ? ExitStatus{.code = 0, .signal = WTERMSIG(status)}
+                                      : ExitStatus{.code = WEXITSTATUS(status), .signal = 0};
+          exit_time_ = absl::Now();
+          changed_.notify_all();
+        }
+      }
+    }
+  }
+}
+
+void PtySession::StopReader() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  Wake();
+  if (reader_.joinable()) reader_.join();
+}
+
+void PtySession::KillEverything() {
+  if (pid_ <= 0) return;
+  kill(-pid_, SIGKILL);
+  // Processes that left the program's process group (a shell's jobs) are still in its session.
+  for (int round = 0; round < 200; ++round) {
+    const std::vector<pid_t> left = LiveProcessesInSession(pid_);
+    if (left.empty()) break;
+    for (pid_t p : left) kill(p, SIGKILL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+void PtySession::Reap(bool block) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (exit_.has_value()) return;
+  int status = 0;
+  pid_t got;
+  do {
+    got = waitpid(pid_, &status, block ? 0 : WNOHANG);
+  } while (got < 0 && errno == EINTR);
+  if (got == pid_) {
+    exit_ = WIFSIGNALED(status) ? ExitStatus{.code = 0, .signal = WTERMSIG(status)}
+                                : ExitStatus{.code = WEXITSTATUS(status), .signal = 0};
+    exit_time_ = absl::Now();
+  }
+}
+
+void PtySession::CloseDescriptors() {
+  for (int* fd : {&master_fd_, &wake_read_fd_, &wake_write_fd_}) {
+    if (*fd >= 0) close(*fd);
+    *fd = -1;
+  }
+}
+
+ExitStatus PtySession::Close() {
+  if (pid_ < 0) return ExitStatus{};
+  if (!closed_) {
+    closed_ = true;
+    StopReader();
+    // A hangup, as when a terminal window closes: the kernel sends SIGHUP (and SIGCONT) to the
+    // program's session when the master side goes away.
+    if (master_fd_ >= 0) {
+      close(master_fd_);
+      master_fd_ = -1;
+    }
+    const absl::Time give_up = absl::Now() + options_.close_grace * scale_;
+    for (;;) {
+      Reap(/*block=*/false);
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (exit_.has_value()) break;
+      }
+      if (absl::Now() >= give_up) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    KillEverything();
+    Reap(/*block=*/true);
+    CloseDescriptors();
+    std::lock_guard<std::mutex> lock(mu_);
+    output_ended_ = input_closed_ = true;
+    changed_.notify_all();
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  return exit_.value_or(ExitStatus{});
+}
+
+std::optional<ExitStatus> PtySession::exit_status() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return exit_;
+}
+
+uint64_t PtySession::bytes_received() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return bytes_received_;
+}
+
+absl::Duration PtySession::Scaled(std::optional<absl::Duration> timeout) const {
+  return timeout.value_or(options_.timeout) * scale_;
+}
+
+absl::Status PtySession::NotRunning(absl::string_view action) const {
+  if (pid_ < 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot ", action, ": the session has not started a program"));
+  }
+  return absl::FailedPreconditionError(
+      absl::StrCat("cannot ", action, ": '", program_, "' ",
+                   exit_.has_value() ? absl::StrCat("ended (", exit_->ToString(), ")")
+                                     : std::string("closed its terminal")));
+}
+
+absl::Status PtySession::Send(absl::string_view bytes) {
+  std::unique_lock<std::mutex> lock(mu_);
+  if (pid_ < 0 || input_closed_ || closed_) return NotRunning("type into the program");
+  if (bytes.empty()) return absl::OkStatus();
+  absl::StrAppend(&outgoing_, bytes);
+  outgoing_queued_ += bytes.size();
+  const uint64_t target = outgoing_queued_;
+  Wake();
+  const absl::Duration timeout = Scaled(std::nullopt);
+  const auto deadline = std::chrono::steady_clock::now() + absl::ToChronoNanoseconds(timeout);
+  while (outgoing_written_ < target) {
+    if (input_closed_) return NotRunning("type into the program");
+    if (changed_.wait_until(lock, deadline) == std::cv_status::timeout &&
+        outgoing_written_ < target && !input_closed_) {
+      return absl::DeadlineExceededError(
+          absl::StrCat("timed out after ", absl::FormatDuration(timeout), " typing ", bytes.size(),
+                       " bytes into '", program_, "': it has not read its input (",
+                       outgoing_.size(), " bytes still waiting)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PtySession::SendKeys(absl::string_view script) {
+  KeyEncoding encoding;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    encoding.application_cursor = vt_.terminal().modes().cursor_keys_application;
+  }
+  absl::StatusOr<std::string> bytes = EncodeKeys(script, encoding);
+  if (!bytes.ok()) return bytes.status();
+  return Send(*bytes);
+}
+
+absl::Status PtySession::Resize(int cols, int rows) {
+  if (absl::Status s = ValidateSize(cols, rows); !s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (pid_ < 0 || closed_ || master_fd_ < 0) return NotRunning("resize the terminal");
+  vt_.Resize(cols, rows);
+  winsize ws{};
+  ws.ws_col = static_cast<unsigned short>(cols);  // NOLINT(runtime/int)
+  ws.ws_row = static_cast<unsigned short>(rows);  // NOLINT(runtime/int)
+  if (ioctl(master_fd_, TIOCSWINSZ, &ws) != 0) {
+    return absl::InternalError(absl::StrCat("TIOCSWINSZ: ", ErrnoText(errno)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& done,
+                                 absl::string_view what, std::optional<absl::Duration> timeout,
+                                 bool fail_at_end) {
+  if (pid_ < 0) return NotRunning(absl::StrCat("wait for ", what));
+  const absl::Duration limit = Scaled(timeout);
+  const absl::Time deadline = absl::Now() + limit;
+  std::unique_lock<std::mutex> lock(mu_);
+  for (;;) {
+    if (done(vt_.terminal())) return absl::OkStatus();
+    if (fail_at_end && output_ended_) {
+      // Its output is read to the end: nothing can change the screen any more.
+      const std::string ended =
+          exit_.has_value() ? absl::StrCat("'", program_, "' ended (", exit_->ToString(), ")")
+                            : absl::StrCat("'", program_, "' closed its terminal");
+      return absl::FailedPreconditionError(
+          absl::StrCat(ended, " before the screen showed ", what, "\n", DescribeScreenLocked()));
+    }
+    const absl::Time now = absl::Now();
+    if (now >= deadline) {
+      return absl::DeadlineExceededError(
+          absl::StrCat("timed out after ", absl::FormatDuration(limit), " waiting for ", what, " (",
+                       StateLocked(), ")\n", DescribeScreenLocked()));
+    }
+    const absl::Duration wait = std::min(deadline - now, absl::FromChrono(kPollInterval));
+    changed_.wait_for(lock, absl::ToChronoNanoseconds(wait));
+  }
+}
+
+std::string PtySession::StateLocked() const {
+  std::string state = exit_.has_value()
+                          ? absl::StrCat("'", program_, "' ended: ", exit_->ToString())
+                          : absl::StrCat("'", program_, "' is running");
+  absl::StrAppend(&state, "; ", bytes_received_, " bytes received");
+  if (bytes_received_ > 0) {
+    absl::StrAppend(
+        &state, ", the last ",
+        absl::FormatDuration(absl::Trunc(absl::Now() - last_output_, absl::Milliseconds(1))),
+        " ago");
+  }
+  if (vt_.terminal().modes().synchronized_output) {
+    absl::StrAppend(&state, "; a synchronized frame (?2026h) is open");
+  }
+  return state;
+}
+
+absl::Status PtySession::WaitForText(absl::string_view text,
+                                     std::optional<absl::Duration> timeout) {
+  const std::string wanted(text);
+  return WaitFor(
+      [&wanted](const Terminal& t) { return t.ScreenText().find(wanted) != std::string::npos; },
+      absl::StrCat("the text ", Quoted(text)), timeout, /*fail_at_end=*/true);
+}
+
+absl::Status PtySession::WaitForPattern(absl::string_view pattern,
+                                        std::optional<absl::Duration> timeout) {
+  RE2 re(re2::StringPiece(pattern.data(), pattern.size()), RE2::Quiet);
+  if (!re.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the pattern ", Quoted(pattern), " does not compile: ", re.error()));
+  }
+  return WaitFor([&re](const Terminal& t) { return RE2::PartialMatch(t.ScreenText(), re); },
+                 absl::StrCat("the pattern ", Quoted(pattern)), timeout, /*fail_at_end=*/true);
+}
+
+absl::Status PtySession::WaitUntil(const std::function<bool(const Terminal&)>& predicate,
+                                   absl::string_view description,
+                                   std::optional<absl::Duration> timeout) {
+  return WaitFor(predicate, description, timeout, /*fail_at_end=*/true);
+}
+
+absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::Duration> timeout) {
+  if (quiet < absl::ZeroDuration()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a quiet period cannot be negative: ", absl::FormatDuration(quiet)));
+  }
+  const absl::Duration scaled_quiet = quiet * scale_;
+  // Runs under mu_ (WaitFor holds it), so the members it reads are consistent.
+  return WaitFor(
+      [this, scaled_quiet](const Terminal& t) {
+        if (output_ended_) return true;
+        return !t.modes().synchronized_output && absl::Now() - last_output_ >= scaled_quiet;
+      },
+      absl::StrCat(absl::FormatDuration(scaled_quiet),
+                   " without output and no synchronized frame open"),
+      timeout, /*fail_at_end=*/false);
+}
+
+absl::StatusOr<ExitStatus> PtySession::WaitForExit(std::optional<absl::Duration> timeout) {
+  if (closed_) return exit_status().value_or(ExitStatus{});
+  absl::Status s = WaitFor(
+      [this](const Terminal&) {
+        if (!exit_.has_value()) return false;
+        // Output a process it left behind still writes is read until the terminal is silent.
+        return output_ended_ || absl::Now() - std::max(last_output_, exit_time_) >= kExitDrain;
+      },
+      absl::StrCat("'", program_, "' to exit"), timeout, /*fail_at_end=*/false);
+  if (!s.ok()) return s;
+  return exit_status().value_or(ExitStatus{});
+}
+
+absl::StatusOr<Frame> PtySession::Capture() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (vt_.terminal().modes().synchronized_output) {
+    return absl::FailedPreconditionError(
+        "the screen was read inside a synchronized frame (?2026h without its ?2026l): the "
+        "program has not finished drawing it; wait with WaitForQuiet first");
+  }
+  return CaptureFrame(vt_.terminal());
+}
+
+std::string PtySession::ScreenText() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return vt_.ScreenText();
+}
+
+void PtySession::WithScreen(const std::function<void(const Terminal&)>& read) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  read(vt_.terminal());
+}
+
+std::string PtySession::DescribeScreen() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return DescribeScreenLocked();
+}
+
+std::string PtySession::DescribeScreenLocked() const {
+  const Terminal& t = vt_.terminal();
+  int last = t.rows() - 1;
+  while (last > 0 && t.RowText(last).empty()) --last;
+  std::string out = absl::StrCat("the screen (", t.cols(), "x", t.rows(), "):\n");
+  for (int row = 0; row <= last; ++row) absl::StrAppend(&out, "|", t.RowText(row), "|\n");
+  if (last < t.rows() - 1) absl::StrAppend(&out, "(", t.rows() - 1 - last, " empty rows below)\n");
+  absl::StrAppend(&out, "cursor: col ", t.cursor().col, ", row ", t.cursor().row,
+                  t.cursor().visible ? "" : " (hidden)");
+  return out;
+}
+
+}  // namespace vtsnap

@@ -1,0 +1,198 @@
+// PtySession: a real program under a pseudo-terminal, its output decoded by vtsnap's xterm
+// profile, for tests at the process and PTY boundary (any program, in any language).
+//
+// Start() runs the program in a new session whose controlling terminal is a pseudo-terminal of the
+// given size, with TERM=xterm-256color and a controlled environment. A background thread reads
+// everything the program writes (never dropping a byte, however large the burst) into a
+// VirtualTerminal and writes back the replies the decoder owes the program (cursor position
+// reports, DA1/DA2, window size), so programs that ask do not hang. Waiting never sleeps for a
+// fixed time: WaitForText, WaitForPattern, WaitUntil and WaitForQuiet return as soon as the screen
+// is ready, or fail after a timeout with what was awaited and the screen at that moment.
+// VTSNAP_TIMEOUT_SCALE multiplies every timeout and quiet period (slow CI, sanitizers).
+// Destruction kills the program's process group and session and reaps it: no zombie and no
+// descriptor survives a session. docs/pty.md has the details.
+//
+//   vtsnap::PtySession session({.cols = 80, .rows = 24});
+//   ASSERT_TRUE(session.Start({"less", "notes.txt"}).ok());
+//   ASSERT_TRUE(session.WaitForText("(END)").ok());
+//   ASSERT_TRUE(session.SendKeys("/TODO enter").ok());
+//   ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());
+//   EXPECT_THAT(session, vtsnap::EqualsGolden("after-search"));   // matchers/golden.h
+#ifndef VTSNAP_PTY_PTY_SESSION_H_
+#define VTSNAP_PTY_PTY_SESSION_H_
+
+#include <sys/types.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/time/time.h"
+#include "decoder/terminal.h"
+#include "decoder/virtual_terminal.h"
+#include "snapshot/frame.h"
+
+namespace vtsnap {
+
+struct PtyOptions {
+  int cols = 80;
+  int rows = 24;
+  // The TERM the program sees.
+  std::string term = "xterm-256color";
+  // The program's environment. Unless `inherit_environment` is set, it holds only PATH and HOME
+  // copied from this process (when set here), LANG=C.UTF-8, TERM, and then `env` on top.
+  std::map<std::string, std::string> env = {};
+  bool inherit_environment = false;
+  // The program's working directory; empty: this process's.
+  std::string working_directory = {};
+  // How long a Wait* or Send waits when not told (before VTSNAP_TIMEOUT_SCALE).
+  absl::Duration timeout = absl::Seconds(10);
+  // After Close() hangs up, how long the program may take to exit before it is killed.
+  absl::Duration close_grace = absl::Milliseconds(500);
+  // The decoder's options (scrollback, colours, ...); its cols and rows are replaced by the above.
+  TerminalOptions terminal = {};
+};
+
+// How a program ended.
+struct ExitStatus {
+  int code = 0;    // the exit code, when it exited
+  int signal = 0;  // the signal that killed it, or 0
+  bool exited() const { return signal == 0; }
+  // "exit status 3", "killed by signal 9 (Killed)".
+  std::string ToString() const;
+  friend bool operator==(const ExitStatus&, const ExitStatus&) = default;
+};
+
+// The processes of session `session` that are alive (not zombies), read from /proc (Linux); a
+// program's session id is its pid (PtySession::pid), so after a session ends this is empty.
+std::vector<pid_t> LiveProcessesInSession(pid_t session);
+
+// VTSNAP_TIMEOUT_SCALE as a factor: 1 when unset or empty; an error naming the variable and its
+// value when it is not a positive number.
+[[nodiscard]] absl::StatusOr<double> TimeoutScaleFromEnvironment();
+
+class PtySession {
+ public:
+  explicit PtySession(PtyOptions options = {});
+  // Kills the program's process group and every process left in its session, reaps the
+  // program, stops the reader thread and closes the descriptors.
+  ~PtySession();
+
+  PtySession(const PtySession&) = delete;
+  PtySession& operator=(const PtySession&) = delete;
+
+  // Starts argv[0] with arguments argv[1..]. A name without '/' is looked up in the PATH of the
+  // program's environment. Errors: InvalidArgument for bad options, an empty argv or a second
+  // Start; NotFound or PermissionDenied (naming the program) when it cannot be run;
+  // VTSNAP_TIMEOUT_SCALE errors.
+  [[nodiscard]] absl::Status Start(std::vector<std::string> argv);
+
+  // Types bytes into the program's terminal; waits (up to the timeout) until the terminal took
+  // them. Fails when the program has gone.
+  [[nodiscard]] absl::Status Send(absl::string_view bytes);
+  // Types a key script (decoder/keys.h), honouring the cursor-key mode the program set.
+  [[nodiscard]] absl::Status SendKeys(absl::string_view script);
+  // Changes the window size: the decoder's screen first, then the terminal's (the kernel sends
+  // SIGWINCH to the program's foreground process group).
+  [[nodiscard]] absl::Status Resize(int cols, int rows);
+
+  // Each waits until its condition holds and returns OK, or returns DeadlineExceeded after
+  // `timeout` (default: PtyOptions::timeout; both scaled) with what it awaited and the screen.
+  // When the program has exited and its output is read to the end, waiting for text or a
+  // condition that does not hold fails at once (FailedPrecondition, with the exit status).
+  //
+  // Text anywhere on the screen (ScreenText: rows joined by '\n'; a match spans no row break).
+  [[nodiscard]] absl::Status WaitForText(absl::string_view text,
+                                         std::optional<absl::Duration> timeout = std::nullopt);
+  // An RE2 pattern found in the screen text (rows joined by '\n'); InvalidArgument if it does not
+  // compile.
+  [[nodiscard]] absl::Status WaitForPattern(absl::string_view pattern,
+                                            std::optional<absl::Duration> timeout = std::nullopt);
+  // `predicate` holds on the screen. It runs on each change while the session's lock is held:
+  // it must not call the session. `description` names it in a timeout message.
+  [[nodiscard]] absl::Status WaitUntil(const std::function<bool(const Terminal&)>& predicate,
+                                       absl::string_view description,
+                                       std::optional<absl::Duration> timeout = std::nullopt);
+  // No output for `quiet` and no synchronized frame (?2026h) open. True at once after the
+  // program's output ended.
+  [[nodiscard]] absl::Status WaitForQuiet(absl::Duration quiet,
+                                          std::optional<absl::Duration> timeout = std::nullopt);
+  // The program's exit (its output read to the end).
+  [[nodiscard]] absl::StatusOr<ExitStatus> WaitForExit(
+      std::optional<absl::Duration> timeout = std::nullopt);
+
+  // Hangs up the terminal (SIGHUP), gives the program PtyOptions::close_grace to exit, then kills
+  // its process group and session; reaps it and returns how it ended. Idempotent. The screen can
+  // still be read afterwards.
+  ExitStatus Close();
+
+  // How the program ended, once it has (it may still be writing: see WaitForExit).
+  std::optional<ExitStatus> exit_status() const;
+  // The program's process id (also its process group and session id); -1 before Start.
+  pid_t pid() const { return pid_; }
+  // The bytes read from the program so far.
+  uint64_t bytes_received() const;
+
+  // The screen as the decoder shows it now. Capture() fails inside an open synchronized frame
+  // (the program has not finished drawing); the others read whatever is there.
+  [[nodiscard]] absl::StatusOr<Frame> Capture() const;
+  std::string ScreenText() const;
+  // Runs `read` on the screen while the session's lock is held (it must not call the session).
+  void WithScreen(const std::function<void(const Terminal&)>& read) const;
+  // The screen rows between '|' and the cursor, for messages: what a timeout shows.
+  std::string DescribeScreen() const;
+
+ private:
+  void ReaderLoop();
+  void Wake();
+  void StopReader();
+  // SIGKILL to the process group, then to every process left in the session.
+  void KillEverything();
+  // waitpid for the program (blocking or not), recording how it ended.
+  void Reap(bool block);
+  void CloseDescriptors();
+  absl::Status WaitFor(const std::function<bool(const Terminal&)>& done, absl::string_view what,
+                       std::optional<absl::Duration> timeout, bool fail_at_end);
+  absl::Duration Scaled(std::optional<absl::Duration> timeout) const;
+  absl::Status NotRunning(absl::string_view action) const;  // mu_ held or not needed
+  std::string StateLocked() const;
+  std::string DescribeScreenLocked() const;
+
+  PtyOptions options_;
+  double scale_ = 1;
+  std::string program_;  // argv[0], for messages
+  pid_t pid_ = -1;
+  int master_fd_ = -1;
+  int wake_read_fd_ = -1;
+  int wake_write_fd_ = -1;
+
+  mutable std::mutex mu_;
+  std::condition_variable changed_;  // output arrived, input was written, the program ended
+  VirtualTerminal vt_;               // guarded by mu_
+  std::string outgoing_;             // guarded by mu_: bytes not yet written to the terminal
+  uint64_t outgoing_written_ = 0;    // guarded by mu_: bytes written so far (of all ever queued)
+  uint64_t outgoing_queued_ = 0;     // guarded by mu_
+  uint64_t bytes_received_ = 0;      // guarded by mu_
+  absl::Time last_output_;           // guarded by mu_
+  bool output_ended_ = false;        // guarded by mu_: EOF or EIO on the terminal
+  bool input_closed_ = false;        // guarded by mu_: writing failed (the program has gone)
+  bool stop_ = false;                // guarded by mu_
+  std::optional<ExitStatus> exit_;   // guarded by mu_
+  absl::Time exit_time_;             // guarded by mu_
+  bool closed_ = false;
+  std::thread reader_;
+};
+
+}  // namespace vtsnap
+
+#endif  // VTSNAP_PTY_PTY_SESSION_H_

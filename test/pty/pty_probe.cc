@@ -1,0 +1,186 @@
+// pty_probe: a program with one behaviour per subcommand, run under PtySession by
+// pty_session_test.cc.
+//
+//   query          asks DSR 6, DA1 and DA2 in raw mode and prints each reply, escaped
+//   burst N        prints "line 1" ... "line N" at once, then "end"
+//   noisy          prints a counter every 5 ms, forever
+//   exit N         prints "bye" and exits with status N
+//   winch          prints "size COLSxROWS" now and after each SIGWINCH; q quits
+//   whoami         prints its descriptors, whether /dev/tty opens, its ids, TERM, LANG and cwd
+//   keys           raw mode: prints each byte read in hex; q quits
+//   open-frame     opens a synchronized frame (?2026h), draws, and never closes it
+//   group-escape   starts a grandchild in its own process group that sleeps, and sleeps
+//   ignore-hup     ignores SIGHUP and sleeps
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace {
+
+void Out(std::string_view s) {
+  size_t done = 0;
+  while (done < s.size()) {
+    const ssize_t n = write(STDOUT_FILENO, s.data() + done, s.size() - done);
+    if (n <= 0) std::exit(3);
+    done += static_cast<size_t>(n);
+  }
+}
+
+void Raw() {
+  termios t{};
+  tcgetattr(STDIN_FILENO, &t);
+  cfmakeraw(&t);
+  t.c_oflag |= OPOST | ONLCR;  // keep "\n" -> "\r\n" for readable output
+  tcsetattr(STDIN_FILENO, TCSANOW, &t);
+}
+
+// Reads bytes up to and including `last`, escaped for printing.
+std::string ReadReply(char last) {
+  std::string out;
+  char c = 0;
+  while (read(STDIN_FILENO, &c, 1) == 1) {
+    if (c == '\x1b') {
+      out += "ESC";
+    } else {
+      out += c;
+    }
+    if (c == last) break;
+  }
+  return out;
+}
+
+volatile sig_atomic_t winched = 0;
+void OnWinch(int) { winched = 1; }
+
+void PrintSize() {
+  winsize ws{};
+  ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws);
+  Out("size " + std::to_string(ws.ws_col) + "x" + std::to_string(ws.ws_row) + "\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string_view what = argc > 1 ? argv[1] : "";
+  if (what == "query") {
+    Raw();
+    Out("\x1b[3;5H");
+    Out("\x1b[6n");
+    const std::string dsr = ReadReply('R');
+    Out("\x1b[c");
+    const std::string da1 = ReadReply('c');
+    Out("\x1b[>c");
+    const std::string da2 = ReadReply('c');
+    Out("\x1b[H\x1b[2Jdsr " + dsr + "\nda1 " + da1 + "\nda2 " + da2 + "\ndone\n");
+    return 0;
+  }
+  if (what == "burst" && argc > 2) {
+    const long n = std::atol(argv[2]);  // NOLINT(runtime/int)
+    std::string all;
+    for (long i = 1; i <= n; ++i) all += "line " + std::to_string(i) + "\n";  // NOLINT
+    all += "end\n";
+    Out(all);
+    return 0;
+  }
+  if (what == "noisy") {
+    for (long i = 0;; ++i) {  // NOLINT(runtime/int)
+      Out("tick " + std::to_string(i) + "\n");
+      usleep(5000);
+    }
+  }
+  if (what == "exit" && argc > 2) {
+    Out("bye\n");
+    return std::atoi(argv[2]);
+  }
+  if (what == "winch") {
+    // SIGWINCH stays blocked except inside ppoll, so a resize between two checks is never lost.
+    struct sigaction sa {};
+    sa.sa_handler = OnWinch;
+    sigaction(SIGWINCH, &sa, nullptr);
+    sigset_t winch;
+    sigset_t unblocked;
+    sigemptyset(&winch);
+    sigaddset(&winch, SIGWINCH);
+    sigprocmask(SIG_BLOCK, &winch, &unblocked);
+    sigdelset(&unblocked, SIGWINCH);
+    Raw();
+    PrintSize();
+    for (;;) {
+      pollfd in = {.fd = STDIN_FILENO, .events = POLLIN, .revents = 0};
+      const int ready = ppoll(&in, 1, nullptr, &unblocked);
+      if (winched) {
+        winched = 0;
+        PrintSize();
+      }
+      if (ready <= 0) continue;
+      char c = 0;
+      const ssize_t n = read(STDIN_FILENO, &c, 1);
+      if (n == 1 && c == 'q') return 0;
+      if (n <= 0) return 1;
+    }
+  }
+  if (what == "whoami") {
+    std::string fds;
+    if (DIR* d = opendir("/proc/self/fd")) {
+      const int own = dirfd(d);
+      while (dirent* e = readdir(d)) {
+        if (e->d_name[0] == '.' || std::atoi(e->d_name) == own) continue;
+        fds += std::string(fds.empty() ? "" : ",") + e->d_name;
+      }
+      closedir(d);
+    }
+    const int tty = open("/dev/tty", O_RDWR);
+    char cwd[4096] = {};
+    if (getcwd(cwd, sizeof(cwd)) == nullptr) cwd[0] = '?';
+    const char* term = std::getenv("TERM");
+    const char* lang = std::getenv("LANG");
+    const bool leader = getsid(0) == getpid() && getpgrp() == getpid();
+    const bool foreground = tcgetpgrp(STDIN_FILENO) == getpgrp();
+    Out(std::string("fds ") + fds + "\ntty " + (tty >= 0 ? "yes" : "no") + "\nleader " +
+        (leader ? "yes" : "no") + "\nforeground " + (foreground ? "yes" : "no") + "\nTERM " +
+        (term ? term : "-") + "\nLANG " + (lang ? lang : "-") + "\ncwd " + cwd + "\n");
+    return 0;
+  }
+  if (what == "keys") {
+    Raw();
+    Out("ready\n");
+    for (;;) {
+      unsigned char c = 0;
+      if (read(STDIN_FILENO, &c, 1) != 1) return 1;
+      if (c == 'q') return 0;
+      char hex[8];
+      std::snprintf(hex, sizeof(hex), "%02x ", c);
+      Out(hex);
+    }
+  }
+  if (what == "open-frame") {
+    Out("\x1b[?2026hhalf drawn");
+    for (;;) pause();
+  }
+  if (what == "group-escape") {
+    const pid_t child = fork();
+    if (child == 0) {
+      setpgid(0, 0);
+      for (;;) pause();
+    }
+    Out("spawned " + std::to_string(child) + "\n");
+    for (;;) pause();
+  }
+  if (what == "ignore-hup") {
+    signal(SIGHUP, SIG_IGN);
+    Out("ignoring\n");
+    for (;;) pause();
+  }
+  std::fprintf(stderr, "pty_probe: unknown subcommand '%s'\n", argv[argc > 1 ? 1 : 0]);
+  return 2;
+}

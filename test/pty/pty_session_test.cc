@@ -1,0 +1,409 @@
+// PtySession against pty_probe (one behaviour per subcommand): starting, the environment, replies
+// to queries, keys, resizing, waiting and its failures, bursts, exits, and cleanup.
+#include "pty/pty_session.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "matchers/matchers.h"
+#include "test/pty/test_support.h"
+
+namespace vtsnap {
+namespace {
+
+using pty_test::MarkedOptions;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+constexpr char kProbe[] = PTY_PROBE;
+
+int OpenDescriptors() {
+  int n = 0;
+  if (DIR* d = opendir("/proc/self/fd")) {
+    while (dirent* e = readdir(d)) n += e->d_name[0] != '.';
+    closedir(d);
+  }
+  return n;
+}
+
+// Every test: no child left unreaped, no descriptor left open, no process left in a session.
+class PtySessionTest : public ::testing::Test {
+ protected:
+  void SetUp() override { fds_before_ = OpenDescriptors(); }
+  void TearDown() override {
+    EXPECT_EQ(OpenDescriptors(), fds_before_) << "a descriptor leaked";
+    errno = 0;
+    EXPECT_EQ(waitpid(-1, nullptr, WNOHANG), -1) << "a child was left unreaped";
+    EXPECT_EQ(errno, ECHILD);
+    for (pid_t sid : sessions_) {
+      EXPECT_THAT(LiveProcessesInSession(sid), ::testing::IsEmpty()) << "session " << sid;
+    }
+  }
+  // Starts pty_probe with `args` in `session`, remembering its session for TearDown.
+  void StartProbe(PtySession& session, std::vector<std::string> args) {
+    args.insert(args.begin(), kProbe);
+    ASSERT_TRUE(session.Start(args).ok());
+    sessions_.push_back(session.pid());
+  }
+
+  int fds_before_ = 0;
+  std::vector<pid_t> sessions_;
+};
+
+TEST_F(PtySessionTest, ProgramSeesAControllingTerminalAndOnlyItsThreeDescriptors) {
+  PtySession session(MarkedOptions(60, 10));
+  StartProbe(session, {"whoami"});
+  ASSERT_TRUE(session.WaitForText("cwd").ok());
+  const std::string screen = session.ScreenText();
+  EXPECT_THAT(screen, HasSubstr("fds 0,1,2\n"));
+  EXPECT_THAT(screen, HasSubstr("tty yes\n"));
+  EXPECT_THAT(screen, HasSubstr("leader yes\n"));
+  EXPECT_THAT(screen, HasSubstr("foreground yes\n"));
+}
+
+TEST_F(PtySessionTest, EnvironmentIsControlled) {
+  setenv("VTSNAP_PTY_TEST_LEAKED", "1", 1);
+  PtyOptions options = MarkedOptions(60, 10);
+  options.working_directory = "/";
+  PtySession session(options);
+  StartProbe(session, {"whoami"});
+  ASSERT_TRUE(session.WaitForText("cwd").ok());
+  unsetenv("VTSNAP_PTY_TEST_LEAKED");
+  const std::string screen = session.ScreenText();
+  EXPECT_THAT(screen, HasSubstr("TERM xterm-256color\n"));
+  EXPECT_THAT(screen, HasSubstr("LANG C.UTF-8\n"));
+  EXPECT_THAT(screen, HasSubstr("cwd /"));
+}
+
+TEST_F(PtySessionTest, TermIsSettable) {
+  PtyOptions options = MarkedOptions(60, 10);
+  options.term = "vt100";
+  PtySession session(options);
+  StartProbe(session, {"whoami"});
+  ASSERT_TRUE(session.WaitForText("TERM vt100").ok());
+}
+
+TEST_F(PtySessionTest, QueriesAreAnsweredSoTheProgramDoesNotHang) {
+  PtySession session(MarkedOptions(40, 8));
+  StartProbe(session, {"query"});
+  absl::Status s = session.WaitForText("done");
+  ASSERT_TRUE(s.ok()) << s;
+  EXPECT_THAT(session, RowText(0, "dsr ESC[3;5R"));  // the row and column the probe moved to
+  EXPECT_THAT(session, RowText(1, StartsWith("da1 ESC[?")));
+  EXPECT_THAT(session, RowText(2, "da2 ESC[>0;276;0c"));
+}
+
+TEST_F(PtySessionTest, KeysFollowTheCursorKeyModeTheProgramSet) {
+  PtySession session(MarkedOptions(60, 6));
+  StartProbe(session, {"keys"});
+  ASSERT_TRUE(session.WaitForText("ready").ok());
+  ASSERT_TRUE(session.SendKeys("up a ctrl+c").ok());
+  absl::Status s = session.WaitForText("1b 5b 41 61 03");
+  EXPECT_TRUE(s.ok()) << s;
+  ASSERT_TRUE(session.Send("q").ok());
+  absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(*exit, (ExitStatus{.code = 0, .signal = 0}));
+}
+
+TEST_F(PtySessionTest, KeyScriptErrorsComeBackWithoutTypingAnything) {
+  PtySession session(MarkedOptions(60, 6));
+  StartProbe(session, {"keys"});
+  ASSERT_TRUE(session.WaitForText("ready").ok());
+  absl::Status s = session.SendKeys("ctrl+ab");
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(s.message(), HasSubstr("ctrl+ab"));
+}
+
+TEST_F(PtySessionTest, ResizeChangesTheScreenAndSignalsTheProgram) {
+  PtySession session(MarkedOptions(40, 8));
+  StartProbe(session, {"winch"});
+  ASSERT_TRUE(session.WaitForText("size 40x8").ok());
+  ASSERT_TRUE(session.Resize(50, 12).ok());
+  absl::Status s = session.WaitForText("size 50x12");
+  ASSERT_TRUE(s.ok()) << s;
+  session.WithScreen([](const Terminal& t) {
+    EXPECT_EQ(t.cols(), 50);
+    EXPECT_EQ(t.rows(), 12);
+  });
+}
+
+TEST_F(PtySessionTest, ResizeRefusesImpossibleSizes) {
+  PtySession session(MarkedOptions(40, 8));
+  StartProbe(session, {"winch"});
+  EXPECT_EQ(session.Resize(0, 5).code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(session.Resize(5, 5000).code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST_F(PtySessionTest, BurstLargerThanThePtyBufferArrivesWhole) {
+  // 200 000 lines, about 2.3 MB after ONLCR: hundreds of times the kernel's pty buffer.
+  constexpr int kLines = 200000;
+  uint64_t expected = 0;
+  for (int i = 1; i <= kLines; ++i) expected += absl::StrCat("line ", i).size() + 2;  // "\r\n"
+  expected += 5;                                                                      // "end\r\n"
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"burst", absl::StrCat(kLines)});
+  absl::StatusOr<ExitStatus> exit = session.WaitForExit(absl::Seconds(60));
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(session.bytes_received(), expected);
+  EXPECT_THAT(session, RowText(2, absl::StrCat("line ", kLines)));
+  EXPECT_THAT(session, RowText(3, "end"));
+}
+
+TEST_F(PtySessionTest, ProgramThatExitsEarlyReportsItsStatus) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"exit", "3"});
+  absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(exit->code, 3);
+  EXPECT_TRUE(exit->exited());
+  EXPECT_EQ(exit->ToString(), "exit status 3");
+  EXPECT_THAT(session, RowText(0, "bye"));
+}
+
+TEST_F(PtySessionTest, WaitingForTextThatCanNoLongerAppearFailsAtOnce) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"exit", "4"});
+  const absl::Time start = absl::Now();
+  absl::Status s = session.WaitForText("never shown", absl::Seconds(30));
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(s.message(), HasSubstr("before the screen showed the text \"never shown\""));
+  EXPECT_THAT(s.message(), HasSubstr("|bye|"));
+  EXPECT_LT(absl::Now() - start, absl::Seconds(20));  // not the whole timeout
+}
+
+TEST_F(PtySessionTest, SendingToAProgramThatEndedFails) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"exit", "0"});
+  ASSERT_TRUE(session.WaitForExit().ok());
+  absl::Status s = session.Send("x");
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(s.message(), HasSubstr("exit status 0"));
+}
+
+TEST_F(PtySessionTest, NeverQuietProgramTimesOutNamingWhatWasAwaitedAndTheScreen) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"noisy"});
+  absl::Status s = session.WaitForQuiet(absl::Milliseconds(200), absl::Milliseconds(600));
+  EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_THAT(s.message(), HasSubstr("without output and no synchronized frame open"));
+  EXPECT_THAT(s.message(), HasSubstr("is running"));
+  EXPECT_THAT(s.message(), HasSubstr("|tick "));
+  EXPECT_THAT(s.message(), HasSubstr("the screen (30x5)"));
+}
+
+TEST_F(PtySessionTest, TextThatNeverAppearsTimesOut) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"winch"});
+  absl::Status s = session.WaitForText("nope", absl::Milliseconds(300));
+  EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_THAT(s.message(), HasSubstr("waiting for the text \"nope\""));
+  EXPECT_THAT(s.message(), HasSubstr("|size 30x5|"));
+}
+
+TEST_F(PtySessionTest, PatternAndPredicateWaits) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"winch"});
+  EXPECT_TRUE(session.WaitForPattern(R"(size \d+x\d+)").ok());
+  EXPECT_EQ(session.WaitForPattern("(").code(), absl::StatusCode::kInvalidArgument);
+  absl::Status s = session.WaitUntil([](const Terminal& t) { return t.cursor().row == 1; },
+                                     "the cursor on row 1");
+  EXPECT_TRUE(s.ok()) << s;
+  s = session.WaitUntil([](const Terminal& t) { return t.cursor().row == 4; },
+                        "the cursor on row 4", absl::Milliseconds(200));
+  EXPECT_THAT(s.message(), HasSubstr("waiting for the cursor on row 4"));
+}
+
+TEST_F(PtySessionTest, OpenSynchronizedFrameIsNeitherQuietNorReadable) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"open-frame"});
+  ASSERT_TRUE(session.WaitForText("half drawn").ok());
+  absl::Status s = session.WaitForQuiet(absl::Milliseconds(50), absl::Milliseconds(400));
+  EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_THAT(s.message(), HasSubstr("a synchronized frame (?2026h) is open"));
+  EXPECT_EQ(session.Capture().status().code(), absl::StatusCode::kFailedPrecondition);
+  ::testing::StringMatchResultListener listener;
+  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("never-written"), session, &listener));
+  EXPECT_THAT(listener.str(), HasSubstr("synchronized frame"));
+}
+
+TEST_F(PtySessionTest, QuietAfterTheProgramEndedIsImmediate) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"exit", "0"});
+  ASSERT_TRUE(session.WaitForExit().ok());
+  EXPECT_TRUE(session.WaitForQuiet(absl::Seconds(5), absl::Milliseconds(100)).ok());
+}
+
+TEST_F(PtySessionTest, CloseHangsUpThenReportsHowTheProgramEnded) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"winch"});
+  ASSERT_TRUE(session.WaitForText("size").ok());
+  const ExitStatus status = session.Close();
+  EXPECT_EQ(status.signal, SIGHUP);
+  EXPECT_EQ(status.ToString(), "killed by signal 1 (SIGHUP)");
+  EXPECT_EQ(session.Close(), status);             // idempotent
+  EXPECT_THAT(session, RowText(0, "size 30x5"));  // the screen stays readable
+}
+
+TEST_F(PtySessionTest, CloseKillsAProgramThatIgnoresTheHangup) {
+  PtyOptions options = MarkedOptions(30, 5);
+  options.close_grace = absl::Milliseconds(100);
+  PtySession session(options);
+  StartProbe(session, {"ignore-hup"});
+  ASSERT_TRUE(session.WaitForText("ignoring").ok());
+  EXPECT_EQ(session.Close().signal, SIGKILL);
+}
+
+TEST_F(PtySessionTest, DestructionKillsProcessesThatLeftTheProcessGroup) {
+  pid_t sid = -1;
+  pid_t grandchild = -1;
+  {
+    PtySession session(MarkedOptions(30, 5));
+    StartProbe(session, {"group-escape"});
+    ASSERT_TRUE(session.WaitForPattern(R"(spawned \d+)").ok());
+    sid = session.pid();
+    const std::string line = session.ScreenText();
+    grandchild = std::atoi(line.substr(line.find(' ') + 1).c_str());
+    ASSERT_GT(grandchild, 0);
+    EXPECT_EQ(LiveProcessesInSession(sid).size(), 2u);
+  }
+  EXPECT_THAT(LiveProcessesInSession(sid), ::testing::IsEmpty());
+}
+
+// The leak check at the end of each PTY test binary (test_support.h) sees a live program.
+TEST_F(PtySessionTest, LeakCheckFindsALiveMarkedProgram) {
+  {
+    PtySession session(MarkedOptions(30, 5));
+    StartProbe(session, {"winch"});
+    ASSERT_TRUE(session.WaitForText("size").ok());
+    EXPECT_THAT(pty_test::MarkedProcesses(),
+                ::testing::ElementsAre(StartsWith(absl::StrCat(session.pid(), " ", kProbe))));
+  }
+  EXPECT_THAT(pty_test::MarkedProcesses(), ::testing::IsEmpty());
+}
+
+TEST_F(PtySessionTest, ProgramThatCannotStartIsNamed) {
+  PtySession session(MarkedOptions(30, 5));
+  absl::Status s = session.Start({"vtsnap-no-such-program"});
+  EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(s.message(), AllOf(HasSubstr("'vtsnap-no-such-program'"), HasSubstr("PATH")));
+  PtySession by_path(MarkedOptions(30, 5));
+  s = by_path.Start({"/nonexistent/prog"});
+  EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
+  PtySession not_executable(MarkedOptions(30, 5));
+  s = not_executable.Start({"/etc/passwd"});
+  EXPECT_EQ(s.code(), absl::StatusCode::kPermissionDenied);
+  EXPECT_THAT(s.message(), HasSubstr("not executable"));
+  PtySession directory(MarkedOptions(30, 5));
+  EXPECT_EQ(directory.Start({"/tmp"}).code(), absl::StatusCode::kPermissionDenied);
+}
+
+TEST_F(PtySessionTest, BadOptionsAreRefusedBeforeAnythingStarts) {
+  PtySession zero(MarkedOptions(0, 5));
+  EXPECT_EQ(zero.Start({kProbe, "exit", "0"}).code(), absl::StatusCode::kInvalidArgument);
+  PtySession empty(MarkedOptions(10, 5));
+  EXPECT_EQ(empty.Start({}).code(), absl::StatusCode::kInvalidArgument);
+  PtyOptions missing_dir = MarkedOptions(10, 5);
+  missing_dir.working_directory = "/nonexistent-dir";
+  PtySession in_missing_dir(missing_dir);
+  EXPECT_EQ(in_missing_dir.Start({kProbe, "exit", "0"}).code(), absl::StatusCode::kNotFound);
+}
+
+TEST_F(PtySessionTest, StartTwiceIsRefused) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"exit", "0"});
+  EXPECT_EQ(session.Start({kProbe, "exit", "0"}).code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST_F(PtySessionTest, TimeoutScaleMultipliesTimeouts) {
+  setenv("VTSNAP_TIMEOUT_SCALE", "3", 1);
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"winch"});
+  unsetenv("VTSNAP_TIMEOUT_SCALE");
+  const absl::Time start = absl::Now();
+  absl::Status s = session.WaitForText("nope", absl::Milliseconds(100));
+  EXPECT_GE(absl::Now() - start, absl::Milliseconds(300));
+  EXPECT_THAT(s.message(), HasSubstr("timed out after 300ms"));
+}
+
+TEST(TimeoutScale, ParsesPositiveNumbersAndNamesBadValues) {
+  struct Case {
+    const char* value;
+    bool ok;
+    double scale;
+  };
+  for (const Case& c : std::vector<Case>{{"", true, 1},
+                                         {"2", true, 2},
+                                         {"0.5", true, 0.5},
+                                         {"0", false, 0},
+                                         {"-1", false, 0},
+                                         {"abc", false, 0},
+                                         {"inf", false, 0}}) {
+    setenv("VTSNAP_TIMEOUT_SCALE", c.value, 1);
+    absl::StatusOr<double> scale = TimeoutScaleFromEnvironment();
+    EXPECT_EQ(scale.ok(), c.ok) << c.value;
+    if (scale.ok()) {
+      EXPECT_EQ(*scale, c.scale) << c.value;
+    }
+    if (!scale.ok()) {
+      EXPECT_THAT(scale.status().message(),
+                  HasSubstr(absl::StrCat("VTSNAP_TIMEOUT_SCALE=\"", c.value, "\"")));
+    }
+  }
+  unsetenv("VTSNAP_TIMEOUT_SCALE");
+  EXPECT_EQ(*TimeoutScaleFromEnvironment(), 1);
+}
+
+TEST(TimeoutScale, BadValueStopsStart) {
+  setenv("VTSNAP_TIMEOUT_SCALE", "fast", 1);
+  PtySession session(MarkedOptions(30, 5));
+  absl::Status s = session.Start({kProbe, "exit", "0"});
+  unsetenv("VTSNAP_TIMEOUT_SCALE");
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(session.pid(), -1);
+}
+
+TEST_F(PtySessionTest, GoldenOfAProgramScreen) {
+  PtySession session(MarkedOptions(24, 4));
+  StartProbe(session, {"exit", "0"});
+  ASSERT_TRUE(session.WaitForExit().ok());
+  EXPECT_THAT(session, EqualsGolden("exit-screen"));
+}
+
+// The header's usage example, with a file of our own.
+TEST_F(PtySessionTest, HeaderExampleWithLess) {
+  const std::filesystem::path file =
+      std::filesystem::path(::testing::TempDir()) / "pty_session_test_notes.txt";
+  {
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("groceries\nTODO: call the plumber\nbooks\n", f);
+    std::fclose(f);
+  }
+  PtyOptions options = MarkedOptions(80, 24);
+  options.env["LESSHISTFILE"] = "-";
+  PtySession session(options);
+  ASSERT_TRUE(session.Start({"less", file.string()}).ok());
+  sessions_.push_back(session.pid());
+  ASSERT_TRUE(session.WaitForText("(END)").ok());
+  ASSERT_TRUE(session.SendKeys("/TODO enter").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());
+  EXPECT_THAT(session, RowText(0, "TODO: call the plumber"));
+  std::filesystem::remove(file);
+}
+
+}  // namespace
+}  // namespace vtsnap
