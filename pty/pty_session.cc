@@ -378,6 +378,7 @@ void PtySession::ReaderLoop() {
         // EOF, or EIO: no process has the terminal open any more.
         output_ended_ = true;
         input_closed_ = true;
+        output_end_time_ = absl::Now();
         changed_.notify_all();
         break;
       }
@@ -389,6 +390,9 @@ void PtySession::ReaderLoop() {
         if (n > 0) {
           outgoing_.erase(0, static_cast<size_t>(n));
           outgoing_written_ += static_cast<uint64_t>(n);
+          // Typing is activity: a quiet period starts after it, so the program's answer (or at
+          // least the terminal's echo) is awaited rather than the silence before the keys.
+          last_output_ = std::max(last_output_, absl::Now());
           changed_.notify_all();
           continue;
         }
@@ -490,6 +494,11 @@ std::optional<ExitStatus> PtySession::exit_status() const {
   return exit_;
 }
 
+bool PtySession::output_ended() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return output_ended_;
+}
+
 uint64_t PtySession::bytes_received() const {
   std::lock_guard<std::mutex> lock(mu_);
   return bytes_received_;
@@ -567,7 +576,10 @@ absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& don
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
     if (done(vt_.terminal())) return absl::OkStatus();
-    if (fail_at_end && output_ended_) {
+    // The program is reaped within a poll interval of its output ending; give the reader that
+    // long so the message (and exit_status()) can say how it ended.
+    if (fail_at_end && output_ended_ &&
+        (exit_.has_value() || absl::Now() - output_end_time_ >= kExitDrain)) {
       // Its output is read to the end: nothing can change the screen any more.
       const std::string ended =
           exit_.has_value() ? absl::StrCat("'", program_, "' ended (", exit_->ToString(), ")")

@@ -123,7 +123,9 @@ class PtySession {
   [[nodiscard]] absl::Status WaitUntil(const std::function<bool(const Terminal&)>& predicate,
                                        absl::string_view description,
                                        std::optional<absl::Duration> timeout = std::nullopt);
-  // No output for `quiet` and no synchronized frame (?2026h) open. True at once after the
+  // No output for `quiet` and no synchronized frame (?2026h) open; typed input counts as output
+  // (the quiet period starts after the last bytes Send wrote), so after SendKeys this awaits the
+  // program's answer, not the silence before the keys. True at once after the
   // program's output ended.
   [[nodiscard]] absl::Status WaitForQuiet(absl::Duration quiet,
                                           std::optional<absl::Duration> timeout = std::nullopt);
@@ -138,6 +140,9 @@ class PtySession {
 
   // How the program ended, once it has (it may still be writing: see WaitForExit).
   std::optional<ExitStatus> exit_status() const;
+  // Whether the program's output has ended: no process has its terminal open any more (it is
+  // reaped within a few milliseconds after, see WaitForExit).
+  bool output_ended() const;
   // The program's process id (also its process group and session id); -1 before Start.
   pid_t pid() const { return pid_; }
   // The bytes read from the program so far.
@@ -189,6 +194,7 @@ class PtySession {
   bool stop_ = false;                // guarded by mu_
   std::optional<ExitStatus> exit_;   // guarded by mu_
   absl::Time exit_time_;             // guarded by mu_
+  absl::Time output_end_time_;       // guarded by mu_
   bool closed_ = false;
   std::thread reader_;
 };

@@ -8,12 +8,28 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "decoder/terminal.h"
+#include "snapshot/redact.h"
+
 namespace vtsnap::tools {
 
 int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunDiff(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunInventory(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `vtsnap run`: besides the codes above, 124 a wait timed out, 127 the program cannot be started.
+int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// The active screen of `terminal` as `decode` and `run` print it. `format` "text": each row's text
+// with trailing spaces trimmed, trailing empty rows dropped, then one "\n" (Terminal::ScreenText);
+// "golden": the ckvision-golden 1 dump; "json": the state dump (docs/state-dump.md). Cells that
+// `redactions` mask show the mask in the default style in all three. Errors: a screen a golden
+// cannot hold (the Serialize error), an unknown format (InvalidArgument).
+[[nodiscard]] absl::StatusOr<std::string> FormatScreen(const Terminal& terminal,
+                                                       absl::string_view format,
+                                                       const Redactions& redactions);
 
 // Reads a whole file ("-" is stdin) into *contents; false with a message naming the file on error.
 bool ReadInput(const std::string& path, std::string* contents, std::string* error);

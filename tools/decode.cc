@@ -11,9 +11,8 @@
 #include "decoder/size.h"
 #include "decoder/virtual_terminal.h"
 #include "snapshot/capture.h"
-#include "snapshot/golden.h"
+#include "snapshot/redact.h"
 #include "snapshot/rgba.h"
-#include "snapshot/state_json.h"
 #include "tools/commands.h"
 
 namespace vtsnap::tools {
@@ -129,22 +128,14 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     out << SerializeRgba(CapturePlane(*screen));
     return 0;
   }
-  if (format == "json") {
-    out << WriteStateJson(CaptureState(*screen));
-    return 0;
+  absl::StatusOr<std::string> printed = FormatScreen(*screen, format, Redactions());
+  if (!printed.ok()) {
+    err << "vtsnap decode: " << path
+        << ": the final screen cannot be written as a golden: " << printed.status().message()
+        << "\n";
+    return 2;
   }
-  if (format == "golden") {
-    absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*screen));
-    if (!dump.ok()) {
-      err << "vtsnap decode: " << path
-          << ": the final screen cannot be written as a golden: " << dump.status().message()
-          << "\n";
-      return 2;
-    }
-    out << *dump;
-    return 0;
-  }
-  out << screen->ScreenText() << "\n";
+  out << *printed;
   return 0;
 }
 

@@ -7,7 +7,8 @@
 
 namespace {
 
-constexpr char kHelp[] = R"(vtsnap: decode terminal output and compare terminal screens.
+constexpr char kHelp[] =
+    R"(vtsnap: decode terminal output, run programs, and compare terminal screens.
 
 usage:
   vtsnap decode [--size COLSxROWS] [--format text|golden|rgba|json] [--generations]
@@ -32,14 +33,34 @@ usage:
   vtsnap inventory DIR
       Merge the golden inventory records test processes wrote into DIR and report
       orphaned goldens and missing scenarios or checkpoints (docs/inventory.md).
+  vtsnap run [--size COLSxROWS] [--keys SCRIPT]... [--wait-text TEXT] [--quiet-ms N]
+             [--timeout S] [--format text|golden|json] [--expect GOLDEN]
+             [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... [--inherit-env]
+             [--] PROGRAM [ARGS...]
+      Run PROGRAM under a pseudo-terminal of COLSxROWS cells (default 80x24), wait for
+      TEXT on its screen (--wait-text), then for N ms without output (--quiet-ms, default
+      200), type each --keys script (docs/keys.md), waiting for quiet again after each, and
+      print the screen as decode does (--format, default text). --timeout S (default 10,
+      fractions allowed) bounds each wait; VTSNAP_TIMEOUT_SCALE multiplies every timeout
+      and quiet period. --redact masks the cells an RE2 pattern matches (repeatable).
+      The program gets TERM=NAME (--term, default xterm-256color), LANG=C.UTF-8, PATH,
+      HOME and each --env; --inherit-env passes this environment on too. Its own exit
+      status is reported on stderr and does not change the exit code. --expect GOLDEN
+      compares the screen with the ckvision-golden 1 dump GOLDEN like EqualsGolden:
+      a difference or a missing golden exits 1 with the diff and writes GOLDEN.actual;
+      UPDATE_GOLDENS=1 (new, force) writes GOLDEN instead (docs/goldens.md). With --expect
+      the screen is printed only when --format is given.
   vtsnap --help
       Print this help.
 
 exit codes:
   0    success, or the dumps are equal
-  1    the dumps differ, or a failed inventory
+  1    the dumps differ, or a failed inventory; run: the screen differs from the
+       golden, or the program ended before what run waited for
   2    bad arguments or invalid input (the message names the input and the place)
   3    a capture the presenter profile invalidated
+  124  run: a wait timed out (the message names what was awaited and shows the screen)
+  127  run: the program cannot be started
 )";
 
 }  // namespace
@@ -60,6 +81,7 @@ int main(int argc, char** argv) {
   if (command == "canon") return vtsnap::tools::RunCanon(rest, std::cout, std::cerr);
   if (command == "diff") return vtsnap::tools::RunDiff(rest, std::cout, std::cerr);
   if (command == "inventory") return vtsnap::tools::RunInventory(rest, std::cout, std::cerr);
+  if (command == "run") return vtsnap::tools::RunRun(rest, std::cout, std::cerr);
   std::cerr << "vtsnap: unknown command '" << command << "' (see vtsnap --help)\n";
   return 2;
 }

@@ -119,6 +119,16 @@ TEST_F(PtySessionTest, KeysFollowTheCursorKeyModeTheProgramSet) {
   EXPECT_EQ(*exit, (ExitStatus{.code = 0, .signal = 0}));
 }
 
+TEST_F(PtySessionTest, QuietAfterTypingAwaitsTheAnswerNotTheEarlierSilence) {
+  PtySession session(MarkedOptions(60, 6));
+  StartProbe(session, {"keys"});
+  ASSERT_TRUE(session.WaitForText("ready").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(150)).ok());
+  ASSERT_TRUE(session.SendKeys("a").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());
+  EXPECT_THAT(session, RowText(1, "61"));
+}
+
 TEST_F(PtySessionTest, KeyScriptErrorsComeBackWithoutTypingAnything) {
   PtySession session(MarkedOptions(60, 6));
   StartProbe(session, {"keys"});

@@ -1,0 +1,631 @@
+// `vtsnap run`: the flow (wait, quiet, key beats), the formats, redactions, the program's status,
+// the exit codes (2 bad arguments, 124 timeout, 127 cannot start) and the --expect golden
+// workflow with UPDATE_GOLDENS. Every program these tests start carries VTSNAP_PTY_TEST_MARKER=1,
+// so the PTY suite's leak check finds any left behind.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tools/commands.h"
+
+namespace vtsnap::tools {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+constexpr char kMarker[] = "VTSNAP_PTY_TEST_MARKER=1";
+
+struct Result {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+// Runs `vtsnap run` with the marker environment variable for the program added in front.
+Result VtsnapRun(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"--env", kMarker};
+  all.insert(all.end(), args.begin(), args.end());
+  std::ostringstream out, err;
+  const int code = RunRun(all, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// Sets (or, with nullopt, unsets) an environment variable for its lifetime.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, std::optional<std::string> value) : name_(name) {
+    if (const char* old = std::getenv(name); old != nullptr) old_ = old;
+    Set(value);
+  }
+  ~ScopedEnv() { Set(old_); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  void Set(const std::optional<std::string>& value) {
+    if (value.has_value()) {
+      setenv(name_.c_str(), value->c_str(), 1);
+    } else {
+      unsetenv(name_.c_str());
+    }
+  }
+  std::string name_;
+  std::optional<std::string> old_;
+};
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void WriteFile(const std::string& path, const std::string& contents) {
+  std::ofstream(path, std::ios::binary) << contents;
+}
+
+// The names of the files in `dir`, sorted.
+std::vector<std::string> Listing(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Each test gets an empty directory of its own and an environment without the variables that
+// change where and whether goldens are written (the CI tests set CI themselves).
+class RunCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string test = absl::StrCat(info->test_suite_name(), ".", info->name());
+    for (char& c : test) {
+      if (c == '/') c = '_';
+    }
+    dir_ = absl::StrCat(::testing::TempDir(), "run_cli_test.", getpid(), "/", test);
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    fs::remove_all(dir_);
+    std::error_code ec;
+    fs::remove(absl::StrCat(::testing::TempDir(), "run_cli_test.", getpid()), ec);  // if empty
+  }
+
+  std::string Path(const std::string& name) const { return dir_ + "/" + name; }
+
+  std::string dir_;
+  ScopedEnv ci_{"CI", std::nullopt};
+  ScopedEnv update_{"UPDATE_GOLDENS", std::nullopt};
+  ScopedEnv outputs_{"TEST_UNDECLARED_OUTPUTS_DIR", std::nullopt};
+};
+
+// --- The screen and the program's status ---------------------------------------------------------
+
+TEST_F(RunCliTest, PrintsTheScreenTheProgramLeaves) {
+  Result r = VtsnapRun({"--size", "20x3", "--", "sh", "-c", "printf 'hello  \\r\\n\\033[1mworld'"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "hello\nworld\n");
+}
+
+TEST_F(RunCliTest, TheProgramNeedsNoDoubleDashAndKeepsItsOwnOptions) {
+  // Options end at PROGRAM: the "--size" after it is the program's argument.
+  Result r = VtsnapRun({"--size=30x2", "sh", "-c", "printf '%s' \"$1\"", "sh", "--size"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "--size\n");
+}
+
+TEST_F(RunCliTest, SizeIsTheTerminalSize) {
+  Result r = VtsnapRun({"--size", "5x3", "--", "sh", "-c", "stty size; printf abcdefgh"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "3 5\nabcde\nfgh\n");
+}
+
+struct StatusCase {
+  std::string name;
+  std::vector<std::string> program;
+  std::string reported;
+};
+void PrintTo(const StatusCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliProgramStatusTest : public RunCliTest,
+                                public ::testing::WithParamInterface<StatusCase> {};
+
+TEST_P(RunCliProgramStatusTest, IsReportedOnStderrAndTheExitCodeStaysZero) {
+  std::vector<std::string> args = {"--quiet-ms", "100", "--"};
+  args.insert(args.end(), GetParam().program.begin(), GetParam().program.end());
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "x\n");
+  EXPECT_THAT(r.err, HasSubstr(GetParam().reported));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Statuses, RunCliProgramStatusTest,
+    ::testing::Values(
+        StatusCase{"Zero", {"sh", "-c", "printf x"}, "vtsnap run: sh exited with status 0\n"},
+        StatusCase{
+            "Three", {"sh", "-c", "printf x; exit 3"}, "vtsnap run: sh exited with status 3\n"},
+        StatusCase{"Signal",
+                   {"sh", "-c", "printf x; kill -9 $$"},
+                   "vtsnap run: sh was killed by signal 9"},
+        StatusCase{"StillRunning",
+                   {"sh", "-c", "printf x; exec cat"},
+                   "vtsnap run: sh was still running; it was stopped ("}),
+    [](const ::testing::TestParamInfo<StatusCase>& info) { return info.param.name; });
+
+// --- Beats: --wait-text, --keys ------------------------------------------------------------------
+
+TEST_F(RunCliTest, KeysAreTypedOneScriptPerBeat) {
+  // The terminal echoes what is typed, then cat writes the line back.
+  Result r = VtsnapRun({"--keys", "hello enter", "--keys", "world enter", "--", "cat"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "hello\nhello\nworld\nworld\n");
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: cat was still running; it was stopped"));
+}
+
+TEST_F(RunCliTest, EachBeatWaitsForTheScreenToSettle) {
+  // The program answers each line 0.1 s after the terminal echoed it, well inside the quiet period:
+  // the second script is typed only after the first answer arrived, not right after the echo (nor
+  // before it, when quiet is counted from the output before the keys).
+  Result r = VtsnapRun({"--quiet-ms", "500", "--keys", "a enter", "--keys", "b enter", "--", "sh",
+                        "-c", "while read l; do sleep 0.1; echo \"got $l\"; done"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "a\ngot a\nb\ngot b\n");
+}
+
+TEST_F(RunCliTest, WaitTextWaitsForTheText) {
+  // Quiet for much longer than --quiet-ms before "ready": without --wait-text the screen would be
+  // empty.
+  Result r = VtsnapRun(
+      {"--quiet-ms", "50", "--wait-text", "ready", "--", "sh", "-c", "sleep 1; printf ready"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "ready\n");
+}
+
+TEST_F(RunCliTest, WaitTextThatCanNoLongerAppearExitsOne) {
+  Result r = VtsnapRun({"--wait-text", "ready", "--", "sh", "-c", "printf bye"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("before the screen showed the text \"ready\""));
+  EXPECT_THAT(r.err, HasSubstr("|bye|"));
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: sh exited with status 0"));
+}
+
+TEST_F(RunCliTest, KeysForAProgramThatEndedExitOne) {
+  Result r = VtsnapRun({"--keys", "x", "--", "sh", "-c", "printf bye"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: --keys 'x': "));
+  EXPECT_THAT(r.err, HasSubstr("|bye|"));
+}
+
+// --- Timeouts and start failures -----------------------------------------------------------------
+
+struct TimeoutCase {
+  std::string name;
+  std::vector<std::string> args;
+  std::string start;    // how the message starts (the durations in it depend on the scale)
+  std::string awaited;  // what it says was awaited
+};
+void PrintTo(const TimeoutCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliTimeoutTest : public RunCliTest, public ::testing::WithParamInterface<TimeoutCase> {};
+
+TEST_P(RunCliTimeoutTest, ExitsWith124NamingWhatWasAwaitedAndTheScreen) {
+  Result r = VtsnapRun(GetParam().args);
+  EXPECT_EQ(r.code, 124) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, StartsWith(GetParam().start));
+  EXPECT_THAT(r.err, HasSubstr(GetParam().awaited));
+  EXPECT_THAT(r.err, HasSubstr("the screen (20x4):\n|x|"));
+  EXPECT_THAT(r.err, HasSubstr("was still running; it was stopped"));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Waits, RunCliTimeoutTest,
+    ::testing::Values(
+        TimeoutCase{"NeverQuiet",
+                    {"--size", "20x4", "--timeout", "0.5", "--", "sh", "-c",
+                     "while :; do echo x; sleep 0.02; done"},
+                    "vtsnap run: timed out after ",
+                    "ms without output and no synchronized frame open ('sh' is running"},
+        TimeoutCase{"TextNeverShown",
+                    {"--size", "20x4", "--timeout", ".75", "--wait-text", "ready", "--", "sh", "-c",
+                     "echo x; exec cat"},
+                    "vtsnap run: timed out after ",
+                    "waiting for the text \"ready\" ('sh' is running"},
+        TimeoutCase{"AfterKeys",
+                    {"--size", "20x4", "--timeout", "0.5", "--keys", "go enter", "--", "sh", "-c",
+                     "echo x; read l; while :; do echo x; sleep 0.02; done"},
+                    "vtsnap run: after --keys 'go enter': timed out after ",
+                    "ms without output and no synchronized frame open ('sh' is running"}),
+    [](const ::testing::TestParamInfo<TimeoutCase>& info) { return info.param.name; });
+
+TEST_F(RunCliTest, AProgramThatDoesNotExistExits127NamingIt) {
+  Result r = VtsnapRun({"--", "vtsnap-no-such-program", "arg"});
+  EXPECT_EQ(r.code, 127);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, StartsWith("vtsnap run: cannot start 'vtsnap-no-such-program': "));
+}
+
+TEST_F(RunCliTest, AFileThatCannotBeExecutedExits127NamingIt) {
+  const std::string script = Path("not-executable.sh");
+  WriteFile(script, "#!/bin/sh\necho hi\n");
+  chmod(script.c_str(), 0644);
+  Result r = VtsnapRun({"--", script});
+  EXPECT_EQ(r.code, 127);
+  EXPECT_THAT(r.err, HasSubstr(absl::StrCat("cannot start '", script, "'")));
+}
+
+TEST_F(RunCliTest, AnInvalidTimeoutScaleExitsTwo) {
+  ScopedEnv scale("VTSNAP_TIMEOUT_SCALE", "fast");
+  const std::string trace = Path("started");
+  Result r = VtsnapRun({"--", "sh", "-c", "touch " + trace});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("VTSNAP_TIMEOUT_SCALE=\"fast\""));
+  EXPECT_FALSE(fs::exists(trace));
+}
+
+// --- Bad arguments: exit 2 before anything starts ------------------------------------------------
+
+struct BadArgumentCase {
+  std::string name;
+  std::vector<std::string> options;
+  std::string message;
+};
+void PrintTo(const BadArgumentCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliBadArgumentTest : public RunCliTest,
+                              public ::testing::WithParamInterface<BadArgumentCase> {};
+
+TEST_P(RunCliBadArgumentTest, ExitsTwoNamingTheFlagWithoutStartingTheProgram) {
+  const std::string trace = Path("started");
+  std::vector<std::string> args = GetParam().options;
+  if (GetParam().name != "NoProgram" && GetParam().name != "MissingValue") {
+    args.insert(args.end(), {"--", "sh", "-c", "touch " + trace});
+  }
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr(GetParam().message));
+  EXPECT_FALSE(fs::exists(trace));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Arguments, RunCliBadArgumentTest,
+    ::testing::Values(
+        BadArgumentCase{"Size", {"--size", "80by24"}, "vtsnap run: --size '80by24': "},
+        BadArgumentCase{"QuietZero", {"--quiet-ms", "0"}, "vtsnap run: --quiet-ms '0': "},
+        BadArgumentCase{"QuietFraction", {"--quiet-ms", "1.5"}, "--quiet-ms '1.5': "},
+        BadArgumentCase{"TimeoutZero", {"--timeout", "0"}, "vtsnap run: --timeout '0': "},
+        BadArgumentCase{"TimeoutNegative", {"--timeout=-1"}, "--timeout '-1': "},
+        BadArgumentCase{"TimeoutWord", {"--timeout", "soon"}, "--timeout 'soon': "},
+        BadArgumentCase{"TimeoutTwoDots", {"--timeout", "1.2.3"}, "--timeout '1.2.3': "},
+        BadArgumentCase{"QuietNotShorterThanTimeout",
+                        {"--quiet-ms", "500", "--timeout", "0.5"},
+                        "vtsnap run: --quiet-ms 500 is not shorter than --timeout 500ms"},
+        BadArgumentCase{"Format", {"--format", "rgba"}, "unknown --format 'rgba' (expected text"},
+        BadArgumentCase{"Keys",
+                        {"--keys", "enter", "--keys", "ctrl+kk"},
+                        "vtsnap run: --keys 'ctrl+kk': key script: \"ctrl+kk\" (column 1)"},
+        BadArgumentCase{"Redact", {"--redact", "(unclosed"}, "vtsnap run: --redact '(unclosed': "},
+        BadArgumentCase{"EnvWithoutValue", {"--env", "NAME"}, "--env 'NAME': expected NAME=VALUE"},
+        BadArgumentCase{"EnvWithoutName", {"--env", "=x"}, "--env '=x': expected NAME=VALUE"},
+        BadArgumentCase{"EmptyWaitText", {"--wait-text="}, "--wait-text needs a non-empty text"},
+        BadArgumentCase{"EmptyTerm", {"--term", ""}, "--term needs a non-empty name"},
+        BadArgumentCase{"UnknownOption", {"--colour", "red"}, "unknown option '--colour'"},
+        BadArgumentCase{"MissingValue", {"--keys"}, "vtsnap run: --keys needs a value"},
+        BadArgumentCase{"NoProgram", {"--size", "10x2", "--"}, "vtsnap run: no PROGRAM to run"}),
+    [](const ::testing::TestParamInfo<BadArgumentCase>& info) { return info.param.name; });
+
+TEST_F(RunCliTest, HelpPrintsTheUsage) {
+  std::ostringstream out, err;
+  EXPECT_EQ(RunRun({"--help"}, out, err), 0);
+  EXPECT_THAT(out.str(), StartsWith("usage: vtsnap run [--size COLSxROWS]"));
+  EXPECT_EQ(err.str(), "");
+}
+
+// --- Environment ---------------------------------------------------------------------------------
+
+struct EnvCase {
+  std::string name;
+  std::vector<std::string> options;
+  std::string printed;
+};
+void PrintTo(const EnvCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliEnvironmentTest : public RunCliTest, public ::testing::WithParamInterface<EnvCase> {};
+
+TEST_P(RunCliEnvironmentTest, TheProgramSeesIt) {
+  ScopedEnv inherited("VTSNAP_RUN_TEST_INHERITED", "yes");
+  std::vector<std::string> args = GetParam().options;
+  args.insert(args.end(), {"--", "sh", "-c",
+                           "printf '%s/%s/%s' \"$TERM\" \"$FOO\" \"$VTSNAP_RUN_TEST_INHERITED\""});
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, GetParam().printed + "\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variables, RunCliEnvironmentTest,
+    ::testing::Values(EnvCase{"Defaults", {}, "xterm-256color//"},
+                      EnvCase{"Term", {"--term", "vt100"}, "vt100//"},
+                      EnvCase{"Env", {"--env", "FOO=a=b"}, "xterm-256color/a=b/"},
+                      EnvCase{"InheritEnv", {"--inherit-env"}, "xterm-256color//yes"}),
+    [](const ::testing::TestParamInfo<EnvCase>& info) { return info.param.name; });
+
+// --- Formats and redactions ----------------------------------------------------------------------
+
+TEST_F(RunCliTest, GoldenFormatPrintsTheDump) {
+  Result r = VtsnapRun(
+      {"--size", "4x1", "--format", "golden", "--", "sh", "-c", "printf '\\033[?25l\\033[1mab'"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "ckvision-golden 1\n"
+            "frame 4 1\n"
+            "cursor hidden\n"
+            "styles 2\n"
+            "0 fg default bg default attrs bold\n"
+            "1 fg default bg default attrs -\n"
+            "grid\n"
+            "|ab  |\n"
+            "stylemap\n"
+            "|0011|\n"
+            "end\n");
+}
+
+TEST_F(RunCliTest, JsonFormatPrintsTheStateDump) {
+  Result r =
+      VtsnapRun({"--size", "3x1", "--format=json", "--", "sh", "-c", "printf '\\033[31mab'"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["cols"], 3);
+  EXPECT_EQ(j["rows"], 1);
+  EXPECT_EQ(j["cursor"]["col"], 2);
+  EXPECT_EQ(j["cells"][0][1]["ch"], "b");
+  EXPECT_EQ(j["cells"][0][1]["fg"], 0xCD0000);
+  EXPECT_TRUE(j["cells"][0][2].is_null());
+}
+
+struct RedactCase {
+  std::string format;
+  std::string masked;    // what the output holds where the clock was
+  std::string unmasked;  // what it would hold without the redaction
+};
+void PrintTo(const RedactCase& c, std::ostream* os) { *os << c.format; }
+
+class RunCliRedactTest : public RunCliTest, public ::testing::WithParamInterface<RedactCase> {};
+
+TEST_P(RunCliRedactTest, MasksTheMatchesInEveryFormat) {
+  Result r = VtsnapRun({"--size", "16x1", "--format", GetParam().format, "--redact",
+                        "[0-9]+:[0-9]+", "--", "sh", "-c", "printf 'at \\033[1m12:34\\033[m ok'"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.out, AllOf(HasSubstr(GetParam().masked), Not(HasSubstr(GetParam().unmasked))));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Formats, RunCliRedactTest,
+    ::testing::Values(RedactCase{"text", "at ##### ok\n", "12:34"},
+                      // The mask is in the default style: one style for the whole row.
+                      RedactCase{"golden",
+                                 "styles 1\n0 fg default bg default attrs -\ngrid\n"
+                                 "|at ##### ok     |\n",
+                                 "12:34"},
+                      RedactCase{"json", R"({"ch": "#", "fg": 13421772, "bg": 0, "attrs": []})",
+                                 R"("ch": "1")"}),
+    [](const ::testing::TestParamInfo<RedactCase>& info) { return info.param.format; });
+
+// --- --expect GOLDEN -----------------------------------------------------------------------------
+
+// A program whose screen is "<text>" on a 12x2 terminal.
+std::vector<std::string> Printing(const std::string& golden, const std::string& text) {
+  return {"--size", "12x2", "--expect", golden, "--", "sh", "-c", "printf '" + text + "'"};
+}
+
+// The golden dump of what Printing(..., text) shows.
+std::string DumpOf(const std::string& text) {
+  Result r = VtsnapRun(
+      {"--size", "12x2", "--format", "golden", "--", "sh", "-c", "printf '" + text + "'"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  return r.out;
+}
+
+TEST_F(RunCliTest, ExpectMissingGoldenFailsAndWritesOnlyTheActualBesideIt) {
+  const std::string golden = Path("menu.dump");
+  Result r = VtsnapRun(Printing(golden, "hello"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: the golden " + golden + " does not exist\n"));
+  EXPECT_THAT(r.err, HasSubstr("actual dump written to " + golden + ".actual\n"));
+  EXPECT_THAT(r.err, HasSubstr("to accept the actual screen run:\n  UPDATE_GOLDENS=1 vtsnap run "
+                               "--env VTSNAP_PTY_TEST_MARKER=1 --size 12x2 --expect " +
+                               golden + " -- sh -c 'printf '\\''hello'\\'''\n"));
+  EXPECT_EQ(Listing(dir_), std::vector<std::string>{"menu.dump.actual"});
+  EXPECT_EQ(ReadFile(golden + ".actual"), DumpOf("hello"));
+}
+
+TEST_F(RunCliTest, ExpectMatchingGoldenPassesSilentlyAndRemovesAStaleActual) {
+  const std::string golden = Path("menu.dump");
+  WriteFile(golden, DumpOf("hello"));
+  WriteFile(golden + ".actual", "stale");
+  Result r = VtsnapRun(Printing(golden, "hello"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "vtsnap run: sh exited with status 0\n");
+  EXPECT_EQ(Listing(dir_), std::vector<std::string>{"menu.dump"});
+}
+
+TEST_F(RunCliTest, ExpectMatchesAGoldenOfAnotherSpelling) {
+  // The comparison is of meaning: the golden's lowercase hex and style numbering do not count.
+  const std::string golden = Path("red.dump");
+  WriteFile(golden,
+            "ckvision-golden 1\nframe 3 1\ncursor hidden\nstyles 2\n"
+            "0 fg default bg default attrs -\n1 fg #ff0000 bg default attrs -\n"
+            "grid\n|ab |\nstylemap\n|110|\nend\n");
+  Result r = VtsnapRun({"--size", "3x1", "--expect", golden, "--", "sh", "-c",
+                        "printf '\\033[?25l\\033[38;2;255;0;0mab'"});
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST_F(RunCliTest, ExpectMismatchPrintsTheDiffAndKeepsTheGolden) {
+  const std::string golden = Path("menu.dump");
+  const std::string expected = DumpOf("hello");
+  WriteFile(golden, expected);
+  Result r = VtsnapRun(Printing(golden, "hallo"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: the screen differs from the golden " + golden +
+                               "\nframes differ"));
+  EXPECT_THAT(r.err, HasSubstr("-|hello       |"));
+  EXPECT_THAT(r.err, HasSubstr("+|hallo       |"));
+  EXPECT_THAT(r.err, HasSubstr("actual dump written to " + golden + ".actual\n"));
+  EXPECT_EQ(ReadFile(golden), expected);
+  EXPECT_EQ(ReadFile(golden + ".actual"), DumpOf("hallo"));
+}
+
+TEST_F(RunCliTest, ExpectWithAFormatAlsoPrintsTheScreen) {
+  const std::string golden = Path("menu.dump");
+  WriteFile(golden, DumpOf("hello"));
+  std::vector<std::string> args = Printing(golden, "hello");
+  args.insert(args.begin(), {"--format", "text"});
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "hello\n");
+}
+
+TEST_F(RunCliTest, ExpectAppliesTheRedactions) {
+  const std::string golden = Path("clock.dump");
+  ScopedEnv update("UPDATE_GOLDENS", "1");
+  std::vector<std::string> first = Printing(golden, "at 12:34");
+  first.insert(first.begin(), {"--redact", "[0-9]+:[0-9]+"});
+  ASSERT_EQ(VtsnapRun(first).code, 0);
+  EXPECT_THAT(ReadFile(golden), HasSubstr("|at #####    |"));
+  unsetenv("UPDATE_GOLDENS");
+  std::vector<std::string> later = Printing(golden, "at 23:59");
+  later.insert(later.begin(), {"--redact", "[0-9]+:[0-9]+"});
+  Result r = VtsnapRun(later);
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
+struct UpdateCase {
+  std::string name;
+  std::optional<std::string> ci;
+  std::string update_goldens;
+  bool golden_exists;  // holding the dump of "hello"; the program prints "hallo"
+  int code;
+  std::string message;
+  bool golden_written;
+};
+void PrintTo(const UpdateCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliUpdateGoldensTest : public RunCliTest,
+                                public ::testing::WithParamInterface<UpdateCase> {};
+
+TEST_P(RunCliUpdateGoldensTest, FollowsTheGoldenRules) {
+  const UpdateCase& c = GetParam();
+  ScopedEnv ci("CI", c.ci);
+  ScopedEnv update("UPDATE_GOLDENS", c.update_goldens);
+  const std::string golden = Path("menu.dump");
+  const std::string old_dump = DumpOf("hello");
+  if (c.golden_exists) WriteFile(golden, old_dump);
+  Result r = VtsnapRun(Printing(golden, "hallo"));
+  EXPECT_EQ(r.code, c.code) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr(absl::StrReplaceAll(c.message, {{"PATH", golden}})));
+  if (c.golden_written) {
+    EXPECT_EQ(ReadFile(golden), DumpOf("hallo"));
+    EXPECT_EQ(Listing(dir_), std::vector<std::string>{"menu.dump"});
+  } else if (c.golden_exists) {
+    EXPECT_EQ(ReadFile(golden), old_dump);
+  } else {
+    EXPECT_FALSE(fs::exists(golden));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Modes, RunCliUpdateGoldensTest,
+    ::testing::Values(
+        UpdateCase{"OneWritesANewGolden", std::nullopt, "1", false, 0, "vtsnap: wrote PATH (new)\n",
+                   true},
+        UpdateCase{"OneUpdatesAMismatch", std::nullopt, "1", true, 0,
+                   "vtsnap: wrote PATH (updated)\n", true},
+        UpdateCase{"NewWritesANewGolden", std::nullopt, "new", false, 0,
+                   "vtsnap: wrote PATH (new)\n", true},
+        UpdateCase{"NewLeavesAMismatch", std::nullopt, "new", true, 1,
+                   "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n"
+                   "  UPDATE_GOLDENS=1 vtsnap run ",
+                   false},
+        UpdateCase{"ZeroWritesNothing", std::nullopt, "0", true, 1,
+                   "the screen differs from the golden PATH", false},
+        UpdateCase{"InvalidValueExitsTwo", std::nullopt, "yes", false, 2,
+                   "UPDATE_GOLDENS=\"yes\" is not a valid value", false},
+        UpdateCase{"OneIsRefusedInCi", "true", "1", false, 2, "is refused in CI", false},
+        UpdateCase{"ForceWritesInCi", "true", "force", true, 0, "vtsnap: wrote PATH (updated)\n",
+                   true},
+        UpdateCase{"CiAcceptCommandUsesForce", "true", "", true, 1,
+                   "to accept the actual screen run:\n  UPDATE_GOLDENS=force vtsnap run ", false}),
+    [](const ::testing::TestParamInfo<UpdateCase>& info) { return info.param.name; });
+
+TEST_F(RunCliTest, ExpectInvalidGoldenExitsTwoNamingThePlaceBeforeStarting) {
+  const std::string golden = Path("broken.dump");
+  WriteFile(golden, "ckvision-golden 1\nframe 12 x\n");
+  const std::string trace = Path("started");
+  Result r = VtsnapRun({"--expect", golden, "--", "sh", "-c", "touch " + trace});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err,
+              HasSubstr("the golden is not a valid ckvision-golden 1 dump: " + golden + ":2:"));
+  EXPECT_FALSE(fs::exists(trace));
+}
+
+TEST_F(RunCliTest, ExpectGoldenThatCannotBeReadExitsTwoNamingIt) {
+  const std::string golden = Path("folder.dump");
+  fs::create_directories(golden);
+  const std::string trace = Path("started");
+  Result r = VtsnapRun({"--expect", golden, "--", "sh", "-c", "touch " + trace});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, AllOf(StartsWith("vtsnap run: --expect: "), HasSubstr(golden)));
+  EXPECT_FALSE(fs::exists(trace));
+}
+
+TEST_F(RunCliTest, UpdateGoldensReplacesAnInvalidGolden) {
+  const std::string golden = Path("broken.dump");
+  WriteFile(golden, "not a dump\n");
+  ScopedEnv update("UPDATE_GOLDENS", "1");
+  Result r = VtsnapRun(Printing(golden, "hello"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap: wrote " + golden + " (updated)"));
+  EXPECT_EQ(ReadFile(golden), DumpOf("hello"));
+}
+
+TEST_F(RunCliTest, ExpectWritesANewGoldenIntoMissingFolders) {
+  const std::string golden = Path("goldens/menu/open.dump");
+  ScopedEnv update("UPDATE_GOLDENS", "1");
+  Result r = VtsnapRun(Printing(golden, "hello"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(ReadFile(golden), DumpOf("hello"));
+}
+
+}  // namespace
+}  // namespace vtsnap::tools
