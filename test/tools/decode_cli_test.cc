@@ -1,4 +1,6 @@
 // `vtsnap decode`: arguments, output format and exit codes.
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -29,7 +31,8 @@ Result Decode(const std::vector<std::string>& args) {
 }
 
 std::string TempFile(const std::string& contents) {
-  std::string path = testing::TempDir() + "decode_cli_test_input";
+  // One file per process: ctest runs this binary's tests in parallel processes.
+  std::string path = testing::TempDir() + "decode_cli_test_input." + std::to_string(getpid());
   std::ofstream(path, std::ios::binary) << contents;
   return path;
 }
