@@ -1,7 +1,7 @@
 // `vtsnap run`: the flow (wait, quiet, key beats), the formats, redactions, the program's status,
 // the exit codes (2 bad arguments, 124 timeout, 127 cannot start) and the --expect golden
-// workflow with UPDATE_GOLDENS. Every program these tests start carries VTSNAP_PTY_TEST_MARKER=1,
-// so the PTY suite's leak check finds any left behind.
+// workflow with UPDATE_GOLDENS. Every program these tests start carries
+// VTSNAP_PTY_TEST_MARKER=<pid>, so the PTY suite's leak check finds any left behind.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +20,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "test/pty/test_support.h"
 #include "tools/commands.h"
 
 namespace vtsnap::tools {
@@ -32,7 +33,9 @@ using ::testing::IsEmpty;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-constexpr char kMarker[] = "VTSNAP_PTY_TEST_MARKER=1";
+// This process's marker: the leak check of test/pty/test_support.h fails the binary at exit when a
+// program carrying it is still alive.
+const std::string kMarker = vtsnap::pty_test::MarkerEntry();
 
 struct Result {
   int code;
@@ -460,8 +463,9 @@ TEST_F(RunCliTest, ExpectMissingGoldenFailsAndWritesOnlyTheActualBesideIt) {
   EXPECT_THAT(r.err, HasSubstr("vtsnap run: the golden " + golden + " does not exist\n"));
   EXPECT_THAT(r.err, HasSubstr("actual dump written to " + golden + ".actual\n"));
   EXPECT_THAT(r.err, HasSubstr("to accept the actual screen run:\n  UPDATE_GOLDENS=1 vtsnap run "
-                               "--env VTSNAP_PTY_TEST_MARKER=1 --size 12x2 --expect " +
-                               golden + " -- sh -c 'printf '\\''hello'\\'''\n"));
+                               "--env " +
+                               kMarker + " --size 12x2 --expect " + golden +
+                               " -- sh -c 'printf '\\''hello'\\'''\n"));
   EXPECT_EQ(Listing(dir_), std::vector<std::string>{"menu.dump.actual"});
   EXPECT_EQ(ReadFile(golden + ".actual"), DumpOf("hello"));
 }
