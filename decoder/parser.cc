@@ -116,6 +116,47 @@ constexpr char32_t kReplacement = 0xFFFD;
 
 bool IsPrintableAscii(uint8_t b) { return b >= 0x20 && b < 0x7F; }
 
+// Digits, ':' and ';' (what kParam takes in the CSI states).
+bool IsParamByte(uint8_t b) { return b >= 0x30 && b <= 0x3B; }
+
+bool IsContinuation(uint8_t b, uint8_t lower = 0x80, uint8_t upper = 0xBF) {
+  return b >= lower && b <= upper;
+}
+
+// The length of the well-formed UTF-8 character starting at p (lead byte C2-F4) when all of it
+// is before end, else 0. The bounds are Table 3-7 of the Unicode standard, as in Parser::Utf8.
+int CompleteUtf8Length(const uint8_t* p, const uint8_t* end) {
+  const uint8_t b = *p;
+  const ptrdiff_t avail = end - p;
+  if (b <= 0xDF) return avail >= 2 && IsContinuation(p[1]) ? 2 : 0;
+  if (b <= 0xEF) {
+    if (avail < 3) return 0;
+    const uint8_t lower = b == 0xE0 ? 0xA0 : 0x80;
+    const uint8_t upper = b == 0xED ? 0x9F : 0xBF;
+    return IsContinuation(p[1], lower, upper) && IsContinuation(p[2]) ? 3 : 0;
+  }
+  if (b <= 0xF4) {
+    if (avail < 4) return 0;
+    const uint8_t lower = b == 0xF0 ? 0x90 : 0x80;
+    const uint8_t upper = b == 0xF4 ? 0x8F : 0xBF;
+    return IsContinuation(p[1], lower, upper) && IsContinuation(p[2]) && IsContinuation(p[3]) ? 4
+                                                                                              : 0;
+  }
+  return 0;
+}
+
+char32_t DecodeUtf8(const uint8_t* p, int len) {
+  switch (len) {
+    case 2:
+      return (char32_t{p[0] & 0x1Fu} << 6) | (p[1] & 0x3Fu);
+    case 3:
+      return (char32_t{p[0] & 0x0Fu} << 12) | (char32_t{p[1] & 0x3Fu} << 6) | (p[2] & 0x3Fu);
+    default:
+      return (char32_t{p[0] & 0x07u} << 18) | (char32_t{p[1] & 0x3Fu} << 12) |
+             (char32_t{p[2] & 0x3Fu} << 6) | (p[3] & 0x3Fu);
+  }
+}
+
 }  // namespace
 
 bool Params::has_sub() const {
@@ -428,6 +469,22 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
       while (p < end && IsPrintableAscii(*p)) ++p;
       handler.PrintAscii(
           absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
+      continue;
+    }
+    if (state_ == State::kGround && utf8_needed_ == 0 && *p >= 0xC2) {
+      // A whole, valid UTF-8 character in the buffer decodes in one step; anything else (a
+      // character split across writes, malformed bytes) goes byte by byte through Utf8().
+      const int len = CompleteUtf8Length(p, end);
+      if (len > 0) {
+        HandleCodePoint(DecodeUtf8(p, len), handler);
+        p += len;
+        continue;
+      }
+    }
+    if ((state_ == State::kCsiParam || state_ == State::kCsiEntry) && IsParamByte(*p)) {
+      // Parameters: digits and separators, with no state change between them.
+      while (p < end && IsParamByte(*p)) Param(*p++);
+      state_ = State::kCsiParam;
       continue;
     }
     if (state_ == State::kDcsPassthrough && !c2_pending_) {

@@ -65,15 +65,17 @@ uint64_t Terminal::Fingerprint(const ScreenCell& c) const {
   const Hyperlink* link = c.link != 0 ? &links_[c.link] : nullptr;
   const std::string& id = link ? link->id : kNoText;
   const std::string& uri = link ? link->uri : kNoText;
+  const char32_t ch = c.ch;  // bit-fields: copied, since a reference cannot bind to one
+  const uint8_t width = static_cast<uint8_t>(c.width);
   return absl::Hash<std::tuple<const char32_t&, const uint8_t&, const Pen&, const std::u32string&,
                                const std::string&, const std::string&>>()(
-      std::tie(c.ch, c.width, pens_[c.pen], cluster, id, uri));
+      std::tie(ch, width, pens_[c.pen], cluster, id, uri));
 }
 
 void Terminal::UpdateGenerations() {
   if (generations_.empty()) return;
   for (int r = 0; r < rows_; ++r) {
-    const std::vector<ScreenCell>& cells = active().lines[r].cells;
+    const std::vector<ScreenCell>& cells = active()[r].cells;
     Generation* g = &generations_[static_cast<size_t>(r) * cols_];
     for (int c = 0; c < cols_; ++c) {
       const uint64_t fingerprint = Fingerprint(cells[c]);
@@ -111,6 +113,7 @@ void Terminal::ClearTables() {
   links_.assign(1, Hyperlink{});
   link_ids_.clear();
   compact_threshold_ = kMinCompactThreshold;
+  erase_valid_ = false;
 }
 
 uint32_t Terminal::InternPen(const Pen& pen) {
@@ -167,14 +170,15 @@ void Terminal::CompactTables() {
       c.link = keep(links_, link_map, c.link, links);
     }
   };
-  for (Line& l : primary_.lines) remap_line(l);
-  for (Line& l : alternate_.lines) remap_line(l);
+  for (Line& l : primary_.unordered()) remap_line(l);
+  for (Line& l : alternate_.unordered()) remap_line(l);
   for (Line& l : scrollback_) remap_line(l);
   link_id_ = keep(links_, link_map, link_id_, links);
   pens_ = std::move(pens);
   clusters_ = std::move(clusters);
   links_ = std::move(links);
   pen_ids_.clear();
+  erase_valid_ = false;
   for (uint32_t i = 0; i < pens_.size(); ++i) pen_ids_.emplace(pens_[i], i);
   cluster_ids_.clear();
   for (uint32_t i = 1; i < clusters_.size(); ++i) cluster_ids_.emplace(clusters_[i], i);
@@ -197,12 +201,17 @@ ScreenCell Terminal::BlankCell() const {
   ScreenCell c;
   c.written = 1;
   if (!pen_.bg.is_default()) {
-    Pen p;
-    p.bg = pen_.bg;
-    auto it = pen_ids_.find(p);
-    // SGR interned the current pen; its background-only sibling is interned in
-    // SelectGraphicRendition, so the lookup always succeeds.
-    if (it != pen_ids_.end()) c.pen = it->second;
+    if (!erase_valid_ || erase_bg_ != pen_.bg) {
+      Pen p;
+      p.bg = pen_.bg;
+      auto it = pen_ids_.find(p);
+      // SGR interned the current pen; its background-only sibling is interned in
+      // SelectGraphicRendition, so the lookup always succeeds.
+      erase_pen_ = it != pen_ids_.end() ? it->second : 0;
+      erase_bg_ = pen_.bg;
+      erase_valid_ = true;
+    }
+    c.pen = erase_pen_;
   }
   return c;
 }
@@ -211,6 +220,43 @@ Line Terminal::BlankLine() const {
   Line l;
   l.cells.assign(cols_, BlankCell());
   return l;
+}
+
+void Terminal::ResetLine(Line& line, const ScreenCell& blank) const {
+  line.cells.assign(cols_, blank);  // keeps the storage when it is large enough
+  line.wrapped = false;
+  DropPixels(line);
+}
+
+Line Terminal::SaveLine(Line&& line) {
+  DropPixels(line);  // the scrollback keeps cells only (docs/sixel.md)
+  scrollback_.push_back(std::move(line));
+  if (static_cast<int>(scrollback_.size()) <= options_.scrollback_limit) return Line{};
+  Line dropped = std::move(scrollback_.front());
+  scrollback_.pop_front();
+  return dropped;
+}
+
+void Terminal::Screen::RotateUp(int top, int bottom, int n) {
+  const int len = bottom - top + 1;
+  if (len == size()) {
+    head_ = (head_ + n) % size();  // the whole screen: the ring turns
+    return;
+  }
+  absl::InlinedVector<uint32_t, 128> region(len);
+  for (int i = 0; i < len; ++i) region[i] = order_[Slot(top + i)];
+  for (int i = 0; i < len; ++i) order_[Slot(top + i)] = region[(i + n) % len];
+}
+
+void Terminal::Screen::RotateDown(int top, int bottom, int n) {
+  const int len = bottom - top + 1;
+  if (len == size()) {
+    head_ = (head_ + size() - n % size()) % size();
+    return;
+  }
+  absl::InlinedVector<uint32_t, 128> region(len);
+  for (int i = 0; i < len; ++i) region[i] = order_[Slot(top + i)];
+  for (int i = 0; i < len; ++i) order_[Slot(top + i)] = region[(i + len - n % len) % len];
 }
 
 std::string Terminal::Grapheme(const ScreenCell& cell) const {
@@ -238,7 +284,7 @@ std::string Terminal::LineText(const Line& line) const {
   return out;
 }
 
-std::string Terminal::RowText(int row) const { return LineText(active().lines[row]); }
+std::string Terminal::RowText(int row) const { return LineText(active()[row]); }
 
 std::string Terminal::ScreenText() const {
   std::vector<std::string> rows;
@@ -254,7 +300,7 @@ std::string Terminal::TakeReplies() { return std::exchange(replies_, std::string
 
 void Terminal::ClearWideAt(int col, int row) {
   if (col < 0 || col >= cols_) return;
-  std::vector<ScreenCell>& cells = active().lines[row].cells;
+  std::vector<ScreenCell>& cells = active()[row].cells;
   ScreenCell& c = cells[col];
   if (c.is_continuation() && col > 0) {
     ScreenCell& lead = cells[col - 1];
@@ -266,20 +312,20 @@ void Terminal::ClearWideAt(int col, int row) {
     c.ch = U' ';
     c.width = 1;
     c.link = 0;
-    ClearPixels(active().lines[row], col - 1, col + 1);
+    ClearPixels(active()[row], col - 1, col + 1);
   } else if (c.width == 2 && col + 1 < cols_) {
     ScreenCell& tail = cells[col + 1];
     tail.ch = U' ';
     tail.cluster = 0;
     tail.width = 1;
     tail.link = 0;
-    ClearPixels(active().lines[row], col + 1, col + 2);
+    ClearPixels(active()[row], col + 1, col + 2);
   }
 }
 
 void Terminal::PutGlyph(char32_t cp, int width) {
   if (cursor_.pending_wrap && modes_.autowrap) {
-    active().lines[cursor_.row].wrapped = true;
+    active()[cursor_.row].wrapped = true;
     CarriageReturn();
     Index();
   }
@@ -291,7 +337,7 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   if (width == 2 && cursor_.col == cols_ - 1) {
     if (modes_.autowrap) {
       // A wide character that does not fit wraps whole; xterm leaves the last column blank.
-      active().lines[cursor_.row].wrapped = true;
+      active()[cursor_.row].wrapped = true;
       CarriageReturn();
       Index();
     } else {
@@ -304,9 +350,16 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   ClearWideAt(col, row);
   if (width == 2) ClearWideAt(col + 1, row);
   ScreenCell& c = at(col, row);
-  c = ScreenCell{cp, 0, pen_id_, link_id_, static_cast<uint8_t>(width), 1};
-  if (width == 2) at(col + 1, row) = ScreenCell{0, 0, pen_id_, link_id_, 0, 1};
-  ClearPixels(active().lines[row], col, col + width);  // a printed glyph covers the cell's pixels
+  c = ScreenCell{.ch = cp,
+                 .width = static_cast<uint32_t>(width),
+                 .written = 1,
+                 .pen = pen_id_,
+                 .link = link_id_};
+  if (width == 2) {
+    at(col + 1, row) =
+        ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = pen_id_, .link = link_id_};
+  }
+  ClearPixels(active()[row], col, col + width);  // a printed glyph covers the cell's pixels
   last_valid_ = true;
   last_col_ = col;
   last_row_ = row;
@@ -347,8 +400,8 @@ void Terminal::JoinGlyph(char32_t cp) {
     // An emoji presentation selector or a second regional indicator widens the cell.
     ClearWideAt(col + 1, row);
     c.width = 2;
-    at(col + 1, row) = ScreenCell{0, 0, c.pen, c.link, 0, 1};
-    ClearPixels(active().lines[row], col + 1, col + 2);
+    at(col + 1, row) = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = c.pen, .link = c.link};
+    ClearPixels(active()[row], col + 1, col + 2);
     if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
       cursor_.col = col + 2;
       if (cursor_.col >= cols_) {
@@ -386,16 +439,56 @@ void Terminal::Print(char32_t cp) {
 
 void Terminal::PrintAscii(absl::string_view run) {
   absl::Cleanup count_generations = [this] { UpdateGenerations(); };
-  for (char ch : run) {
-    const char32_t cp = static_cast<unsigned char>(ch);
-    if (charsets_[gl_] != Charset::kAscii || modes_.insert) {
-      Print(cp);
-      continue;
+  if (charsets_[gl_] != Charset::kAscii || modes_.insert) {
+    for (char ch : run) Print(static_cast<unsigned char>(ch));  // line drawing, insert mode
+    return;
+  }
+  if (!modes_.autowrap) {
+    // The last column is overwritten again and again: one character at a time.
+    for (char ch : run) {
+      PutGlyph(static_cast<unsigned char>(ch), 1);
+      last_cp_ = static_cast<unsigned char>(ch);
+      grapheme_state_ = 0;
     }
-    // Printable ASCII always starts a new grapheme cluster (see docs/decisions.md).
-    PutGlyph(cp, 1);
-    last_cp_ = cp;
+    return;
+  }
+  // The fast path: a run of printable ASCII fills the rest of the cursor's row in one step (no
+  // per-byte state, no width lookup: ASCII is one column and always starts a new grapheme
+  // cluster; docs/decisions.md), wrapping to the next row as often as the run needs.
+  const char* p = run.data();
+  const char* const end = p + run.size();
+  while (p < end) {
+    if (cursor_.pending_wrap) {
+      active()[cursor_.row].wrapped = true;
+      CarriageReturn();
+      Index();
+    }
+    const int row = cursor_.row;
+    const int col = cursor_.col;
+    const int n = static_cast<int>(std::min<ptrdiff_t>(end - p, cols_ - col));
+    Line& line = active()[row];
+    // A wide character cut by either end of the span loses its other half.
+    ClearWideAt(col, row);
+    ClearWideAt(col + n - 1, row);
+    ScreenCell* cell = line.cells.data() + col;
+    const ScreenCell proto{.ch = 0, .width = 1, .written = 1, .pen = pen_id_, .link = link_id_};
+    for (int i = 0; i < n; ++i) {
+      cell[i] = proto;
+      cell[i].ch = static_cast<unsigned char>(p[i]);
+    }
+    ClearPixels(line, col, col + n);
+    p += n;
+    last_valid_ = true;
+    last_col_ = col + n - 1;
+    last_row_ = row;
+    last_cp_ = rep_cp_ = static_cast<unsigned char>(p[-1]);
     grapheme_state_ = 0;
+    cursor_.col = col + n;
+    cursor_.pending_wrap = false;
+    if (cursor_.col >= cols_) {
+      cursor_.col = cols_ - 1;
+      cursor_.pending_wrap = true;
+    }
   }
 }
 
@@ -446,44 +539,42 @@ void Terminal::ReverseIndex() {
 void Terminal::ScrollUp(int top, int bottom, int n) {
   n = std::min(n, bottom - top + 1);
   if (n <= 0) return;
-  std::vector<Line>& lines = active().lines;
+  Screen& screen = active();
   const bool save = !alternate_active_ && top == 0 && options_.scrollback_limit > 0;
-  for (int i = 0; i < n; ++i) {
-    if (save) {
-      scrollback_.push_back(std::move(lines[top + i]));
-      DropPixels(scrollback_.back());  // the scrollback keeps cells only (docs/sixel.md)
-      if (static_cast<int>(scrollback_.size()) > options_.scrollback_limit) {
-        scrollback_.pop_front();
-      }
-    }
-  }
-  std::rotate(lines.begin() + top, lines.begin() + top + n, lines.begin() + bottom + 1);
-  for (int r = bottom - n + 1; r <= bottom; ++r) lines[r] = BlankLine();
+  const ScreenCell blank = BlankCell();
   last_valid_ = false;
+  // The lines leaving the top go to the scrollback; the storage it drops comes back as the new
+  // bottom lines.
+  if (save) {
+    for (int i = 0; i < n; ++i) screen[top + i] = SaveLine(std::move(screen[top + i]));
+  }
+  screen.RotateUp(top, bottom, n);
+  for (int r = bottom - n + 1; r <= bottom; ++r) ResetLine(screen[r], blank);
 }
 
 void Terminal::ScrollDown(int top, int bottom, int n) {
   n = std::min(n, bottom - top + 1);
   if (n <= 0) return;
-  std::vector<Line>& lines = active().lines;
-  std::rotate(lines.begin() + top, lines.begin() + bottom + 1 - n, lines.begin() + bottom + 1);
-  for (int r = top; r < top + n; ++r) lines[r] = BlankLine();
+  Screen& screen = active();
+  const ScreenCell blank = BlankCell();
   last_valid_ = false;
+  screen.RotateDown(top, bottom, n);
+  for (int r = top; r < top + n; ++r) ResetLine(screen[r], blank);
 }
 
 void Terminal::EraseCells(int row, int from, int to) {
   from = std::clamp(from, 0, cols_);
   to = std::clamp(to, 0, cols_);
   if (from >= to) return;
-  std::vector<ScreenCell>& cells = active().lines[row].cells;
+  std::vector<ScreenCell>& cells = active()[row].cells;
   if (cells[from].is_continuation() && from > 0) ClearWideAt(from, row);
   if (to < cols_ && cells[to].is_continuation()) ClearWideAt(to, row);
   const ScreenCell blank = BlankCell();
   std::fill(cells.begin() + from, cells.begin() + to, blank);
   if (from == 0 && to == cols_) {
-    DropPixels(active().lines[row]);
+    DropPixels(active()[row]);
   } else {
-    ClearPixels(active().lines[row], from, to);
+    ClearPixels(active()[row], from, to);
   }
   last_valid_ = false;
 }
@@ -494,20 +585,20 @@ void Terminal::EraseInDisplay(int mode) {
       EraseInLine(0);
       for (int r = cursor_.row + 1; r < rows_; ++r) {
         EraseCells(r, 0, cols_);
-        active().lines[r].wrapped = false;
+        active()[r].wrapped = false;
       }
       break;
     case 1:
       for (int r = 0; r < cursor_.row; ++r) {
         EraseCells(r, 0, cols_);
-        active().lines[r].wrapped = false;
+        active()[r].wrapped = false;
       }
       EraseInLine(1);
       break;
     case 2:
       for (int r = 0; r < rows_; ++r) {
         EraseCells(r, 0, cols_);
-        active().lines[r].wrapped = false;
+        active()[r].wrapped = false;
       }
       break;
     case 3:
@@ -525,14 +616,14 @@ void Terminal::EraseInLine(int mode) {
   switch (mode) {
     case 0:
       EraseCells(cursor_.row, cursor_.col, cols_);
-      active().lines[cursor_.row].wrapped = false;
+      active()[cursor_.row].wrapped = false;
       break;
     case 1:
       EraseCells(cursor_.row, 0, cursor_.col + 1);
       break;
     case 2:
       EraseCells(cursor_.row, 0, cols_);
-      active().lines[cursor_.row].wrapped = false;
+      active()[cursor_.row].wrapped = false;
       break;
     default:
       IgnoreText(absl::StrCat("CSI ", mode, " K"));
@@ -542,25 +633,25 @@ void Terminal::EraseInLine(int mode) {
 }
 
 void Terminal::InsertChars(int n) {
-  std::vector<ScreenCell>& cells = active().lines[cursor_.row].cells;
+  std::vector<ScreenCell>& cells = active()[cursor_.row].cells;
   const int col = cursor_.col;
   n = std::min(n, cols_ - col);
   // Inserting inside a wide character splits it; inserting before one shifts it whole.
   if (cells[col].is_continuation()) ClearWideAt(col, cursor_.row);
   std::rotate(cells.begin() + col, cells.end() - n, cells.end());
   std::fill(cells.begin() + col, cells.begin() + col + n, BlankCell());
-  ShiftPixels(active().lines[cursor_.row], col, n);  // pixels move with their cells
+  ShiftPixels(active()[cursor_.row], col, n);  // pixels move with their cells
   // A wide character pushed half off the right edge is cut.
   if (cells[cols_ - 1].width == 2) {
     cells[cols_ - 1] = BlankCell();
-    ClearPixels(active().lines[cursor_.row], cols_ - 1, cols_);
+    ClearPixels(active()[cursor_.row], cols_ - 1, cols_);
   }
   cursor_.pending_wrap = false;
   last_valid_ = false;
 }
 
 void Terminal::DeleteChars(int n) {
-  std::vector<ScreenCell>& cells = active().lines[cursor_.row].cells;
+  std::vector<ScreenCell>& cells = active()[cursor_.row].cells;
   const int col = cursor_.col;
   n = std::min(n, cols_ - col);
   // A wide character with one half deleted loses the other; one just after the deleted cells
@@ -569,7 +660,7 @@ void Terminal::DeleteChars(int n) {
   if (col + n < cols_ && cells[col + n].is_continuation()) ClearWideAt(col + n, cursor_.row);
   std::rotate(cells.begin() + col, cells.begin() + col + n, cells.end());
   std::fill(cells.end() - n, cells.end(), BlankCell());
-  ShiftPixels(active().lines[cursor_.row], col, -n);
+  ShiftPixels(active()[cursor_.row], col, -n);
   cursor_.pending_wrap = false;
   last_valid_ = false;
 }
@@ -589,11 +680,7 @@ void Terminal::DeleteLines(int n) {
     CarriageReturn();
     return;
   }
-  n = std::min(n, bottom_ - cursor_.row + 1);
-  std::vector<Line>& lines = active().lines;
-  std::rotate(lines.begin() + cursor_.row, lines.begin() + cursor_.row + n,
-              lines.begin() + bottom_ + 1);
-  for (int r = bottom_ - n + 1; r <= bottom_; ++r) lines[r] = BlankLine();
+  ScrollUp(cursor_.row, bottom_, n);  // not the top row, so nothing is saved
   CarriageReturn();
 }
 
@@ -745,9 +832,9 @@ void Terminal::EscDispatch(const Sequence& seq) {
     if (i == '#' && seq.final == '8') {  // DECALN: fill the screen with 'E'
       top_ = 0;
       bottom_ = rows_ - 1;
-      for (Line& l : active().lines) {
+      for (Line& l : active().unordered()) {
         l.wrapped = false;
-        for (ScreenCell& c : l.cells) c = ScreenCell{U'E', 0, 0, 0, 1};
+        for (ScreenCell& c : l.cells) c = ScreenCell{.ch = U'E', .width = 1, .written = 1};
         DropPixels(l);
       }
       MoveTo(0, 0);
@@ -1004,7 +1091,7 @@ void Terminal::SetPrivateMode(int mode, bool on) {
     case 1047:
       // Leaving clears the alternate screen first.
       if (!on && alternate_active_) {
-        for (Line& l : alternate_.lines) l = BlankLine();
+        for (Line& l : alternate_.unordered()) l = BlankLine();
       }
       return SwitchScreen(on, false);
     case 1048:
@@ -1044,7 +1131,7 @@ void Terminal::SetPrivateMode(int mode, bool on) {
 
 void Terminal::SwitchScreen(bool alternate, bool clear_alternate) {
   if (alternate && clear_alternate) {
-    for (Line& l : alternate_.lines) l = BlankLine();
+    for (Line& l : alternate_.unordered()) l = BlankLine();
   }
   alternate_active_ = alternate;
   last_valid_ = false;
@@ -1067,6 +1154,11 @@ void Terminal::RestoreCursor() {
   const SavedCursor s = saved_[alternate_active_ ? 1 : 0];  // invalid: home, default pen
   pen_ = s.pen;
   pen_id_ = InternPen(pen_);
+  if (!pen_.bg.is_default()) {
+    Pen erase;
+    erase.bg = pen_.bg;
+    InternPen(erase);  // what BlankCell looks up (a compaction since DECSC may have dropped it)
+  }
   modes_.origin = s.origin;  // DECAWM is not part of the saved state (xterm's DECSC_FLAGS)
   charsets_[0] = s.charsets[0];
   charsets_[1] = s.charsets[1];
@@ -1092,8 +1184,11 @@ void Terminal::SoftReset() {
 }
 
 void Terminal::FullReset() {
-  primary_.lines.assign(rows_, Line{.cells = std::vector<ScreenCell>(cols_)});
-  alternate_.lines = primary_.lines;
+  for (Screen* screen : {&primary_, &alternate_}) {
+    screen->Rebuild([this](std::vector<Line>& lines) {
+      lines.assign(rows_, Line{.cells = std::vector<ScreenCell>(cols_)});
+    });
+  }
   alternate_active_ = false;
   cursor_ = CursorState{};
   modes_ = Modes{};
@@ -1162,6 +1257,7 @@ int ReadExtendedColor(const Params& p, int i, PenColor* color, bool* ok) {
 }  // namespace
 
 void Terminal::SelectGraphicRendition(const Params& p) {
+  const Pen before = pen_;
   if (p.empty()) {
     pen_ = Pen{};
   }
@@ -1276,8 +1372,9 @@ void Terminal::SelectGraphicRendition(const Params& p) {
     }
     skip_subs();
   }
-  pen_id_ = InternPen(pen_);
-  if (!pen_.bg.is_default()) {
+  if (pen_ == before) return;  // pen_id_ is still the pen's id (compaction keeps it current)
+  pen_id_ = pen_ == Pen{} ? 0 : InternPen(pen_);
+  if (!pen_.bg.is_default() && pen_.bg != before.bg) {
     Pen erase;
     erase.bg = pen_.bg;
     InternPen(erase);  // what BlankCell looks up
@@ -1421,7 +1518,7 @@ void Terminal::CopyPixelPlane(std::vector<uint8_t>* rgba) const {
   const size_t strip = strip_bytes();
   rgba->assign(strip * rows_, 0);
   for (int r = 0; r < rows_; ++r) {
-    const Line& line = active().lines[r];
+    const Line& line = active()[r];
     if (!line.pixels.empty()) std::memcpy(rgba->data() + r * strip, line.pixels.data(), strip);
   }
 }
@@ -1534,7 +1631,7 @@ void Terminal::PlaceSixel(const SixelBitmap& image) {
     const int h = image.declared_height > 0 ? image.declared_height : image.height;
     const int x1 = static_cast<int>(std::min<int64_t>(int64_t{x0} + w, plane_w));
     for (int64_t py = std::max<int64_t>(y0, 0); py < std::min(y0 + h, plane_h); ++py) {
-      Line& line = active().lines[py / ch];
+      Line& line = active()[static_cast<int>(py / ch)];
       if (line.pixels.empty() || x1 <= x0) continue;
       std::memset(line.pixels.data() + (py % ch) * row_bytes + x0 * 4, 0,
                   static_cast<size_t>(x1 - x0) * 4);
@@ -1545,7 +1642,7 @@ void Terminal::PlaceSixel(const SixelBitmap& image) {
     const int64_t py = y0 + y;
     if (py < 0) continue;
     if (py >= plane_h) break;
-    Line& line = active().lines[py / ch];
+    Line& line = active()[static_cast<int>(py / ch)];
     const uint8_t* src = &image.rgba[static_cast<size_t>(y) * image.width * 4];
     uint8_t* dst = nullptr;
     for (int x = 0; x < w; ++x) {
@@ -1575,47 +1672,45 @@ void Terminal::Resize(int cols, int rows) {
   const int old_rows = rows_;
   cols = std::clamp(cols, 1, kMaxTerminalDimension);
   rows = std::clamp(rows, 1, kMaxTerminalDimension);
-  for (Screen* s : {&primary_, &alternate_}) {
-    const bool is_active = (s == &active());
-    // Shrinking: drop lines from the top when the cursor would fall off the bottom, so the
-    // cursor's line stays visible (the primary screen's go to scrollback), then from the bottom.
-    if (rows < rows_ && is_active && cursor_.row >= rows) {
-      const int drop = cursor_.row - rows + 1;
-      for (int i = 0; i < drop; ++i) {
-        if (s == &primary_ && options_.scrollback_limit > 0) {
-          scrollback_.push_back(std::move(s->lines[i]));
-          DropPixels(scrollback_.back());
-          if (static_cast<int>(scrollback_.size()) > options_.scrollback_limit) {
-            scrollback_.pop_front();
+  for (Screen* screen : {&primary_, &alternate_}) {
+    const bool is_active = (screen == &active());
+    screen->Rebuild([&](std::vector<Line>& lines) {
+      // Shrinking: drop lines from the top when the cursor would fall off the bottom, so the
+      // cursor's line stays visible (the primary screen's go to scrollback), then from the bottom.
+      if (rows < rows_ && is_active && cursor_.row >= rows) {
+        const int drop = cursor_.row - rows + 1;
+        for (int i = 0; i < drop; ++i) {
+          if (screen == &primary_ && options_.scrollback_limit > 0) {
+            SaveLine(std::move(lines[i]));
+          }
+        }
+        lines.erase(lines.begin(), lines.begin() + drop);
+      }
+      lines.resize(rows, Line{.cells = std::vector<ScreenCell>(cols)});
+      const size_t old_row_bytes = static_cast<size_t>(cols_) * cell_width_ * 4;
+      const size_t new_row_bytes = static_cast<size_t>(cols) * cell_width_ * 4;
+      for (Line& l : lines) {
+        const bool cut = static_cast<int>(l.cells.size()) > cols && l.cells[cols].is_continuation();
+        // A wide character cut in half at the new edge leaves a written blank.
+        if (cut) l.cells[cols - 1] = ScreenCell{.written = 1};
+        l.cells.resize(cols);
+        if (!l.pixels.empty() && new_row_bytes != old_row_bytes) {
+          // Pixels keep their place: clipped on the right, transparent where the line grew.
+          std::vector<uint8_t> pixels(new_row_bytes * cell_height_, 0);
+          for (int y = 0; y < cell_height_; ++y) {
+            std::memcpy(pixels.data() + y * new_row_bytes, l.pixels.data() + y * old_row_bytes,
+                        std::min(old_row_bytes, new_row_bytes));
+          }
+          l.pixels = std::move(pixels);
+        }
+        if (cut && !l.pixels.empty()) {
+          for (int y = 0; y < cell_height_; ++y) {
+            std::memset(l.pixels.data() + y * new_row_bytes + (cols - 1) * cell_width_ * 4, 0,
+                        static_cast<size_t>(cell_width_) * 4);
           }
         }
       }
-      s->lines.erase(s->lines.begin(), s->lines.begin() + drop);
-    }
-    s->lines.resize(rows, Line{.cells = std::vector<ScreenCell>(cols)});
-    const size_t old_row_bytes = static_cast<size_t>(cols_) * cell_width_ * 4;
-    const size_t new_row_bytes = static_cast<size_t>(cols) * cell_width_ * 4;
-    for (Line& l : s->lines) {
-      const bool cut = static_cast<int>(l.cells.size()) > cols && l.cells[cols].is_continuation();
-      // A wide character cut in half at the new edge leaves a written blank.
-      if (cut) l.cells[cols - 1] = ScreenCell{.written = 1};
-      l.cells.resize(cols);
-      if (!l.pixels.empty() && new_row_bytes != old_row_bytes) {
-        // Pixels keep their place: clipped on the right, transparent where the line grew.
-        std::vector<uint8_t> pixels(new_row_bytes * cell_height_, 0);
-        for (int y = 0; y < cell_height_; ++y) {
-          std::memcpy(pixels.data() + y * new_row_bytes, l.pixels.data() + y * old_row_bytes,
-                      std::min(old_row_bytes, new_row_bytes));
-        }
-        l.pixels = std::move(pixels);
-      }
-      if (cut && !l.pixels.empty()) {
-        for (int y = 0; y < cell_height_; ++y) {
-          std::memset(l.pixels.data() + y * new_row_bytes + (cols - 1) * cell_width_ * 4, 0,
-                      static_cast<size_t>(cell_width_) * 4);
-        }
-      }
-    }
+    });
   }
   if (rows < rows_ && cursor_.row >= rows) cursor_.row = rows - 1;
   cols_ = cols;

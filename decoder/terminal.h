@@ -110,26 +110,34 @@ struct Pen {
   friend bool operator==(const Pen&, const Pen&) = default;
   template <typename H>
   friend H AbslHashValue(H h, const Pen& p) {
-    return H::combine(std::move(h), p.fg.kind, p.fg.value, p.bg.kind, p.bg.value,
-                      p.underline_color.kind, p.underline_color.value, p.attrs, p.underline);
+    // Packed into three words: pens are hashed each time SGR changes the pen.
+    auto word = [](const PenColor& c) {
+      return uint64_t{c.value} | uint64_t{static_cast<uint8_t>(c.kind)} << 32;
+    };
+    return H::combine(std::move(h), word(p.fg), word(p.bg),
+                      word(p.underline_color) | uint64_t{p.attrs} << 40 |
+                          uint64_t{static_cast<uint8_t>(p.underline)} << 56);
   }
 };
 
 // One cell of a screen line. A wide character occupies its cell (width 2) and the continuation
-// cell to its right (width 0, ch 0).
+// cell to its right (width 0, ch 0). Sixteen bytes: the code point, width and written flag share
+// one word, and styles, graphemes and hyperlinks are ids into the terminal's interned tables
+// (docs/performance.md).
 struct ScreenCell {
-  char32_t ch = U' ';    // the first code point of the grapheme; 0 in a continuation cell
-  uint32_t cluster = 0;  // nonzero: the whole grapheme is Terminal::cluster(cluster)
-  uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
-  uint32_t link = 0;     // Terminal::hyperlink(link); 0 is none
-  uint8_t width = 1;     // 1, 2, or 0 for a continuation cell
+  char32_t ch : 21 = U' ';  // the first code point of the grapheme; 0 in a continuation cell
+  uint32_t width : 2 = 1;   // 1, 2, or 0 for a continuation cell
   // 0 for a cell no program action has set since the terminal made it (at start, after RIS, or
   // when a resize pads the screen); printing, erasing, scrolling in a blank line and clearing the
   // alternate screen all write cells. The state dump shows an unwritten cell as `null`.
-  uint8_t written = 0;
+  uint32_t written : 1 = 0;
+  uint32_t cluster = 0;  // nonzero: the whole grapheme is Terminal::cluster(cluster)
+  uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
+  uint32_t link = 0;     // Terminal::hyperlink(link); 0 is none
 
   bool is_continuation() const { return width == 0; }
 };
+static_assert(sizeof(ScreenCell) == 16, "a cell is 16 bytes (docs/performance.md)");
 
 struct Line {
   std::vector<ScreenCell> cells = {};
@@ -203,8 +211,8 @@ class Terminal : public ParserHandler {
   void Resize(int cols, int rows);
 
   // The active screen.
-  const ScreenCell& cell(int col, int row) const { return active().lines[row].cells[col]; }
-  const Line& line(int row) const { return active().lines[row]; }
+  const ScreenCell& cell(int col, int row) const { return active()[row].cells[col]; }
+  const Line& line(int row) const { return active()[row]; }
   bool alternate_screen_active() const { return alternate_active_; }
 
   // The grapheme a cell shows, as UTF-8 ("" for a continuation cell).
@@ -276,8 +284,42 @@ class Terminal : public ParserHandler {
   void DcsUnhook() override;
 
  private:
-  struct Screen {
-    std::vector<Line> lines;
+  // The rows of one screen. Row r is lines_[order_[(head_ + r) % rows]]: scrolling the whole
+  // screen moves head_ (the ring turns; O(1) per line), scrolling a region permutes the indices
+  // in order_ for the rows inside it; no cell is copied either way (docs/performance.md).
+  class Screen {
+   public:
+    int size() const { return static_cast<int>(order_.size()); }
+    Line& operator[](int row) { return lines_[order_[Slot(row)]]; }
+    const Line& operator[](int row) const { return lines_[order_[Slot(row)]]; }
+    // Every line, in no particular order (for changes that treat all rows alike).
+    std::vector<Line>& unordered() { return lines_; }
+    // Calls f with the lines in screen order (row 0 first) to change or resize them.
+    template <typename F>
+    void Rebuild(F f) {
+      std::vector<Line> linear;
+      linear.reserve(lines_.size());
+      for (int r = 0; r < size(); ++r) linear.push_back(std::move((*this)[r]));
+      f(linear);
+      lines_ = std::move(linear);
+      order_.resize(lines_.size());
+      for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<uint32_t>(i);
+      head_ = 0;
+    }
+    // Rows [top, bottom] move up by n: row top + n becomes row top, and the n lines that left
+    // the top come in at the bottom (unchanged, for the caller to blank).
+    void RotateUp(int top, int bottom, int n);
+    // Rows [top, bottom] move down by n; the n lines that left the bottom come in at the top.
+    void RotateDown(int top, int bottom, int n);
+
+   private:
+    int Slot(int row) const {
+      const int s = head_ + row;
+      return s >= size() ? s - size() : s;
+    }
+    std::vector<Line> lines_;
+    std::vector<uint32_t> order_;
+    int head_ = 0;
   };
   struct SavedCursor {
     int col = 0;
@@ -292,7 +334,7 @@ class Terminal : public ParserHandler {
 
   Screen& active() { return alternate_active_ ? alternate_ : primary_; }
   const Screen& active() const { return alternate_active_ ? alternate_ : primary_; }
-  ScreenCell& at(int col, int row) { return active().lines[row].cells[col]; }
+  ScreenCell& at(int col, int row) { return active()[row].cells[col]; }
 
   uint32_t InternPen(const Pen& pen);
   uint32_t InternCluster(std::u32string cluster);
@@ -301,6 +343,11 @@ class Terminal : public ParserHandler {
   void CompactTables();
   ScreenCell BlankCell() const;  // an erased cell: the current background (BCE)
   Line BlankLine() const;
+  // Makes `line` a blank line of the current width (BCE), reusing its storage.
+  void ResetLine(Line& line, const ScreenCell& blank) const;
+  // Moves a line leaving the top of the primary screen into the scrollback; returns the line
+  // the scrollback dropped to stay in its limit (storage to reuse), or an empty line.
+  Line SaveLine(Line&& line);
 
   void PutGlyph(char32_t cp, int width);
   void JoinGlyph(char32_t cp);
@@ -366,6 +413,11 @@ class Terminal : public ParserHandler {
   Pen pen_;
   uint32_t pen_id_ = 0;
   uint32_t link_id_ = 0;
+  // BlankCell's pen: the id of the background-only pen for erase_bg_ (valid when erase_valid_;
+  // cleared whenever the tables are renumbered).
+  mutable bool erase_valid_ = false;
+  mutable PenColor erase_bg_;
+  mutable uint32_t erase_pen_ = 0;
   SavedCursor saved_[2];  // primary, alternate
 
   // Interned pens, clusters and hyperlinks; entry 0 of each is "none". Compacted when one grows

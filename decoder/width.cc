@@ -1,6 +1,8 @@
 #include "decoder/width.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "utf8proc.h"
 
@@ -28,9 +30,36 @@ std::basic_string_view<WidthRange> PinnedWidthTable() {
   return std::basic_string_view<WidthRange>(kTable, std::size(kTable));
 }
 
+namespace {
+
+constexpr uint8_t kAmbiguous = 3;
+
+// The table's answer for every code point of the Basic Multilingual Plane, one byte each (0, 1,
+// 2 or kAmbiguous), so the common case costs one load instead of a binary search. Computed from
+// kTable at compile time (read-only data, no heap); code points above the BMP search kTable.
+using BmpTable = std::array<uint8_t, 0x10000>;
+constexpr BmpTable BuildBmpWidths() {
+  BmpTable w{};
+  for (uint8_t& v : w) v = 1;
+  for (const WidthRange& r : kTable) {
+    if (r.first > 0xFFFF) break;
+    const char32_t last = r.last < 0xFFFF ? r.last : 0xFFFF;
+    for (char32_t cp = r.first; cp <= last; ++cp) w[cp] = r.ambiguous ? kAmbiguous : r.width;
+  }
+  return w;
+}
+constexpr BmpTable kBmpWidths = BuildBmpWidths();
+
+}  // namespace
+
 int CodePointWidth(char32_t cp, const WidthPolicy& policy) {
   if (cp >= 0x20 && cp < 0x7F) return 1;
   if (cp > 0x10FFFF) return 1;
+  if (cp <= 0xFFFF) {
+    const uint8_t w = kBmpWidths[cp];
+    if (w != kAmbiguous) return w;
+    return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
+  }
   const WidthRange* r = Find(cp);
   if (r == nullptr) return 1;
   if (r->ambiguous) return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;

@@ -234,6 +234,25 @@ std::vector<ScreenCase> ScreenCases() {
         {"a", "b", "c", "X"}, 1, 3, false, 0, 1),
       S("AutowrapAtBottomMarginScrollsRegion", 10, 4, abcd + "\x1b[2;3r\x1b[3;1Habcdefghijk",
         {"a", "abcdefghij", "k", "d"}, 1, 2, false, 1, 2),
+      // The screen is a ring of rows that whole-screen scrolls turn (docs/performance.md): after
+      // "1".."7" on 5 rows it has turned twice, so these region scrolls work on rows that wrap
+      // around the ring's end.
+      S("RegionLfAfterTheRingTurned", 3, 5, "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\x1b[2;4r\x1b[4;1H\n",
+        {"3", "5", "6", "", "7"}, 0, 3, false, 1, 3),
+      S("RegionRiAfterTheRingTurned", 3, 5,
+        "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\x1b[2;4r\x1b[4;1H\n\x1b[2;1H\x1bM",
+        {"3", "", "5", "6", "7"}, 0, 1, false, 1, 3),
+      S("IlAfterTheRingTurned", 3, 5,
+        "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\x1b[2;4r\x1b[4;1H\n\x1b[2;1H\x1bM\x1b[3;1H\x1b[L",
+        {"3", "", "", "5", "7"}, 0, 2, false, 1, 3),
+      S("WholeScreenScrollAfterRegionScrolls", 3, 5,
+        "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\x1b[2;4r\x1b[4;1H\n\x1b[2;1H\x1bM\x1b[3;1H\x1b[L"
+        "\x1b[r\x1b[5;1H\n",
+        {"", "", "5", "7", ""}, 0, 4, false),
+      S("DlOnTopRowAfterTheRingTurned", 3, 5,
+        "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\x1b[2;4r\x1b[4;1H\n\x1b[2;1H\x1bM\x1b[3;1H\x1b[L"
+        "\x1b[r\x1b[5;1H\n\x1b[1;1H\x1b[M",
+        {"", "5", "7", "", ""}, 0, 0, false),
 
       // --- Erase -----------------------------------------------------------------------------
       S("Ed0ErasesFromCursorToEnd", 10, 4, "abcdef\r\nghijkl\r\nmn\x1b[2;3H\x1b[J",
@@ -1344,6 +1363,31 @@ TEST(Charsets, RisResetsCharsets) {
       "cq");
   EXPECT_EQ(vt.RowText(0), "q");
   EXPECT_EQ(vt.terminal().active_charset(), 0);
+}
+
+TEST(Reset, DecalnWritesEveryCell) {
+  // The cells DECALN fills are written (the state dump shows them, not null).
+  VirtualTerminal vt({.cols = 4, .rows = 2});
+  vt.Write("\x1b#8");
+  for (int r = 0; r < 2; ++r) {
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(vt.terminal().cell(c, r).written, 1u) << c << "," << r;
+  }
+}
+
+TEST(Scrollback, RingTurnsKeepScrolledLinesInOrder) {
+  // Whole-screen scrolls turn the ring and recycle the lines the scrollback drops; the
+  // scrollback still holds the newest lines in order, and recycled lines come back blank.
+  VirtualTerminal vt({.cols = 6, .rows = 3, .scrollback_limit = 4});
+  for (int i = 1; i <= 12; ++i) vt.Write(absl::StrCat(i == 1 ? "" : "\r\n", "line", i));
+  const Terminal& t = vt.terminal();
+  ASSERT_EQ(t.scrollback_size(), 4);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(t.LineText(t.scrollback_line(i)), absl::StrCat("line", 6 + i));
+  EXPECT_EQ(vt.ScreenText(), "line10\nline11\nline12");
+  vt.Write("\x1b[44m\r\n");  // the new bottom line is erased with the current background
+  EXPECT_EQ(vt.RowText(2), "");
+  EXPECT_EQ(t.pen(t.cell(5, 2).pen).bg, PenColor::Palette(4));
+  EXPECT_FALSE(t.line(2).wrapped);
 }
 
 TEST(Reset, DecalnUsesDefaultPen) {

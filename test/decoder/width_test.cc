@@ -68,6 +68,29 @@ TEST(PinnedWidthTableTest, AgreesWithTheUtf8procItWasGeneratedFrom) {
   EXPECT_EQ(mismatches, 0);
 }
 
+// CodePointWidth answers BMP code points from a precomputed array; it must say what the pinned
+// ranges say for every one of them, with either ambiguous-width policy.
+TEST(PinnedWidthTableTest, CodePointWidthAgreesWithTheRangesOnTheWholeBmp) {
+  auto table = PinnedWidthTable();
+  const WidthPolicy wide{.ambiguous = AmbiguousWidth::kWide};
+  int mismatches = 0;
+  for (char32_t cp = 0; cp <= 0xFFFF; ++cp) {
+    int narrow_expected = 1;
+    int wide_expected = 1;
+    for (const WidthRange& r : table) {
+      if (cp < r.first || cp > r.last) continue;
+      narrow_expected = r.ambiguous ? 1 : r.width;
+      wide_expected = r.ambiguous ? 2 : r.width;
+      break;
+    }
+    if ((CodePointWidth(cp) != narrow_expected || CodePointWidth(cp, wide) != wide_expected) &&
+        ++mismatches <= 10) {
+      ADD_FAILURE() << "U+" << std::hex << static_cast<uint32_t>(cp);
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
 TEST(PinnedWidthTableTest, RangesAreSortedAndDisjoint) {
   auto table = PinnedWidthTable();
   ASSERT_GT(table.size(), 100u);
