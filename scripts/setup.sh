@@ -33,9 +33,10 @@ vtsnap_install_missing() {
 # The extra Debian packages of scripts/test.sh: for the differential oracles (docs/oracles.md),
 # libvterm-dev, and Debian's nodejs and npm only when node or npm is not on PATH already (a newer
 # Node that brings its own npm conflicts with Debian's npm package); for the PTY tests that drive
-# real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog.
+# real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog; for
+# the benchmarks and their smoke tests (bench/README.md), libbenchmark-dev.
 vtsnap_test_packages() {
-  local packages=(libvterm-dev less vim-tiny dialog)
+  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi

@@ -1,0 +1,552 @@
+// vtsnap_bench_compare: decodes the same corpus bytes with vtsnap, libvterm and @xterm/headless
+// and prints one Markdown table: throughput of each, vtsnap's ratio to the fastest peer, and a
+// hash of each decoder's final screen with which peers vtsnap agrees with (bench/README.md).
+//
+//   vtsnap_bench_compare --corpus-dir build-bench/corpus      # files of vtsnap_bench_corpus
+//   vtsnap_bench_compare --bytes 1048576 --only sgr --repeat 5 --no-xterm
+//
+// Every decoder gets the corpus in 64 KiB chunks on a fresh terminal per run and the best of
+// --repeat runs counts (MB = 10^6 bytes). vtsnap and libvterm run in this process; xterm.js runs
+// in `node bench/xterm_headless.mjs`, once per (corpus, size), with the packages of
+// test/corpus/oracle/node_modules. When node or those packages are missing the xterm.js column
+// is skipped with a note; any other failure ends the program with status 1 and names the file.
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vterm.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "bench/corpus.h"
+#include "decoder/virtual_terminal.h"
+#include "nlohmann/json.hpp"
+
+namespace vtsnap::bench {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: vtsnap_bench_compare [--corpus-dir DIR | --bytes N] [--only NAME] [--repeat N]\n"
+    "                            [--no-xterm] [--node PATH]\n"
+    "Decodes every benchmark corpus with vtsnap, libvterm and @xterm/headless and prints a\n"
+    "Markdown table of throughput (MB = 10^6 bytes, best of --repeat runs, default 3), vtsnap's\n"
+    "ratio to the fastest peer and a hash of each decoder's final screen.\n"
+    "  --corpus-dir DIR  read DIR/<corpus>.bytes (written by vtsnap_bench_corpus)\n"
+    "  --bytes N         without --corpus-dir: generate N bytes per corpus (default 25165824)\n"
+    "  --only NAME       one corpus (ascii_log, sgr, tui_80x24, ...) or one case (sgr/80x24)\n"
+    "  --no-xterm        skip @xterm/headless (node)\n"
+    "  --node PATH       the node binary (default: node on PATH)\n"
+    "  --screens DIR     also write each final screen's text to "
+    "DIR/<corpus>.<size>.<decoder>.txt\n";
+
+struct Options {
+  std::string corpus_dir;
+  uint64_t bytes = kDefaultCorpusBytes;
+  std::string only;
+  int repeat = 3;
+  bool xterm = true;
+  std::string node = "node";
+  std::string script = VTSNAP_SOURCE_DIR "/bench/xterm_headless.mjs";
+  std::string modules = VTSNAP_SOURCE_DIR "/test/corpus/oracle";
+  std::string screens_dir;
+};
+
+// One decoder on one case: the best time and the final screen's hash.
+struct Measurement {
+  double seconds = 0;
+  std::string hash;
+  std::string screen;  // the screen text hashed (vtsnap and libvterm only)
+};
+
+double MegabytesPerSecond(size_t bytes, double seconds) {
+  return seconds > 0 ? static_cast<double>(bytes) / seconds / 1e6 : 0;
+}
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// ---------------------------------------------------------------------------------------------
+// vtsnap
+
+Measurement MeasureVtsnap(absl::string_view bytes, TerminalSize size, int repeat) {
+  Measurement m;
+  m.seconds = std::numeric_limits<double>::infinity();
+  for (int run = 0; run < repeat; ++run) {
+    VirtualTerminal vt({.cols = size.cols, .rows = size.rows});
+    const auto start = std::chrono::steady_clock::now();
+    for (size_t at = 0; at < bytes.size(); at += kChunkBytes)
+      vt.Write(bytes.substr(at, kChunkBytes));
+    m.seconds = std::min(m.seconds, SecondsSince(start));
+    if (run == repeat - 1) {
+      m.screen = vt.ScreenText();
+      m.hash = ScreenHash(m.screen);
+    }
+  }
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// libvterm
+
+void DropOutput(const char* /*bytes*/, size_t /*len*/, void* /*user*/) {}
+
+// libvterm keeps no scrollback itself: a client stores the lines it pushes. Counting them is the
+// least a client does.
+int CountPushedLine(int /*cols*/, const VTermScreenCell* /*cells*/, void* user) {
+  ++*static_cast<int64_t*>(user);
+  return 1;
+}
+
+void AppendUtf8(uint32_t cp, std::string& out) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+// The screen text as ScreenHash defines it.
+std::string LibvtermScreenText(VTermScreen* screen, TerminalSize size) {
+  std::vector<std::string> rows;
+  for (int r = 0; r < size.rows; ++r) {
+    std::string row;
+    for (int c = 0; c < size.cols; ++c) {
+      VTermScreenCell cell = {};
+      vterm_screen_get_cell(screen, VTermPos{.row = r, .col = c}, &cell);
+      if (cell.chars[0] == static_cast<uint32_t>(-1)) continue;  // the right half of a wide char
+      if (cell.chars[0] == 0) {
+        row.push_back(' ');
+        continue;
+      }
+      for (int i = 0; i < VTERM_MAX_CHARS_PER_CELL && cell.chars[i] != 0; ++i) {
+        AppendUtf8(cell.chars[i], row);
+      }
+    }
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    rows.push_back(std::move(row));
+  }
+  while (!rows.empty() && rows.back().empty()) rows.pop_back();
+  return absl::StrJoin(rows, "\n");
+}
+
+absl::StatusOr<Measurement> MeasureLibvterm(absl::string_view bytes, TerminalSize size,
+                                            int repeat) {
+  Measurement m;
+  m.seconds = std::numeric_limits<double>::infinity();
+  for (int run = 0; run < repeat; ++run) {
+    VTerm* vt = vterm_new(size.rows, size.cols);
+    if (vt == nullptr) return absl::InternalError("vterm_new failed");
+    vterm_set_utf8(vt, 1);
+    vterm_output_set_callback(vt, &DropOutput, nullptr);
+    int64_t pushed = 0;
+    VTermScreenCallbacks callbacks = {};
+    callbacks.sb_pushline = &CountPushedLine;
+    VTermScreen* screen = vterm_obtain_screen(vt);
+    vterm_screen_set_callbacks(screen, &callbacks, &pushed);
+    vterm_screen_enable_altscreen(screen, 1);
+    vterm_screen_reset(screen, 1);
+    const auto start = std::chrono::steady_clock::now();
+    for (size_t at = 0; at < bytes.size(); at += kChunkBytes) {
+      const absl::string_view chunk = bytes.substr(at, kChunkBytes);
+      vterm_input_write(vt, chunk.data(), chunk.size());
+    }
+    vterm_screen_flush_damage(screen);
+    m.seconds = std::min(m.seconds, SecondsSince(start));
+    if (run == repeat - 1) {
+      m.screen = LibvtermScreenText(screen, size);
+      m.hash = ScreenHash(m.screen);
+    }
+    vterm_free(vt);
+  }
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// @xterm/headless through node
+
+bool IsExecutableFile(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
+}
+
+bool IsRegularFile(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// The node binary, or why xterm.js cannot run here.
+absl::StatusOr<std::string> FindXterm(const Options& options) {
+  std::string node;
+  if (options.node.find('/') != std::string::npos) {
+    if (IsExecutableFile(options.node)) node = options.node;
+  } else {
+    const char* path = std::getenv("PATH");
+    for (absl::string_view dir : absl::StrSplit(path != nullptr ? path : "", ':')) {
+      const std::string candidate = absl::StrCat(dir.empty() ? "." : dir, "/", options.node);
+      if (IsExecutableFile(candidate)) {
+        node = candidate;
+        break;
+      }
+    }
+  }
+  if (node.empty()) {
+    return absl::NotFoundError(absl::StrCat(options.node, " not found (install Node.js)"));
+  }
+  const std::string manifest =
+      absl::StrCat(options.modules, "/node_modules/@xterm/headless/package.json");
+  if (!IsRegularFile(manifest)) {
+    return absl::NotFoundError(absl::StrCat(manifest, " is missing (run `npm ci` in ",
+                                            options.modules, ", or scripts/setup.sh)"));
+  }
+  if (!IsRegularFile(options.script)) {
+    return absl::NotFoundError(absl::StrCat(options.script, " is missing"));
+  }
+  return node;
+}
+
+std::string ShellQuote(absl::string_view s) {
+  std::string out = "'";
+  for (const char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out.push_back(c);
+    }
+  }
+  out.push_back('\'');
+  return out;
+}
+
+struct XtermResult {
+  Measurement measurement;
+  std::string version;  // "@xterm/headless 6.0.0, node v20.x, Unicode 11"
+};
+
+// `screen_file`, when not empty, receives the final screen's text.
+absl::StatusOr<XtermResult> MeasureXterm(const Options& options, const std::string& node,
+                                         const std::string& file, TerminalSize size,
+                                         const std::string& screen_file) {
+  std::string command =
+      absl::StrCat(ShellQuote(node), " ", ShellQuote(options.script), " --size ", FormatSize(size),
+                   " --repeat ", options.repeat, " --chunk ", kChunkBytes, " --modules ",
+                   ShellQuote(options.modules), " ", ShellQuote(file));
+  if (!screen_file.empty()) absl::StrAppend(&command, " --screen ", ShellQuote(screen_file));
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return absl::InternalError(absl::StrCat("cannot run ", command));
+  std::string output;
+  char buffer[4096];
+  size_t n = 0;
+  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) output.append(buffer, n);
+  const int status = pclose(pipe);
+  if (status != 0) {
+    return absl::InternalError(
+        absl::StrCat("xterm.js (", options.script, ") failed on ", file, ": ",
+                     WIFEXITED(status) ? absl::StrCat("exit status ", WEXITSTATUS(status))
+                                       : absl::StrCat("wait status ", status),
+                     " (its messages are above)"));
+  }
+  try {
+    const nlohmann::json j = nlohmann::json::parse(output);
+    XtermResult r;
+    r.measurement.seconds = j.at("best_seconds").get<double>();
+    r.measurement.hash = j.at("hash").get<std::string>();
+    r.version = absl::StrCat("@xterm/headless ", j.value("xterm", std::string("?")), ", node ",
+                             j.value("node", std::string("?")), ", Unicode ",
+                             j.value("unicode", std::string("?")), " widths");
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    return absl::InternalError(absl::StrCat("xterm.js on ", file, " printed no result (", e.what(),
+                                            "): ", output.substr(0, 200)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::ostringstream data;
+  data << in.rdbuf();
+  if (in.bad()) return absl::InternalError(absl::StrCat("error reading ", path));
+  return data.str();
+}
+
+absl::Status WriteFile(const std::string& path, absl::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) return absl::InternalError(absl::StrCat("cannot write ", path));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Options> ParseArgs(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> absl::StatusOr<std::string> {
+      if (i + 1 >= argc) return absl::InvalidArgumentError(absl::StrCat(arg, " needs a value"));
+      return std::string(argv[++i]);
+    };
+    if (arg == "--no-xterm") {
+      o.xterm = false;
+      continue;
+    }
+    if (arg != "--corpus-dir" && arg != "--bytes" && arg != "--only" && arg != "--repeat" &&
+        arg != "--node" && arg != "--screens") {
+      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "'"));
+    }
+    absl::StatusOr<std::string> v = value();
+    if (!v.ok()) return v.status();
+    if (arg == "--corpus-dir") {
+      o.corpus_dir = *v;
+    } else if (arg == "--only") {
+      o.only = *v;
+    } else if (arg == "--node") {
+      o.node = *v;
+    } else if (arg == "--screens") {
+      o.screens_dir = *v;
+    } else if (arg == "--bytes") {
+      if (!absl::SimpleAtoi(*v, &o.bytes) || o.bytes == 0 || (*v)[0] == '+' || (*v)[0] == '-') {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--bytes '", *v, "' is not a positive number"));
+      }
+    } else if (arg == "--repeat") {
+      if (!absl::SimpleAtoi(*v, &o.repeat) || o.repeat < 1 || o.repeat > 1000) {
+        return absl::InvalidArgumentError(absl::StrCat("--repeat '", *v, "' is not in 1..1000"));
+      }
+    }
+  }
+  if (!o.only.empty()) {
+    bool known = false;
+    for (const BenchCase& c : AllCases()) known |= o.only == c.corpus->name || o.only == c.Label();
+    if (!known) {
+      std::vector<std::string> names;
+      for (const Corpus& c : kCorpora) names.push_back(c.name);
+      return absl::InvalidArgumentError(
+          absl::StrCat("--only '", o.only, "' names no corpus (", absl::StrJoin(names, ", "), ")"));
+    }
+  }
+  return o;
+}
+
+int Run(const Options& options) {
+  std::optional<std::string> node;
+  std::string xterm_note;
+  if (!options.xterm) {
+    xterm_note = "xterm.js: skipped (--no-xterm)";
+  } else if (absl::StatusOr<std::string> found = FindXterm(options); found.ok()) {
+    node = *found;
+  } else {
+    xterm_note = absl::StrCat("xterm.js: skipped, ", found.status().message());
+  }
+
+  // Corpus files for node when the corpora are generated here.
+  std::string temp_dir;
+  if (options.corpus_dir.empty() && node.has_value()) {
+    std::string dir =
+        (std::filesystem::temp_directory_path() / "vtsnap-bench-compare.XXXXXX").string();
+    if (mkdtemp(dir.data()) == nullptr) {
+      std::fprintf(stderr, "vtsnap_bench_compare: cannot create a temporary directory\n");
+      return 1;
+    }
+    temp_dir = dir;
+  }
+  struct TempDirRemover {
+    std::string dir;
+    ~TempDirRemover() {
+      std::error_code ec;
+      if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+    }
+  } remover{temp_dir};
+
+  std::printf("## vtsnap decoder throughput vs peers\n\n");
+  std::printf(
+      "Corpora: %s. Each decoder gets the bytes in 64 KiB chunks on a fresh terminal; best "
+      "of %d run(s); MB/s with MB = 10^6 bytes.\n",
+      options.corpus_dir.empty()
+          ? absl::StrCat("generated in memory, ", options.bytes, " bytes each").c_str()
+          : absl::StrCat("files in ", options.corpus_dir).c_str(),
+      options.repeat);
+  std::printf("Peers: libvterm %s (in process), %s.\n", VTSNAP_VTERM_VERSION,
+              node.has_value() ? "@xterm/headless (node, see below)" : xterm_note.c_str());
+  std::printf("Screen hash: FNV-1a 64 of the final screen text, first 8 hex digits.\n\n");
+  std::printf(
+      "| corpus | size | bytes | vtsnap MB/s | libvterm MB/s |%s vtsnap / fastest peer | "
+      "hash vtsnap | hash libvterm |%s vtsnap screen agrees with |\n",
+      node ? " xterm.js MB/s |" : "", node ? " hash xterm.js |" : "");
+  std::printf("| --- | --- | ---: | ---: | ---: |%s ---: | --- | --- |%s --- |\n",
+              node ? " ---: |" : "", node ? " --- |" : "");
+  std::fflush(stdout);
+
+  std::string xterm_version;
+  double worst_ratio = std::numeric_limits<double>::infinity();
+  std::string worst_case;
+  std::map<std::string, std::string> loaded;  // corpus name -> bytes
+  for (const BenchCase& c : AllCases()) {
+    if (!options.only.empty() && options.only != c.corpus->name && options.only != c.Label()) {
+      continue;
+    }
+    auto it = loaded.find(c.corpus->name);
+    std::string file;
+    if (!options.corpus_dir.empty()) {
+      file = absl::StrCat(options.corpus_dir, "/", c.corpus->name, ".bytes");
+    } else if (!temp_dir.empty()) {
+      file = absl::StrCat(temp_dir, "/", c.corpus->name, ".bytes");
+    }
+    if (it == loaded.end()) {
+      loaded.clear();  // one corpus in memory at a time
+      std::string bytes;
+      if (!options.corpus_dir.empty()) {
+        absl::StatusOr<std::string> read = ReadFile(file);
+        if (!read.ok()) {
+          std::fprintf(stderr,
+                       "vtsnap_bench_compare: %s (write the corpora with "
+                       "vtsnap_bench_corpus --out %s)\n",
+                       std::string(read.status().message()).c_str(), options.corpus_dir.c_str());
+          return 1;
+        }
+        if (read->empty()) {
+          std::fprintf(stderr, "vtsnap_bench_compare: %s is empty\n", file.c_str());
+          return 1;
+        }
+        bytes = *std::move(read);
+      } else {
+        bytes = c.corpus->Generate(options.bytes);
+        if (!file.empty()) {
+          if (absl::Status s = WriteFile(file, bytes); !s.ok()) {
+            std::fprintf(stderr, "vtsnap_bench_compare: %s\n", std::string(s.message()).c_str());
+            return 1;
+          }
+        }
+      }
+      it = loaded.emplace(c.corpus->name, std::move(bytes)).first;
+    }
+    const std::string& bytes = it->second;
+    std::fprintf(stderr, "vtsnap_bench_compare: %s (%zu bytes)...\n", c.Label().c_str(),
+                 bytes.size());
+
+    const Measurement vtsnap = MeasureVtsnap(bytes, c.size, options.repeat);
+    absl::StatusOr<Measurement> libvterm = MeasureLibvterm(bytes, c.size, options.repeat);
+    if (!libvterm.ok()) {
+      std::fprintf(stderr, "vtsnap_bench_compare: libvterm on %s: %s\n", c.Label().c_str(),
+                   std::string(libvterm.status().message()).c_str());
+      return 1;
+    }
+    std::string screens_prefix;
+    if (!options.screens_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(options.screens_dir, ec);
+      screens_prefix =
+          absl::StrCat(options.screens_dir, "/", c.corpus->name, ".", FormatSize(c.size), ".");
+      for (const auto& [decoder, text] :
+           {std::pair<const char*, const std::string&>{"vtsnap", vtsnap.screen},
+            {"libvterm", libvterm->screen}}) {
+        if (absl::Status s = WriteFile(absl::StrCat(screens_prefix, decoder, ".txt"), text);
+            !s.ok()) {
+          std::fprintf(stderr, "vtsnap_bench_compare: %s\n", std::string(s.message()).c_str());
+          return 1;
+        }
+      }
+    }
+    std::optional<Measurement> xterm;
+    if (node.has_value()) {
+      absl::StatusOr<XtermResult> r =
+          MeasureXterm(options, *node, file, c.size,
+                       screens_prefix.empty() ? "" : absl::StrCat(screens_prefix, "xterm.js.txt"));
+      if (!r.ok()) {
+        std::fprintf(stderr, "vtsnap_bench_compare: %s\n",
+                     std::string(r.status().message()).c_str());
+        return 1;
+      }
+      xterm = r->measurement;
+      xterm_version = r->version;
+    }
+
+    const double vtsnap_mbps = MegabytesPerSecond(bytes.size(), vtsnap.seconds);
+    const double libvterm_mbps = MegabytesPerSecond(bytes.size(), libvterm->seconds);
+    double fastest_peer = libvterm_mbps;
+    std::string xterm_cells;
+    std::vector<std::string> agrees;
+    if (vtsnap.hash == libvterm->hash) agrees.push_back("libvterm");
+    if (xterm.has_value()) {
+      const double xterm_mbps = MegabytesPerSecond(bytes.size(), xterm->seconds);
+      fastest_peer = std::max(fastest_peer, xterm_mbps);
+      if (vtsnap.hash == xterm->hash) agrees.push_back("xterm.js");
+    }
+    const double ratio = fastest_peer > 0 ? vtsnap_mbps / fastest_peer : 0;
+    if (ratio < worst_ratio) {
+      worst_ratio = ratio;
+      worst_case = c.Label();
+    }
+    std::string row = absl::StrFormat("| %s | %s | %d | %.1f | %.1f |", c.corpus->name,
+                                      FormatSize(c.size), bytes.size(), vtsnap_mbps, libvterm_mbps);
+    if (xterm.has_value()) {
+      absl::StrAppendFormat(&row, " %.1f |", MegabytesPerSecond(bytes.size(), xterm->seconds));
+    }
+    absl::StrAppendFormat(&row, " %.1fx | %s | %s |", ratio, vtsnap.hash, libvterm->hash);
+    if (xterm.has_value()) absl::StrAppendFormat(&row, " %s |", xterm->hash);
+    absl::StrAppendFormat(&row, " %s |", agrees.empty() ? "none" : absl::StrJoin(agrees, ", "));
+    std::printf("%s\n", row.c_str());
+    std::fflush(stdout);
+  }
+  std::printf("\n");
+  if (!xterm_version.empty()) std::printf("xterm.js: %s.\n", xterm_version.c_str());
+  if (!xterm_note.empty()) std::printf("%s.\n", xterm_note.c_str());
+  if (!worst_case.empty()) {
+    std::printf(
+        "Lowest ratio to the fastest peer: %.1fx (%s); target >= 2x everywhere, aim 3x "
+        "(plain ASCII >= 6x).\n",
+        worst_ratio, worst_case.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace vtsnap::bench
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
+      std::fputs(vtsnap::bench::kUsage, stdout);
+      return 0;
+    }
+  }
+  absl::StatusOr<vtsnap::bench::Options> options = vtsnap::bench::ParseArgs(argc, argv);
+  if (!options.ok()) {
+    std::fprintf(stderr, "vtsnap_bench_compare: %s\n%s",
+                 std::string(options.status().message()).c_str(), vtsnap::bench::kUsage);
+    return 2;
+  }
+  return vtsnap::bench::Run(*options);
+}
