@@ -1,5 +1,6 @@
 #include "decoder/parser.h"
 
+#include <algorithm>
 #include <array>
 
 namespace vtsnap {
@@ -483,7 +484,27 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
     }
     if ((state_ == State::kCsiParam || state_ == State::kCsiEntry) && IsParamByte(*p)) {
       // Parameters: digits and separators, with no state change between them.
-      while (p < end && IsParamByte(*p)) Param(*p++);
+      while (p < end && IsParamByte(*p)) {
+        // The common cases of Param, inline: a digit of the current entry, the first digit of
+        // an entry within the limit, a separator after digits.
+        const uint8_t b = *p++;
+        Params& params = seq_.params;
+        if (b <= '9' && param_started_) {
+          if (!saturated_param_dropped_) {
+            params.SetLast(std::min(params.raw(params.size() - 1) * 10 + (b - '0'),
+                                    static_cast<int>(Params::kMaxValue)));
+          }
+        } else if (b <= '9' && params.size() < limits_.max_params) {
+          param_started_ = true;
+          saturated_param_dropped_ = false;
+          params.Push(b - '0', pending_sub_);
+        } else if (b > '9' && param_started_) {
+          param_started_ = false;
+          pending_sub_ = b == ':';
+        } else {
+          Param(b);
+        }
+      }
       state_ = State::kCsiParam;
       continue;
     }

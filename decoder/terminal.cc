@@ -114,17 +114,29 @@ void Terminal::ClearTables() {
   link_ids_.clear();
   compact_threshold_ = kMinCompactThreshold;
   erase_valid_ = false;
+  ClearPenCache();
 }
 
 uint32_t Terminal::InternPen(const Pen& pen) {
+  PenCacheEntry& cached = pen_cache_[PenCacheSlot(pen)];
+  if (cached.valid && cached.pen == pen) return cached.id;
   auto it = pen_ids_.find(pen);
-  if (it != pen_ids_.end()) return it->second;
-  MaybeCompact(pens_.size());
-  it = pen_ids_.find(pen);  // compaction keeps the current pen, which may be this one
-  if (it != pen_ids_.end()) return it->second;
-  const uint32_t id = static_cast<uint32_t>(pens_.size());
-  pens_.push_back(pen);
-  pen_ids_.emplace(pen, id);
+  uint32_t id;
+  if (it != pen_ids_.end()) {
+    id = it->second;
+  } else {
+    MaybeCompact(pens_.size());  // empties the cache when it renumbers
+    it = pen_ids_.find(pen);     // compaction keeps the current pen, which may be this one
+    if (it != pen_ids_.end()) {
+      id = it->second;
+    } else {
+      id = static_cast<uint32_t>(pens_.size());
+      pens_.push_back(pen);
+      pen_ids_.emplace(pen, id);
+    }
+  }
+  PenCacheEntry& slot = pen_cache_[PenCacheSlot(pen)];
+  slot = {.pen = pen, .id = id, .valid = true};
   return id;
 }
 
@@ -142,7 +154,10 @@ void Terminal::MaybeCompact(size_t table_size) {
   if (table_size < compact_threshold_) return;
   CompactTables();
   const size_t live = std::max({pens_.size(), clusters_.size(), links_.size()});
-  compact_threshold_ = std::max(kMinCompactThreshold, 2 * live);
+  // Four times what is live: a compaction visits every cell of the screens and the scrollback,
+  // so it must be rare (amortized over 3 * live new entries), while memory stays in proportion
+  // to what the cells hold.
+  compact_threshold_ = std::max(kMinCompactThreshold, 4 * live);
 }
 
 // Drops the pens, clusters and hyperlinks no cell refers to any more, renumbering the rest, so a
@@ -166,8 +181,9 @@ void Terminal::CompactTables() {
   auto remap_line = [&](Line& line) {
     for (ScreenCell& c : line.cells) {
       c.pen = keep(pens_, pen_map, c.pen, pens);
-      c.cluster = keep(clusters_, cluster_map, c.cluster, clusters);
-      c.link = keep(links_, link_map, c.link, links);
+      // Most cells have no cluster and no link (id 0 maps to 0).
+      if (c.cluster != 0) c.cluster = keep(clusters_, cluster_map, c.cluster, clusters);
+      if (c.link != 0) c.link = keep(links_, link_map, c.link, links);
     }
   };
   for (Line& l : primary_.unordered()) remap_line(l);
@@ -177,8 +193,10 @@ void Terminal::CompactTables() {
   pens_ = std::move(pens);
   clusters_ = std::move(clusters);
   links_ = std::move(links);
-  pen_ids_.clear();
   erase_valid_ = false;
+  ClearPenCache();
+  pen_ids_ = {};
+  pen_ids_.reserve(std::max(kMinCompactThreshold, 4 * pens_.size()));  // room to the next one
   for (uint32_t i = 0; i < pens_.size(); ++i) pen_ids_.emplace(pens_[i], i);
   cluster_ids_.clear();
   for (uint32_t i = 1; i < clusters_.size(); ++i) cluster_ids_.emplace(clusters_[i], i);
@@ -298,9 +316,8 @@ std::string Terminal::TakeReplies() { return std::exchange(replies_, std::string
 // ---------------------------------------------------------------------------------------------
 // Printing.
 
-void Terminal::ClearWideAt(int col, int row) {
-  if (col < 0 || col >= cols_) return;
-  std::vector<ScreenCell>& cells = active()[row].cells;
+void Terminal::SplitWide(Line& line, int col) {
+  std::vector<ScreenCell>& cells = line.cells;
   ScreenCell& c = cells[col];
   if (c.is_continuation() && col > 0) {
     ScreenCell& lead = cells[col - 1];
@@ -312,14 +329,14 @@ void Terminal::ClearWideAt(int col, int row) {
     c.ch = U' ';
     c.width = 1;
     c.link = 0;
-    ClearPixels(active()[row], col - 1, col + 1);
+    ClearPixels(line, col - 1, col + 1);
   } else if (c.width == 2 && col + 1 < cols_) {
     ScreenCell& tail = cells[col + 1];
     tail.ch = U' ';
     tail.cluster = 0;
     tail.width = 1;
     tail.link = 0;
-    ClearPixels(active()[row], col + 1, col + 2);
+    ClearPixels(line, col + 1, col + 2);
   }
 }
 

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -290,8 +291,10 @@ class Terminal : public ParserHandler {
   class Screen {
    public:
     int size() const { return static_cast<int>(order_.size()); }
-    Line& operator[](int row) { return lines_[order_[Slot(row)]]; }
-    const Line& operator[](int row) const { return lines_[order_[Slot(row)]]; }
+    ABSL_ATTRIBUTE_ALWAYS_INLINE Line& operator[](int row) { return lines_[order_[Slot(row)]]; }
+    ABSL_ATTRIBUTE_ALWAYS_INLINE const Line& operator[](int row) const {
+      return lines_[order_[Slot(row)]];
+    }
     // Every line, in no particular order (for changes that treat all rows alike).
     std::vector<Line>& unordered() { return lines_; }
     // Calls f with the lines in screen order (row 0 first) to change or resize them.
@@ -351,7 +354,14 @@ class Terminal : public ParserHandler {
 
   void PutGlyph(char32_t cp, int width);
   void JoinGlyph(char32_t cp);
-  void ClearWideAt(int col, int row);
+  // Erases the other half of a wide character that (col, row) is half of; nothing for an
+  // ordinary cell (the common case, checked inline).
+  void ClearWideAt(int col, int row) {
+    if (col < 0 || col >= cols_) return;
+    Line& line = active()[row];
+    if (line.cells[col].width != 1) SplitWide(line, col);
+  }
+  void SplitWide(Line& line, int col);
   void Ignore(const Sequence& seq, absl::string_view kind);
   void IgnoreText(const std::string& what, uint64_t count = 1);
 
@@ -426,6 +436,24 @@ class Terminal : public ParserHandler {
   size_t compact_threshold_ = kMinCompactThreshold;
   std::vector<Pen> pens_;
   absl::flat_hash_map<Pen, uint32_t> pen_ids_;
+  // Recently interned pens, direct-mapped (a TUI frame switches between a few pens again and
+  // again); emptied whenever ids change.
+  struct PenCacheEntry {
+    Pen pen;
+    uint32_t id = 0;
+    bool valid = false;
+  };
+  static constexpr size_t kPenCacheSize = 16;
+  PenCacheEntry pen_cache_[kPenCacheSize];
+  static size_t PenCacheSlot(const Pen& p) {
+    return (p.fg.value * 31u + p.bg.value * 17u + p.attrs * 7u +
+            static_cast<uint32_t>(p.fg.kind) * 3u + static_cast<uint32_t>(p.bg.kind) +
+            static_cast<uint32_t>(p.underline) * 5u + p.underline_color.value) %
+           kPenCacheSize;
+  }
+  void ClearPenCache() {
+    for (PenCacheEntry& e : pen_cache_) e.valid = false;
+  }
   std::vector<std::u32string> clusters_;
   absl::flat_hash_map<std::u32string, uint32_t> cluster_ids_;
   std::vector<Hyperlink> links_;
