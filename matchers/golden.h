@@ -19,6 +19,8 @@
 #include <ostream>
 #include <string>
 
+#include "absl/functional/function_ref.h"
+#include "absl/status/statusor.h"
 #include "decoder/headless_terminal.h"
 #include "decoder/terminal.h"
 #include "decoder/virtual_terminal.h"
@@ -74,6 +76,12 @@ class GoldenMatcher {
   bool Match(const PtySession& session, ::testing::MatchResultListener* l) const;
 
  private:
+  // Compares `actual_text` (the actual screen's dump, or why it cannot be written) with the golden;
+  // `actual` gives the screen's Frame, asked for only when the golden's bytes differ.
+  bool MatchActual(absl::StatusOr<std::string> actual_text,
+                   absl::FunctionRef<const Frame&()> actual,
+                   ::testing::MatchResultListener* listener) const;
+
   std::string name_;
   std::shared_ptr<const GoldenOptions> options_;
   bool read_only_ = false;

@@ -1,7 +1,13 @@
 #include "snapshot/capture.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
+
+#include "decoder/width.h"
+#include "snapshot/golden.h"
 
 namespace vtsnap {
 namespace {
@@ -54,46 +60,199 @@ Style StyleFromPen(const Pen& pen) {
   return s;
 }
 
+namespace {
+
+// What capture needs of each pen a screen uses, looked up by pen id. A screen uses a handful of
+// pens, mostly in runs, so each is converted once per capture and a run costs one comparison.
+class PenCache {
+ public:
+  explicit PenCache(const Terminal& terminal) : terminal_(terminal) {}
+
+  struct Entry {
+    bool known = false;
+    bool invisible = false;
+    int index = 0;  // SerializeScreen: the style's number
+    Style style;
+  };
+
+  Entry& Get(uint32_t id) {
+    if (id >= entries_.size()) entries_.resize(static_cast<size_t>(id) + 1);
+    Entry& e = entries_[id];
+    if (!e.known) {
+      const Pen& pen = terminal_.pen(id);
+      e.known = true;
+      e.invisible = pen.has(kAttrInvisible);
+      e.style = StyleFromPen(pen);
+      e.index = -1;
+    }
+    return e;
+  }
+
+ private:
+  const Terminal& terminal_;
+  std::vector<Entry> entries_;
+};
+
+// The cells' link targets as capture keeps them (an invalid target is no link), or empty when no
+// cell links anywhere.
+std::vector<LinkRun> CaptureLinks(const Terminal& terminal) {
+  const int cols = terminal.cols();
+  const int rows = terminal.rows();
+  std::vector<std::string> targets;
+  bool any_link = false;
+  for (int r = 0; r < rows; ++r) {
+    const ScreenCell* cells = terminal.line(r).cells.data();
+    for (int c = 0; c < cols; ++c) {
+      const ScreenCell& sc = cells[c];
+      if (sc.link == 0) continue;
+      const std::string& uri = terminal.hyperlink(sc.link).uri;
+      // A target the golden format cannot hold (not an absolute printable-ASCII URI) is not a
+      // link a test can pin; it is left out (docs/golden-format.md).
+      if (!IsValidHyperlinkTarget(uri)) continue;
+      if (targets.empty()) targets.resize(static_cast<size_t>(cols) * rows);
+      targets[static_cast<size_t>(r) * cols + c] = uri;
+      any_link = true;
+    }
+  }
+  if (!any_link) return {};
+  return LinkRunsFromTargets(cols, rows, targets);
+}
+
+Cursor CaptureCursor(const Terminal& terminal) {
+  Cursor cursor;
+  const CursorState& cur = terminal.cursor();
+  cursor.visible = cur.visible;
+  if (cur.visible) {
+    cursor.col = cur.col;
+    cursor.row = cur.row;
+    cursor.shape = cur.shape;
+  }
+  return cursor;
+}
+
+// Appends the grapheme of a visible, non-continuation cell.
+void AppendGrapheme(const Terminal& terminal, const ScreenCell& sc, std::string* out) {
+  if (sc.cluster == 0 && sc.ch < 0x80) {
+    out->push_back(static_cast<char>(sc.ch));
+  } else if (sc.cluster == 0) {
+    AppendUtf8(sc.ch, out);
+  } else {
+    *out += terminal.Grapheme(sc);
+  }
+}
+
+}  // namespace
+
 Frame CaptureFrame(const Terminal& terminal) {
   const int cols = terminal.cols();
   const int rows = terminal.rows();
   Frame frame = Frame::Blank(cols, rows);
-  std::vector<std::string> targets(static_cast<size_t>(cols) * rows);
-  bool any_link = false;
+  PenCache pens(terminal);
+  uint32_t last_pen = 0;
+  const PenCache::Entry* pen = &pens.Get(0);
   for (int r = 0; r < rows; ++r) {
+    const ScreenCell* cells = terminal.line(r).cells.data();
     for (int c = 0; c < cols; ++c) {
-      const ScreenCell& sc = terminal.cell(c, r);
-      const Pen& pen = terminal.pen(sc.pen);
-      Cell& cell = frame.cell(c, r);
-      cell.style = StyleFromPen(pen);
-      if (pen.has(kAttrInvisible)) {
-        // What a user sees: blanks, one per column, in the cell's style.
-        cell.grapheme.assign(1, ' ');  // not = " ": GCC 12 warns falsely (-Wrestrict, PR 105329)
-        cell.width = 1;
-      } else {
-        cell.grapheme = terminal.Grapheme(sc);
-        cell.width = sc.width;
+      const ScreenCell& sc = cells[c];
+      if (sc.pen != last_pen) {
+        last_pen = sc.pen;
+        pen = &pens.Get(sc.pen);
       }
-      if (sc.link != 0) {
-        const std::string& uri = terminal.hyperlink(sc.link).uri;
-        // A target the golden format cannot hold (not an absolute printable-ASCII URI) is not a
-        // link a test can pin; it is left out (docs/golden-format.md).
-        if (IsValidHyperlinkTarget(uri)) {
-          targets[static_cast<size_t>(r) * cols + c] = uri;
-          any_link = true;
-        }
+      Cell& cell = frame.cell(c, r);
+      cell.style = pen->style;
+      if (pen->invisible) {
+        // What a user sees: blanks, one per column, in the cell's style (Blank's " ", width 1).
+        continue;
+      }
+      cell.width = static_cast<int>(sc.width);
+      if (sc.is_continuation()) {
+        cell.grapheme.clear();
+      } else if (sc.cluster == 0 && sc.ch < 0x80) {
+        if (sc.ch != U' ') cell.grapheme[0] = static_cast<char>(sc.ch);  // Blank's " ", in place
+      } else {
+        cell.grapheme.clear();
+        AppendGrapheme(terminal, sc, &cell.grapheme);
       }
     }
   }
-  if (any_link) frame.links = LinkRunsFromTargets(cols, rows, targets);
-  const CursorState& cur = terminal.cursor();
-  frame.cursor.visible = cur.visible;
-  if (cur.visible) {
-    frame.cursor.col = cur.col;
-    frame.cursor.row = cur.row;
-    frame.cursor.shape = cur.shape;
-  }
+  frame.links = CaptureLinks(terminal);
+  frame.cursor = CaptureCursor(terminal);
   return frame;
+}
+
+absl::StatusOr<std::string> SerializeScreen(const Terminal& terminal) {
+  const int cols = terminal.cols();
+  const int rows = terminal.rows();
+  if (cols < 1 || rows < 1) return golden::Serialize(CaptureFrame(terminal));  // its error
+  const size_t cell_count = static_cast<size_t>(cols) * static_cast<size_t>(rows);
+  PenCache pens(terminal);
+  golden::StyleNumbering numbering;
+  // One pass over the cells: the stylemap character of each (styles numbered as Serialize numbers
+  // the captured cells, by first use of each distinct Style: two pens can capture as one style,
+  // e.g. with and without blink), the rows' text as capture would make it, and whether any cell
+  // links anywhere.
+  std::string& stylemap = numbering.mutable_stylemap();
+  stylemap.resize(cell_count);
+  char* map = stylemap.data();
+  // Room for one byte a cell; a grapheme of more bytes makes more room (see below).
+  std::string text(cell_count, '\0');
+  size_t used = 0;
+  std::vector<size_t> row_end(static_cast<size_t>(rows));
+  bool any_link = false;
+  uint32_t last_pen = 0;
+  PenCache::Entry* pen = nullptr;
+  char pen_char = 0;
+  bool invisible = false;
+  for (int r = 0; r < rows; ++r) {
+    const ScreenCell* cells = terminal.line(r).cells.data();
+    char* t = text.data() + used;
+    for (int c = 0; c < cols; ++c) {
+      const ScreenCell& sc = cells[c];
+      if (pen == nullptr || sc.pen != last_pen) {
+        last_pen = sc.pen;
+        pen = &pens.Get(sc.pen);
+        if (pen->index < 0) {
+          absl::StatusOr<int> index = numbering.Add(pen->style, c, r);
+          if (!index.ok()) return index.status();
+          pen->index = *index;
+        }
+        // Past the version-1 limit the dump is an error (SerializeNumbered), whatever the map says.
+        pen_char = pen->index < golden::kMaxStyles
+                       ? golden::kStyleAlphabet[static_cast<size_t>(pen->index)]
+                       : '?';
+        invisible = pen->invisible;
+      }
+      *map++ = pen_char;
+      any_link |= sc.link != 0;
+      if (invisible) {
+        *t++ = ' ';  // one blank a column, as capture shows an invisible cell
+      } else if (sc.is_continuation()) {
+        continue;
+      } else if (sc.cluster == 0 && sc.ch < 0x80) {
+        *t++ = static_cast<char>(sc.ch);
+      } else {
+        std::string grapheme;
+        AppendGrapheme(terminal, sc, &grapheme);
+        // Keep room for one byte for each cell after this one.
+        const size_t at = static_cast<size_t>(t - text.data());
+        const size_t needed =
+            at + grapheme.size() + (cell_count - (static_cast<size_t>(r) * cols + c) - 1);
+        if (needed > text.size()) text.resize(std::max(needed, text.size() * 2));
+        t = text.data() + at;
+        std::memcpy(t, grapheme.data(), grapheme.size());
+        t += grapheme.size();
+      }
+    }
+    used = static_cast<size_t>(t - text.data());
+    row_end[static_cast<size_t>(r)] = used;
+  }
+  return golden::SerializeNumbered(
+      cols, rows, numbering, CaptureCursor(terminal),
+      any_link ? CaptureLinks(terminal) : std::vector<LinkRun>(), {},
+      [&text, &row_end](int row, std::string* out) {
+        const size_t start = row == 0 ? 0 : row_end[static_cast<size_t>(row) - 1];
+        out->append(text.data() + start, row_end[static_cast<size_t>(row)] - start);
+      });
 }
 
 absl::StatusOr<Frame> CaptureDisplay(const HeadlessTerminal& terminal) {

@@ -12,6 +12,8 @@
 #ifndef VTSNAP_SNAPSHOT_CAPTURE_H_
 #define VTSNAP_SNAPSHOT_CAPTURE_H_
 
+#include <string>
+
 #include "absl/status/statusor.h"
 #include "decoder/headless_terminal.h"
 #include "decoder/terminal.h"
@@ -34,6 +36,11 @@ inline Frame CaptureFrame(const VirtualTerminal& vt) { return CaptureFrame(vt.te
 RgbaPlane CapturePlane(const Terminal& terminal);
 // A HeadlessTerminal's plane, or why its display cannot be read now.
 [[nodiscard]] absl::StatusOr<RgbaPlane> CapturePlane(const HeadlessTerminal& terminal);
+
+// The golden dump (snapshot/golden.h) of the active screen: exactly the bytes, or the error, of
+// golden::Serialize(CaptureFrame(terminal)), written straight from the terminal's cells without
+// building the Frame (a fraction of the cost; EqualsGolden's passing path).
+[[nodiscard]] absl::StatusOr<std::string> SerializeScreen(const Terminal& terminal);
 
 // The Frame spelling of a terminal pen.
 Style StyleFromPen(const Pen& pen);

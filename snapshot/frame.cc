@@ -7,16 +7,6 @@
 
 namespace vtsnap {
 
-bool operator==(const Style& a, const Style& b) {
-  if (!(a.fg == b.fg) || !(a.bg == b.bg) || a.bold != b.bold || a.dim != b.dim ||
-      a.italic != b.italic || a.underline != b.underline || a.reverse != b.reverse ||
-      a.strike != b.strike) {
-    return false;
-  }
-  if (!a.underline) return true;  // The refinements describe an underline that is not drawn.
-  return a.underline_shape == b.underline_shape && a.underline_color == b.underline_color;
-}
-
 Frame Frame::Blank(int cols, int rows) {
   Frame frame;
   frame.cols = std::max(cols, 0);

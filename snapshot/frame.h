@@ -90,7 +90,15 @@ struct Style {
   UnderlineShape underline_shape = UnderlineShape::kSingle;
   Color underline_color = {};
 
-  friend bool operator==(const Style& a, const Style& b);
+  friend bool operator==(const Style& a, const Style& b) {
+    if (!(a.fg == b.fg) || !(a.bg == b.bg) || a.bold != b.bold || a.dim != b.dim ||
+        a.italic != b.italic || a.underline != b.underline || a.reverse != b.reverse ||
+        a.strike != b.strike) {
+      return false;
+    }
+    if (!a.underline) return true;  // The refinements describe an underline that is not drawn.
+    return a.underline_shape == b.underline_shape && a.underline_color == b.underline_color;
+  }
 };
 
 // One cell of the screen. A wide grapheme occupies its cell (width 2) and the next one, a

@@ -190,14 +190,15 @@ bool IsLowerHex(absl::string_view s) {
   return true;
 }
 
-absl::Status CheckLinks(const Frame& frame, std::vector<LinkRun>* normalized) {
-  for (const LinkRun& link : frame.links) {
-    if (link.cols < 1 || link.row < 0 || link.row >= frame.rows || link.col < 0 ||
-        link.col >= frame.cols || link.cols > frame.cols - link.col) {
+absl::Status CheckLinks(int cols, int rows, const std::vector<LinkRun>& links,
+                        std::vector<LinkRun>* normalized) {
+  for (const LinkRun& link : links) {
+    if (link.cols < 1 || link.row < 0 || link.row >= rows || link.col < 0 || link.col >= cols ||
+        link.cols > cols - link.col) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "link run (col %d, row %d, %d cols) must be non-empty and lie inside a row of the %dx%d "
           "frame",
-          link.col, link.row, link.cols, frame.cols, frame.rows));
+          link.col, link.row, link.cols, cols, rows));
     }
     if (!IsValidHyperlinkTarget(link.target)) {
       return absl::InvalidArgumentError(absl::StrFormat(
@@ -205,7 +206,7 @@ absl::Status CheckLinks(const Frame& frame, std::vector<LinkRun>* normalized) {
           link.col, link.row, absl::CHexEscape(link.target)));
     }
   }
-  *normalized = NormalizeLinkRuns(frame.links);
+  *normalized = NormalizeLinkRuns(links);
   for (size_t i = 1; i < normalized->size(); ++i) {
     const LinkRun& before = (*normalized)[i - 1];
     const LinkRun& link = (*normalized)[i];
@@ -218,10 +219,10 @@ absl::Status CheckLinks(const Frame& frame, std::vector<LinkRun>* normalized) {
   return absl::OkStatus();
 }
 
-absl::Status CheckRasters(const Frame& frame) {
+absl::Status CheckRasters(int cols, int rows, const std::vector<RasterRecord>& rasters) {
   absl::flat_hash_set<int> seen;
-  for (size_t i = 0; i < frame.rasters.size(); ++i) {
-    const RasterRecord& r = frame.rasters[i];
+  for (size_t i = 0; i < rasters.size(); ++i) {
+    const RasterRecord& r = rasters[i];
     if (r.id < 1) {
       return absl::InvalidArgumentError(absl::StrFormat("raster id %d is not positive", r.id));
     }
@@ -233,11 +234,11 @@ absl::Status CheckRasters(const Frame& frame) {
           absl::StrFormat("raster %d: span %dx%d cells and %dx%d pixels must be positive", r.id,
                           r.cols, r.rows, r.pixel_width, r.pixel_height));
     }
-    if (r.col < 0 || r.row < 0 || r.col >= frame.cols || r.row >= frame.rows ||
-        r.cols > frame.cols - r.col || r.rows > frame.rows - r.row) {
+    if (r.col < 0 || r.row < 0 || r.col >= cols || r.row >= rows || r.cols > cols - r.col ||
+        r.rows > rows - r.row) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "raster %d: anchor (col %d, row %d) span %dx%d extends outside the %dx%d frame", r.id,
-          r.col, r.row, r.cols, r.rows, frame.cols, frame.rows));
+          r.col, r.row, r.cols, r.rows, cols, rows));
     }
     if (!IsLowerHex(r.hash)) {
       return absl::InvalidArgumentError(absl::StrFormat(
@@ -266,47 +267,78 @@ absl::StatusOr<std::string> Serialize(const Frame& frame) {
         absl::StrFormat("a frame of %d rows has %d row texts", frame.rows, frame.row_text.size()));
   }
 
-  // Styles, numbered by first use in row-major order.
-  absl::flat_hash_map<StyleKey, int> index_of;
-  std::vector<const Style*> styles;
-  std::string stylemap;
-  stylemap.reserve(cell_count);
+  // Styles, numbered by first use in row-major order. Neighbouring cells mostly share a style, so
+  // a cell whose style equals the previous cell's takes its index without a hash lookup (equal
+  // styles have one key: KeyOf drops exactly what operator== ignores).
+  StyleNumbering numbering;
+  numbering.Reserve(cell_count);
+  const Style* previous = nullptr;
+  int previous_index = 0;
   for (int row = 0; row < frame.rows; ++row) {
     for (int col = 0; col < frame.cols; ++col) {
       const Style& style = frame.style(col, row);
-      auto [it, inserted] = index_of.try_emplace(KeyOf(style), static_cast<int>(styles.size()));
-      if (inserted) {
-        VTSNAP_RETURN_IF_ERROR(CheckColor(style.fg, "fg", col, row));
-        VTSNAP_RETURN_IF_ERROR(CheckColor(style.bg, "bg", col, row));
-        if (style.underline) {
-          VTSNAP_RETURN_IF_ERROR(CheckColor(style.underline_color, "ulcolor", col, row));
-        }
-        styles.push_back(&style);
+      if (previous == nullptr || !(style == *previous)) {
+        absl::StatusOr<int> index = numbering.Add(style, col, row);
+        if (!index.ok()) return index.status();
+        previous = &style;
+        previous_index = *index;
       }
-      if (it->second < kMaxStyles) stylemap += kStyleAlphabet[static_cast<size_t>(it->second)];
+      numbering.AppendIndex(previous_index);
     }
   }
+  return SerializeNumbered(frame.cols, frame.rows, numbering, frame.cursor, frame.links,
+                           frame.rasters, [&frame](int row, std::string* out) {
+                             if (!frame.row_text.empty()) {
+                               *out += frame.row_text[static_cast<size_t>(row)];
+                               return;
+                             }
+                             for (int col = 0; col < frame.cols; ++col) {
+                               const Cell& c = frame.cell(col, row);
+                               if (!c.is_continuation()) *out += c.grapheme;
+                             }
+                           });
+}
+
+absl::StatusOr<int> StyleNumbering::Add(const Style& style, int col, int row) {
+  auto [it, inserted] = index_of_.try_emplace(KeyOf(style), static_cast<int>(styles_.size()));
+  if (inserted) {
+    VTSNAP_RETURN_IF_ERROR(CheckColor(style.fg, "fg", col, row));
+    VTSNAP_RETURN_IF_ERROR(CheckColor(style.bg, "bg", col, row));
+    if (style.underline) {
+      VTSNAP_RETURN_IF_ERROR(CheckColor(style.underline_color, "ulcolor", col, row));
+    }
+    styles_.push_back(style);
+  }
+  return it->second;
+}
+
+absl::StatusOr<std::string> SerializeNumbered(
+    int cols, int rows, const StyleNumbering& numbering, const Cursor& cursor,
+    const std::vector<LinkRun>& links, const std::vector<RasterRecord>& rasters,
+    absl::FunctionRef<void(int row, std::string* out)> append_row_text) {
+  const std::vector<Style>& styles = numbering.styles();
   if (styles.size() > static_cast<size_t>(kMaxStyles)) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "frame needs %d styles; ckvision-golden 1 holds at most %d", styles.size(), kMaxStyles));
   }
 
-  if (frame.cursor.visible && (frame.cursor.col < 0 || frame.cursor.col >= frame.cols ||
-                               frame.cursor.row < 0 || frame.cursor.row >= frame.rows)) {
+  if (cursor.visible &&
+      (cursor.col < 0 || cursor.col >= cols || cursor.row < 0 || cursor.row >= rows)) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("cursor (col %d, row %d) lies outside the %dx%d frame", frame.cursor.col,
-                        frame.cursor.row, frame.cols, frame.rows));
+        absl::StrFormat("cursor (col %d, row %d) lies outside the %dx%d frame", cursor.col,
+                        cursor.row, cols, rows));
   }
-  std::vector<LinkRun> links;
-  VTSNAP_RETURN_IF_ERROR(CheckLinks(frame, &links));
-  VTSNAP_RETURN_IF_ERROR(CheckRasters(frame));
+  std::vector<LinkRun> normalized;
+  VTSNAP_RETURN_IF_ERROR(CheckLinks(cols, rows, links, &normalized));
+  VTSNAP_RETURN_IF_ERROR(CheckRasters(cols, rows, rasters));
 
+  const size_t cell_count = static_cast<size_t>(cols) * static_cast<size_t>(rows);
   std::string out;
-  out.reserve(cell_count * 3 + 256);
-  absl::StrAppend(&out, kHeader, "\n", "frame ", frame.cols, " ", frame.rows, "\n",
-                  FormatCursorLine(frame.cursor), "\n", "styles ", styles.size(), "\n");
+  out.reserve(cell_count * 2 + static_cast<size_t>(rows) * 6 + styles.size() * 48 + 256);
+  absl::StrAppend(&out, kHeader, "\n", "frame ", cols, " ", rows, "\n", FormatCursorLine(cursor),
+                  "\n", "styles ", styles.size(), "\n");
   for (size_t i = 0; i < styles.size(); ++i) {
-    const Style& s = *styles[i];
+    const Style& s = styles[i];
     absl::StrAppend(&out, i, " fg ", FormatColor(s.fg), " bg ", FormatColor(s.bg), " attrs ",
                     FormatAttrs(s));
     if (s.underline && s.underline_shape != UnderlineShape::kSingle) {
@@ -318,23 +350,27 @@ absl::StatusOr<std::string> Serialize(const Frame& frame) {
     out += '\n';
   }
   out += "grid\n";
-  for (int row = 0; row < frame.rows; ++row) {
-    const std::string text = frame.RowText(row);
-    if (text.find('\n') != std::string::npos) {
+  for (int row = 0; row < rows; ++row) {
+    out += '|';
+    const size_t start = out.size();
+    append_row_text(row, &out);
+    if (out.find('\n', start) != std::string::npos) {
+      const std::string text = out.substr(start);
       return absl::InvalidArgumentError(
           absl::StrFormat("row %d text \"%s\" holds a newline", row, absl::CHexEscape(text)));
     }
-    absl::StrAppend(&out, "|", text, "|\n");
+    out += "|\n";
   }
   out += "stylemap\n";
-  for (int row = 0; row < frame.rows; ++row) {
-    absl::StrAppend(&out, "|",
-                    absl::string_view(stylemap).substr(static_cast<size_t>(row * frame.cols),
-                                                       static_cast<size_t>(frame.cols)),
-                    "|\n");
+  const absl::string_view stylemap = numbering.stylemap();
+  for (int row = 0; row < rows; ++row) {
+    out += '|';
+    out.append(stylemap.data() + static_cast<size_t>(row) * static_cast<size_t>(cols),
+               static_cast<size_t>(cols));
+    out += "|\n";
   }
-  for (const LinkRun& link : links) absl::StrAppend(&out, FormatLinkLine(link), "\n");
-  for (const RasterRecord& r : frame.rasters) absl::StrAppend(&out, FormatRasterLine(r), "\n");
+  for (const LinkRun& link : normalized) absl::StrAppend(&out, FormatLinkLine(link), "\n");
+  for (const RasterRecord& r : rasters) absl::StrAppend(&out, FormatRasterLine(r), "\n");
   out += "end\n";
   return out;
 }

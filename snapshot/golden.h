@@ -16,8 +16,13 @@
 #ifndef VTSNAP_SNAPSHOT_GOLDEN_H_
 #define VTSNAP_SNAPSHOT_GOLDEN_H_
 
+#include <cstdint>
 #include <string>
+#include <tuple>
+#include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -70,6 +75,43 @@ absl::string_view FormatUnderlineShape(UnderlineShape shape);
 std::string FormatCursorLine(const Cursor& cursor);
 std::string FormatLinkLine(const LinkRun& link);
 std::string FormatRasterLine(const RasterRecord& raster);
+
+// The two stages of Serialize, for a source that is not a Frame: CaptureFrame's serializing twin,
+// SerializeScreen in snapshot/capture.h, writes a terminal's screen with them and so produces the
+// bytes Serialize(CaptureFrame(terminal)) would, without building the Frame. Serialize itself is
+// made of them, so the two cannot drift apart.
+//
+// Stage 1: number the styles by first use, row-major, one cell after the other.
+class StyleNumbering {
+ public:
+  // The index of `style` at cell (`col`, `row`). A style not seen before gets the next index once
+  // its colours are checked (the error names the cell). Appends the cell's stylemap character (none
+  // once the index is past the version-1 limit; stage 2 then fails with the count).
+  [[nodiscard]] absl::StatusOr<int> Add(const Style& style, int col, int row);
+  // Appends the stylemap character of the style numbered `index` (from Add).
+  void AppendIndex(int index) {
+    if (index < kMaxStyles) stylemap_ += kStyleAlphabet[static_cast<size_t>(index)];
+  }
+  void Reserve(size_t cells) { stylemap_.reserve(cells); }
+
+  const std::vector<Style>& styles() const { return styles_; }
+  const std::string& stylemap() const { return stylemap_; }
+  // For a source that writes the characters itself, one a cell, row-major.
+  std::string& mutable_stylemap() { return stylemap_; }
+
+ private:
+  absl::flat_hash_map<std::tuple<uint64_t, uint64_t, uint64_t>, int> index_of_;
+  std::vector<Style> styles_;
+  std::string stylemap_;
+};
+
+// Stage 2: everything after the styles are numbered: the checks of the style count, the cursor,
+// the links and the rasters, then the dump. `append_row_text(row, out)` appends row `row`'s text to
+// `out` (Frame::RowText). Fails as Serialize does.
+[[nodiscard]] absl::StatusOr<std::string> SerializeNumbered(
+    int cols, int rows, const StyleNumbering& styles, const Cursor& cursor,
+    const std::vector<LinkRun>& links, const std::vector<RasterRecord>& rasters,
+    absl::FunctionRef<void(int row, std::string* out)> append_row_text);
 
 }  // namespace vtsnap::golden
 

@@ -188,10 +188,16 @@ absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& p
     if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
     return ErrnoError(errno, absl::StrCat("reading ", Quoted(path)));
   }
+  // One read of the whole file in the common case: the buffer is sized from fstat (plus one byte,
+  // so a file that did not grow is known complete without a second read), and grows if it did.
   std::string contents;
-  char buffer[1 << 16];
+  struct stat st;
+  size_t capacity = 1 << 16;
+  if (::fstat(fd, &st) == 0 && st.st_size >= 0) capacity = static_cast<size_t>(st.st_size) + 1;
+  size_t size = 0;
   while (true) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (size == contents.size()) contents.resize(std::max(capacity, contents.size() * 2));
+    const ssize_t n = ::read(fd, contents.data() + size, contents.size() - size);
     if (n < 0) {
       if (errno == EINTR) continue;
       const int error_number = errno;
@@ -199,8 +205,9 @@ absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& p
       return ErrnoError(error_number, absl::StrCat("reading ", Quoted(path)));
     }
     if (n == 0) break;
-    contents.append(buffer, static_cast<size_t>(n));
+    size += static_cast<size_t>(n);
   }
+  contents.resize(size);
   ::close(fd);
   return std::optional<std::string>(std::move(contents));
 }
