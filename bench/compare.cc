@@ -40,6 +40,7 @@
 #include "absl/strings/string_view.h"
 #include "bench/corpus.h"
 #include "decoder/virtual_terminal.h"
+#include "decoder/width.h"  // AppendUtf8
 #include "nlohmann/json.hpp"
 
 namespace vtsnap::bench {
@@ -118,24 +119,6 @@ int CountPushedLine(int /*cols*/, const VTermScreenCell* /*cells*/, void* user) 
   return 1;
 }
 
-void AppendUtf8(uint32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
 // The screen text as ScreenHash defines it.
 std::string LibvtermScreenText(VTermScreen* screen, TerminalSize size) {
   std::vector<std::string> rows;
@@ -150,7 +133,7 @@ std::string LibvtermScreenText(VTermScreen* screen, TerminalSize size) {
         continue;
       }
       for (int i = 0; i < VTERM_MAX_CHARS_PER_CELL && cell.chars[i] != 0; ++i) {
-        AppendUtf8(cell.chars[i], row);
+        AppendUtf8(cell.chars[i], &row);
       }
     }
     while (!row.empty() && row.back() == ' ') row.pop_back();

@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "decoder/width.h"  // AppendUtf8
 
 namespace vtsnap::bench {
 namespace {
@@ -79,24 +80,6 @@ void Sgr(std::string& out, absl::string_view params) {
 // CUP to a 0-based (col, row).
 void Cup(std::string& out, int col, int row) {
   absl::StrAppend(&out, "\x1b[", row + 1, ";", col + 1, "H");
-}
-
-void AppendUtf8(char32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,7 +458,7 @@ void AppendUnicodeLine(Rng& rng, std::string& out) {
           } else {
             cp = 0xAC00 + static_cast<char32_t>(rng.Below(0x2B00));
           }
-          AppendUtf8(cp, out);
+          AppendUtf8(cp, &out);
         }
         used += 2 * n;
         break;
@@ -484,18 +467,18 @@ void AppendUnicodeLine(Rng& rng, std::string& out) {
         const int n = rng.Between(2, 8);
         for (int i = 0; i < n; ++i) {
           out.push_back(kLatin[rng.Below(sizeof(kLatin) - 1)]);
-          if (rng.OneIn(3)) AppendUtf8(rng.Pick(kCombining), out);
+          if (rng.OneIn(3)) AppendUtf8(rng.Pick(kCombining), &out);
         }
         used += n;
         break;
       }
       case 4: {  // single emoji (wide)
-        AppendUtf8(0x1F600 + static_cast<char32_t>(rng.Below(0x50)), out);
+        AppendUtf8(0x1F600 + static_cast<char32_t>(rng.Below(0x50)), &out);
         used += 2;
         break;
       }
       case 5: {  // emoji sequences: VS16, ZWJ, modifiers, flags
-        for (const char32_t* cp = rng.Pick(kEmojiSequences); *cp != 0; ++cp) AppendUtf8(*cp, out);
+        for (const char32_t* cp = rng.Pick(kEmojiSequences); *cp != 0; ++cp) AppendUtf8(*cp, &out);
         used += 2;
         break;
       }
