@@ -460,6 +460,55 @@ void Parser::OscPut(char c) {
   osc_.push_back(c);
 }
 
+// The parameter bytes (digits, ':' and ';') from p up to the first other byte, into seq_.
+// Returns where it stopped.
+const uint8_t* Parser::ParamRun(const uint8_t* p, const uint8_t* end) {
+  Params& params = seq_.params;
+  while (p < end && IsParamByte(*p)) {
+    // The common cases of Param, inline: a digit of the current entry, the first digit of an
+    // entry within the limit, a separator after digits.
+    const uint8_t b = *p++;
+    if (b <= '9' && param_started_) {
+      if (!saturated_param_dropped_) {
+        params.SetLast(std::min(params.raw(params.size() - 1) * 10 + (b - '0'),
+                                static_cast<int>(Params::kMaxValue)));
+      }
+    } else if (b <= '9' && params.size() < limits_.max_params) {
+      param_started_ = true;
+      saturated_param_dropped_ = false;
+      params.Push(b - '0', pending_sub_);
+    } else if (b > '9' && param_started_) {
+      param_started_ = false;
+      pending_sub_ = b == ':';
+    } else {
+      Param(b);
+    }
+  }
+  return p;
+}
+
+// At an ESC in ground: when the buffer holds a whole `ESC [ marker? params final` there, runs
+// what the state machine would (enter the CSI states, collect, dispatch, return to ground) and
+// returns the byte after the final. Otherwise returns nullptr and consumes nothing.
+const uint8_t* Parser::WholeCsi(const uint8_t* p, const uint8_t* end, ParserHandler& handler) {
+  const uint8_t* q = p + 1;
+  if (q >= end || *q != '[') return nullptr;
+  ++q;
+  const uint8_t* params = q;
+  if (q < end && *q >= 0x3C && *q <= 0x3F) ++q;  // a private marker
+  const uint8_t* digits = q;
+  while (q < end && IsParamByte(*q)) ++q;
+  if (q >= end || *q < 0x40 || *q > 0x7E) return nullptr;
+  const uint8_t final = *q;
+  Clear();
+  if (digits != params) seq_.marker = static_cast<char>(*params);
+  ParamRun(digits, q);
+  seq_.final = static_cast<char>(final);
+  FinishParams();
+  handler.CsiDispatch(seq_);
+  return q + 1;
+}
+
 void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
   const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
   const auto* end = p + bytes.size();
@@ -482,29 +531,18 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
         continue;
       }
     }
-    if ((state_ == State::kCsiParam || state_ == State::kCsiEntry) && IsParamByte(*p)) {
-      // Parameters: digits and separators, with no state change between them.
-      while (p < end && IsParamByte(*p)) {
-        // The common cases of Param, inline: a digit of the current entry, the first digit of
-        // an entry within the limit, a separator after digits.
-        const uint8_t b = *p++;
-        Params& params = seq_.params;
-        if (b <= '9' && param_started_) {
-          if (!saturated_param_dropped_) {
-            params.SetLast(std::min(params.raw(params.size() - 1) * 10 + (b - '0'),
-                                    static_cast<int>(Params::kMaxValue)));
-          }
-        } else if (b <= '9' && params.size() < limits_.max_params) {
-          param_started_ = true;
-          saturated_param_dropped_ = false;
-          params.Push(b - '0', pending_sub_);
-        } else if (b > '9' && param_started_) {
-          param_started_ = false;
-          pending_sub_ = b == ':';
-        } else {
-          Param(b);
-        }
+    if (*p == kEsc && state_ == State::kGround && utf8_needed_ == 0) {
+      // A whole CSI sequence without intermediates in the buffer (ESC [, an optional private
+      // marker, parameters, a final byte) dispatches in one step; anything else (a sequence
+      // split across writes, intermediates, controls inside it) takes the state machine.
+      const uint8_t* after = WholeCsi(p, end, handler);
+      if (after != nullptr) {
+        p = after;
+        continue;
       }
+    }
+    if ((state_ == State::kCsiParam || state_ == State::kCsiEntry) && IsParamByte(*p)) {
+      p = ParamRun(p, end);  // digits and separators, with no state change between them
       state_ = State::kCsiParam;
       continue;
     }

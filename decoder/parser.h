@@ -144,6 +144,8 @@ class Parser {
 
  private:
   void Advance(uint8_t byte, ParserHandler& handler);
+  const uint8_t* ParamRun(const uint8_t* p, const uint8_t* end);
+  const uint8_t* WholeCsi(const uint8_t* p, const uint8_t* end, ParserHandler& handler);
   void Utf8(uint8_t byte, ParserHandler& handler);
   void FlushUtf8Error(ParserHandler& handler);
   void Clear();

@@ -72,8 +72,7 @@ uint64_t Terminal::Fingerprint(const ScreenCell& c) const {
       std::tie(ch, width, pens_[c.pen], cluster, id, uri));
 }
 
-void Terminal::UpdateGenerations() {
-  if (generations_.empty()) return;
+void Terminal::CountGenerations() {
   for (int r = 0; r < rows_; ++r) {
     const std::vector<ScreenCell>& cells = active()[r].cells;
     Generation* g = &generations_[static_cast<size_t>(r) * cols_];
@@ -120,24 +119,20 @@ void Terminal::ClearTables() {
 uint32_t Terminal::InternPen(const Pen& pen) {
   PenCacheEntry& cached = pen_cache_[PenCacheSlot(pen)];
   if (cached.valid && cached.pen == pen) return cached.id;
-  auto it = pen_ids_.find(pen);
-  uint32_t id;
-  if (it != pen_ids_.end()) {
-    id = it->second;
-  } else {
-    MaybeCompact(pens_.size());  // empties the cache when it renumbers
-    it = pen_ids_.find(pen);     // compaction keeps the current pen, which may be this one
-    if (it != pen_ids_.end()) {
-      id = it->second;
-    } else {
-      id = static_cast<uint32_t>(pens_.size());
-      pens_.push_back(pen);
-      pen_ids_.emplace(pen, id);
-    }
+  if (pens_.size() >= compact_threshold_ && !pen_ids_.contains(pen)) {
+    CompactTables();  // renumbers and empties the cache; keeps the current pen
+    UpdateCompactThreshold();
   }
-  PenCacheEntry& slot = pen_cache_[PenCacheSlot(pen)];
-  slot = {.pen = pen, .id = id, .valid = true};
-  return id;
+  // One lookup: finds the pen or inserts it with the next id.
+  const auto [it, inserted] = pen_ids_.try_emplace(pen, static_cast<uint32_t>(pens_.size()));
+  if (inserted) pens_.push_back(pen);
+  pen_cache_[PenCacheSlot(pen)] = {.pen = pen, .id = it->second, .valid = true};
+  return it->second;
+}
+
+void Terminal::InternCurrentPen() {
+  pen_id_ = InternPen(pen_);
+  pen_dirty_ = false;
 }
 
 uint32_t Terminal::InternCluster(std::u32string cluster) {
@@ -153,6 +148,10 @@ uint32_t Terminal::InternCluster(std::u32string cluster) {
 void Terminal::MaybeCompact(size_t table_size) {
   if (table_size < compact_threshold_) return;
   CompactTables();
+  UpdateCompactThreshold();
+}
+
+void Terminal::UpdateCompactThreshold() {
   const size_t live = std::max({pens_.size(), clusters_.size(), links_.size()});
   // Four times what is live: a compaction visits every cell of the screens and the scrollback,
   // so it must be rare (amortized over 3 * live new entries), while memory stays in proportion
@@ -178,9 +177,16 @@ void Terminal::CompactTables() {
     }
     return map[id];
   };
+  // Neighbouring cells mostly share a pen: the last mapping is remembered.
+  uint32_t last_old = 0;
+  uint32_t last_new = 0;
   auto remap_line = [&](Line& line) {
     for (ScreenCell& c : line.cells) {
-      c.pen = keep(pens_, pen_map, c.pen, pens);
+      if (c.pen != last_old) {
+        last_old = c.pen;
+        last_new = keep(pens_, pen_map, c.pen, pens);
+      }
+      c.pen = last_new;
       // Most cells have no cluster and no link (id 0 maps to 0).
       if (c.cluster != 0) c.cluster = keep(clusters_, cluster_map, c.cluster, clusters);
       if (c.link != 0) c.link = keep(links_, link_map, c.link, links);
@@ -203,29 +209,25 @@ void Terminal::CompactTables() {
   link_ids_.clear();
   for (uint32_t i = 1; i < links_.size(); ++i)
     link_ids_.emplace(std::make_pair(links_[i].id, links_[i].uri), i);
-  // The current pen and its erase (background-only) sibling are live even with no cell in them.
+  // The current pen is live even with no cell in it (BlankCell interns the erase pen again when
+  // it needs it).
   auto intern_raw = [this](const Pen& p) {
     auto [it, inserted] = pen_ids_.try_emplace(p, static_cast<uint32_t>(pens_.size()));
     if (inserted) pens_.push_back(p);
     return it->second;
   };
   pen_id_ = intern_raw(pen_);
-  Pen erase;
-  erase.bg = pen_.bg;
-  intern_raw(erase);
+  pen_dirty_ = false;
 }
 
-ScreenCell Terminal::BlankCell() const {
+ScreenCell Terminal::BlankCell() {
   ScreenCell c;
   c.written = 1;
   if (!pen_.bg.is_default()) {
     if (!erase_valid_ || erase_bg_ != pen_.bg) {
       Pen p;
       p.bg = pen_.bg;
-      auto it = pen_ids_.find(p);
-      // SGR interned the current pen; its background-only sibling is interned in
-      // SelectGraphicRendition, so the lookup always succeeds.
-      erase_pen_ = it != pen_ids_.end() ? it->second : 0;
+      erase_pen_ = InternPen(p);  // may compact: callers take ids after asking for a blank
       erase_bg_ = pen_.bg;
       erase_valid_ = true;
     }
@@ -234,7 +236,7 @@ ScreenCell Terminal::BlankCell() const {
   return c;
 }
 
-Line Terminal::BlankLine() const {
+Line Terminal::BlankLine() {
   Line l;
   l.cells.assign(cols_, BlankCell());
   return l;
@@ -363,20 +365,19 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   }
   if (modes_.insert) InsertChars(width);
   const int row = cursor_.row;
-  const int col = cursor_.col;
-  ClearWideAt(col, row);
-  if (width == 2) ClearWideAt(col + 1, row);
-  ScreenCell& c = at(col, row);
-  c = ScreenCell{.ch = cp,
-                 .width = static_cast<uint32_t>(width),
-                 .written = 1,
-                 .pen = pen_id_,
-                 .link = link_id_};
+  const int col = cursor_.col;   // col + width <= cols_
+  const uint32_t pen = PenId();  // before taking references: interning may compact
+  Line& line = active()[row];
+  ScreenCell* cell = line.cells.data() + col;
+  // A wide character this glyph overwrites half of loses its other half.
+  if (cell[0].width != 1) SplitWide(line, col);
+  if (width == 2 && cell[1].width != 1) SplitWide(line, col + 1);
+  cell[0] = ScreenCell{
+      .ch = cp, .width = static_cast<uint32_t>(width), .written = 1, .pen = pen, .link = link_id_};
   if (width == 2) {
-    at(col + 1, row) =
-        ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = pen_id_, .link = link_id_};
+    cell[1] = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = pen, .link = link_id_};
   }
-  ClearPixels(active()[row], col, col + width);  // a printed glyph covers the cell's pixels
+  if (!line.pixels.empty()) ClearPixels(line, col, col + width);  // a glyph covers the pixels
   last_valid_ = true;
   last_col_ = col;
   last_row_ = row;
@@ -485,15 +486,15 @@ void Terminal::PrintAscii(absl::string_view run) {
     const int n = static_cast<int>(std::min<ptrdiff_t>(end - p, cols_ - col));
     Line& line = active()[row];
     // A wide character cut by either end of the span loses its other half.
-    ClearWideAt(col, row);
-    ClearWideAt(col + n - 1, row);
     ScreenCell* cell = line.cells.data() + col;
-    const ScreenCell proto{.ch = 0, .width = 1, .written = 1, .pen = pen_id_, .link = link_id_};
+    if (cell[0].width != 1) SplitWide(line, col);
+    if (cell[n - 1].width != 1) SplitWide(line, col + n - 1);
+    const ScreenCell proto{.ch = 0, .width = 1, .written = 1, .pen = PenId(), .link = link_id_};
     for (int i = 0; i < n; ++i) {
       cell[i] = proto;
       cell[i].ch = static_cast<unsigned char>(p[i]);
     }
-    ClearPixels(line, col, col + n);
+    if (!line.pixels.empty()) ClearPixels(line, col, col + n);
     p += n;
     last_valid_ = true;
     last_col_ = col + n - 1;
@@ -1169,13 +1170,7 @@ void Terminal::SaveCursor() {
 
 void Terminal::RestoreCursor() {
   const SavedCursor s = saved_[alternate_active_ ? 1 : 0];  // invalid: home, default pen
-  pen_ = s.pen;
-  pen_id_ = InternPen(pen_);
-  if (!pen_.bg.is_default()) {
-    Pen erase;
-    erase.bg = pen_.bg;
-    InternPen(erase);  // what BlankCell looks up (a compaction since DECSC may have dropped it)
-  }
+  SetPen(s.pen);
   modes_.origin = s.origin;  // DECAWM is not part of the saved state (xterm's DECSC_FLAGS)
   charsets_[0] = s.charsets[0];
   charsets_[1] = s.charsets[1];
@@ -1195,8 +1190,7 @@ void Terminal::SoftReset() {
   bottom_ = rows_ - 1;
   charsets_[0] = charsets_[1] = Charset::kAscii;
   gl_ = 0;
-  pen_ = Pen{};
-  pen_id_ = 0;
+  SetPen(Pen{});
   saved_[0] = saved_[1] = SavedCursor{};
 }
 
@@ -1214,8 +1208,7 @@ void Terminal::FullReset() {
   ResetTabStops();
   charsets_[0] = charsets_[1] = Charset::kAscii;
   gl_ = 0;
-  pen_ = Pen{};
-  pen_id_ = 0;
+  SetPen(Pen{});
   link_id_ = 0;
   saved_[0] = saved_[1] = SavedCursor{};
   last_valid_ = false;
@@ -1390,12 +1383,7 @@ void Terminal::SelectGraphicRendition(const Params& p) {
     skip_subs();
   }
   if (pen_ == before) return;  // pen_id_ is still the pen's id (compaction keeps it current)
-  pen_id_ = pen_ == Pen{} ? 0 : InternPen(pen_);
-  if (!pen_.bg.is_default() && pen_.bg != before.bg) {
-    Pen erase;
-    erase.bg = pen_.bg;
-    InternPen(erase);  // what BlankCell looks up
-  }
+  MarkPenChanged();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -340,12 +340,28 @@ class Terminal : public ParserHandler {
   ScreenCell& at(int col, int row) { return active()[row].cells[col]; }
 
   uint32_t InternPen(const Pen& pen);
+  // The current pen's id. SGR only marks the pen changed; it is interned when a cell is first
+  // written with it, so a pen no cell ever gets (SGR after SGR) costs no table entry.
+  uint32_t PenId() {
+    if (pen_dirty_) InternCurrentPen();
+    return pen_id_;
+  }
+  void InternCurrentPen();
+  void MarkPenChanged() {
+    pen_dirty_ = !(pen_ == Pen{});
+    if (!pen_dirty_) pen_id_ = 0;
+  }
+  void SetPen(const Pen& pen) {
+    pen_ = pen;
+    MarkPenChanged();
+  }
+  void UpdateCompactThreshold();
   uint32_t InternCluster(std::u32string cluster);
   void ClearTables();
   void MaybeCompact(size_t table_size);
   void CompactTables();
-  ScreenCell BlankCell() const;  // an erased cell: the current background (BCE)
-  Line BlankLine() const;
+  ScreenCell BlankCell();  // an erased cell: the current background (BCE)
+  Line BlankLine();
   // Makes `line` a blank line of the current width (BCE), reusing its storage.
   void ResetLine(Line& line, const ScreenCell& blank) const;
   // Moves a line leaving the top of the primary screen into the scrollback; returns the line
@@ -402,7 +418,10 @@ class Terminal : public ParserHandler {
   void FinishSixel();
   // Generation tracking (TerminalOptions::track_generations).
   uint64_t Fingerprint(const ScreenCell& cell) const;
-  void UpdateGenerations();
+  void UpdateGenerations() {
+    if (!generations_.empty()) CountGenerations();  // inline: this runs after every action
+  }
+  void CountGenerations();
   void ResizeGenerations(int old_cols, int old_rows);
   void PlaceSixel(const SixelBitmap& image);
 
@@ -421,13 +440,14 @@ class Terminal : public ParserHandler {
   Charset charsets_[2] = {Charset::kAscii, Charset::kAscii};
   int gl_ = 0;
   Pen pen_;
-  uint32_t pen_id_ = 0;
+  uint32_t pen_id_ = 0;     // pen_'s id unless pen_dirty_
+  bool pen_dirty_ = false;  // pen_ changed and is not interned yet (PenId)
   uint32_t link_id_ = 0;
   // BlankCell's pen: the id of the background-only pen for erase_bg_ (valid when erase_valid_;
   // cleared whenever the tables are renumbered).
-  mutable bool erase_valid_ = false;
-  mutable PenColor erase_bg_;
-  mutable uint32_t erase_pen_ = 0;
+  bool erase_valid_ = false;
+  PenColor erase_bg_;
+  uint32_t erase_pen_ = 0;
   SavedCursor saved_[2];  // primary, alternate
 
   // Interned pens, clusters and hyperlinks; entry 0 of each is "none". Compacted when one grows

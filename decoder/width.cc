@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cstdint>
 
 #include "utf8proc.h"
@@ -86,7 +87,33 @@ int ClusterWidth(std::u32string_view cluster, const WidthPolicy& policy) {
   return width;
 }
 
+namespace {
+
+// Whether a BMP code point's grapheme cluster break class is Other: most letters, CJK ideographs
+// and kana (not Hangul syllables, which are LV or LVT). Taken from utf8proc on first use.
+bool IsOtherBreakClass(char32_t cp) {
+  static const std::bitset<0x10000> kOther = [] {  // 8 KiB, trivially destructible
+    std::bitset<0x10000> other;
+    for (char32_t c = 0; c <= 0xFFFF; ++c) {
+      other[c] = utf8proc_get_property(static_cast<utf8proc_int32_t>(c))->boundclass ==
+                 UTF8PROC_BOUNDCLASS_OTHER;
+    }
+    return other;
+  }();
+  return cp <= 0xFFFF && kOther[cp];
+}
+
+}  // namespace
+
 bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
+  // The common case, without utf8proc's two property lookups: an Other after an Other always
+  // breaks (UAX #29 GB999), and utf8proc's state after it is Other. Exactly utf8proc's answer
+  // (GraphemeBreak.MatchesUtf8procOnEveryBmpPair).
+  if (IsOtherBreakClass(cp) && (*state == UTF8PROC_BOUNDCLASS_OTHER ||
+                                (*state == UTF8PROC_BOUNDCLASS_START && IsOtherBreakClass(prev)))) {
+    *state = UTF8PROC_BOUNDCLASS_OTHER;
+    return true;
+  }
   return utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
                                           static_cast<utf8proc_int32_t>(cp), state);
 }
