@@ -111,6 +111,15 @@ const Case kCases[] = {
     {"CsiUnderlineShape", "\x1b[4:3m", {"csi 4:3 m"}},
     {"CsiMixedSeparators", "\x1b[1;38:5:196;4m", {"csi 1;38:5:196;4 m"}},
     {"CsiValueSaturates", "\x1b[99999999A", {"csi 65535 A"}},
+    // Whole sequences in one buffer dispatch in one step (Parser::WholeCsi); these pin the edges
+    // of that path to what the state machine does byte by byte (the next test).
+    {"CsiMarkerWithoutParams", "\x1b[?h", {"csi ? h"}},
+    {"CsiBackToBack", "\x1b[1m\x1b[;2mx", {"csi 1 m", "csi _;2 m", "print x"}},
+    {"CsiLeadingColon", "\x1b[:5m", {"csi _:5 m"}},
+    {"CsiSecondMarkerIsIgnored", "\x1b[??hX", {"print X"}},
+    {"CsiDelInsideIsIgnored", "\x1b[1\x7f;2H", {"csi 1;2 H"}},
+    {"CsiHighByteInsideIsIgnored", "\x1b[1\xc3;2H", {"csi 1;2 H"}},
+    {"CsiAfterText", "ab\x1b[Kc", {"print ab", "csi  K", "print c"}},
     {"CsiMarkerAfterParamIsIgnored", "\x1b[1?hX", {"print X"}},
     {"CsiParamAfterIntermediateIsIgnored", "\x1b[ 1qX", {"print X"}},
     {"C0InsideCsiExecutes", "\x1b[2\nC", {"execute a", "csi 2 C"}},
