@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <array>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace vtsnap {
 namespace {
 
@@ -116,6 +120,26 @@ constexpr uint8_t kSub = 0x1A;
 constexpr char32_t kReplacement = 0xFFFD;
 
 bool IsPrintableAscii(uint8_t b) { return b >= 0x20 && b < 0x7F; }
+
+// The end of the run of printable ASCII starting at p: sixteen bytes at a time where SSE2 is
+// available (every x86-64), else one at a time.
+const uint8_t* SkipPrintableAscii(const uint8_t* p, const uint8_t* end) {
+#if defined(__SSE2__)
+  const __m128i last_control = _mm_set1_epi8(0x1F);
+  const __m128i del = _mm_set1_epi8(0x7F);
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Signed compares: bytes >= 0x80 are negative, so "at least 0x20 and below 0x7F" rejects
+    // them with the controls and DEL.
+    const __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, last_control), _mm_cmplt_epi8(v, del));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(ok));
+    if (mask != 0xFFFF) return p + __builtin_ctz(~mask);
+    p += 16;
+  }
+#endif
+  while (p < end && IsPrintableAscii(*p)) ++p;
+  return p;
+}
 
 // Digits, ':' and ';' (what kParam takes in the CSI states).
 bool IsParamByte(uint8_t b) { return b >= 0x30 && b <= 0x3B; }
@@ -516,7 +540,7 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
     // Fast paths: runs of printable ASCII in ground, string payloads.
     if (state_ == State::kGround && utf8_needed_ == 0 && IsPrintableAscii(*p)) {
       const auto* run = p;
-      while (p < end && IsPrintableAscii(*p)) ++p;
+      p = SkipPrintableAscii(p, end);
       handler.PrintAscii(
           absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
       continue;

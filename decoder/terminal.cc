@@ -491,8 +491,9 @@ void Terminal::PrintAscii(absl::string_view run) {
     if (cell[n - 1].width != 1) SplitWide(line, col + n - 1);
     const ScreenCell proto{.ch = 0, .width = 1, .written = 1, .pen = PenId(), .link = link_id_};
     for (int i = 0; i < n; ++i) {
-      cell[i] = proto;
-      cell[i].ch = static_cast<unsigned char>(p[i]);
+      ScreenCell c = proto;  // built in registers: one store per cell, no read-modify-write
+      c.ch = static_cast<unsigned char>(p[i]);
+      cell[i] = c;
     }
     if (!line.pixels.empty()) ClearPixels(line, col, col + n);
     p += n;

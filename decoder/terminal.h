@@ -463,7 +463,7 @@ class Terminal : public ParserHandler {
     uint32_t id = 0;
     bool valid = false;
   };
-  static constexpr size_t kPenCacheSize = 16;
+  static constexpr size_t kPenCacheSize = 256;
   PenCacheEntry pen_cache_[kPenCacheSize];
   static size_t PenCacheSlot(const Pen& p) {
     return (p.fg.value * 31u + p.bg.value * 17u + p.attrs * 7u +

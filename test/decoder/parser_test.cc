@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
@@ -184,6 +185,42 @@ INSTANTIATE_TEST_SUITE_P(Parser, ParserCaseTest, testing::ValuesIn(kCases),
                          [](const testing::TestParamInfo<Case>& info) {
                            return std::string(info.param.name);
                          });
+
+// Printable runs are scanned sixteen bytes at a time (SkipPrintableAscii): a run must end at the
+// first byte that is not printable ASCII wherever it falls in a block, and DEL, a control or a
+// UTF-8 lead byte must each end it.
+TEST(ParserAsciiRunTest, RunEndsAtTheFirstOtherByteAtEveryOffset) {
+  struct Stop {
+    std::string bytes;
+    std::vector<std::string> actions;  // what the stop byte(s) produce
+  };
+  const Stop kStops[] = {
+      {"\x01", {"execute 1"}},
+      {"\x7f", {}},  // DEL is ignored
+      {"\xc3\xa9", {"print U+00E9"}},
+      {"\x1b[m", {"csi  m"}},
+  };
+  for (const Stop& stop : kStops) {
+    for (int before = 0; before <= 40; ++before) {
+      const std::string head(before, 'a');
+      const std::string tail(40 - before, 'b');
+      std::vector<std::string> want;
+      auto add = [&want](const std::string& action) {
+        if (absl::StartsWith(action, "print ") && !want.empty() &&
+            absl::StartsWith(want.back(), "print ")) {
+          want.back() += action.substr(6);  // the recorder merges neighbouring prints
+        } else {
+          want.push_back(action);
+        }
+      };
+      if (!head.empty()) add("print " + head);
+      for (const std::string& action : stop.actions) add(action);
+      if (!tail.empty()) add("print " + tail);
+      EXPECT_THAT(Feed(head + stop.bytes + tail), testing::ElementsAreArray(want))
+          << "stop " << absl::CEscape(stop.bytes) << " after " << before << " bytes";
+    }
+  }
+}
 
 TEST(ParserLimitsTest, ParamsPastTheLimitAreDroppedAndTheRestDispatched) {
   std::string input = "\x1b[";
