@@ -7,6 +7,7 @@
 //   BM_Serialize        golden::Serialize of the captured frame
 //   BM_Parse            golden::Parse of its dump
 //   BM_CompareFrames    parsed frame == captured frame (what the matcher does when they agree)
+//   BM_SerializeScreen  the dump EqualsGolden compares, written straight from the cells
 //   BM_EqualsGolden     the whole matcher: capture, read the golden file, parse, compare
 //   BM_DecodeFullRedraw one frame repainting every cell, written to the same terminal again
 //   BM_EqualsGolden1000 1000 distinct goldens, each checked once: time for the whole 1000
@@ -79,6 +80,19 @@ void BM_Serialize(benchmark::State& state, TerminalSize size) {
   const Frame frame = CaptureFrame(*DecodedScreen(size));
   for (auto _ : state) {
     absl::StatusOr<std::string> dump = golden::Serialize(frame);
+    if (!dump.ok()) {
+      state.SkipWithError(std::string(dump.status().message()).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(dump);
+  }
+}
+
+// The dump EqualsGolden makes: written straight from the terminal's cells (no Frame).
+void BM_SerializeScreen(benchmark::State& state, TerminalSize size) {
+  const std::unique_ptr<VirtualTerminal> vt = DecodedScreen(size);
+  for (auto _ : state) {
+    absl::StatusOr<std::string> dump = SerializeScreen(vt->terminal());
     if (!dump.ok()) {
       state.SkipWithError(std::string(dump.status().message()).c_str());
       break;
@@ -202,6 +216,8 @@ void Register() {
     benchmark::RegisterBenchmark(("BM_Capture" + suffix).c_str(), &BM_Capture, size)
         ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("BM_Serialize" + suffix).c_str(), &BM_Serialize, size)
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("BM_SerializeScreen" + suffix).c_str(), &BM_SerializeScreen, size)
         ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("BM_Parse" + suffix).c_str(), &BM_Parse, size)
         ->Unit(benchmark::kMicrosecond);

@@ -219,6 +219,8 @@ class Terminal : public ParserHandler {
   // The grapheme a cell shows, as UTF-8 ("" for a continuation cell).
   std::string Grapheme(const ScreenCell& cell) const;
   const Pen& pen(uint32_t id) const { return pens_[id]; }
+  // The code points of a multi-code-point grapheme (ScreenCell::cluster; id 0 is empty).
+  const std::u32string& cluster(uint32_t id) const { return clusters_[id]; }
   // The hyperlink with this id (id 0 is none and has an empty uri).
   const Hyperlink& hyperlink(uint32_t id) const { return links_[id]; }
 

@@ -48,6 +48,8 @@ bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state);
 
 // Appends `cp` to `out` as UTF-8.
 void AppendUtf8(char32_t cp, std::string* out);
+// Writes `cp` as UTF-8 (1 to 4 bytes) at `out`, which must have room for 4; returns the end.
+char* EncodeUtf8(char32_t cp, char* out);
 
 // Raw properties of the pinned table, for tests and the table generator.
 struct WidthRange {

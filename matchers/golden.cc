@@ -120,6 +120,18 @@ std::string ActualPath(const std::string& golden_write_path, const std::string& 
       .string();
 }
 
+// Whether the folder of `golden_path` exists and the process may write in it (access W_OK), asked
+// once per folder per process: a folder does not turn read-only in the middle of a test run.
+bool FolderAllowsWriting(const std::string& golden_path) {
+  static std::mutex mu;
+  static auto* const known = new std::map<std::string, bool>();  // never destroyed
+  const std::string dir = std::filesystem::path(golden_path).parent_path().string();
+  std::lock_guard<std::mutex> lock(mu);
+  auto [it, inserted] = known->try_emplace(dir, false);
+  if (inserted) it->second = ::access(dir.c_str(), W_OK) == 0;
+  return it->second;
+}
+
 // Removes the .actual an earlier failure left where ActualPath puts it, without ActualPath's
 // writability probe (a file created and deleted) in the common case: nothing to remove. Where
 // ActualPath would look is decided only when a candidate exists or the folder refuses the removal.
@@ -133,7 +145,11 @@ void RemoveStaleActual(const std::string& golden_write_path, const std::string& 
   const std::string beside = golden_write_path + ".actual";
   if (::unlink(beside.c_str()) == 0) return;
   if (errno == ENOENT || errno == ENOTDIR) {
-    // Not beside the golden; ActualPath could only name the temporary one instead.
+    // Not beside the golden. In a folder the process may write, that is where ActualPath would
+    // have put it, so there is nothing to remove (asked once per folder: access() creates no
+    // file, and a passing assertion then costs no further system call here).
+    if (errno == ENOENT && FolderAllowsWriting(golden_write_path)) return;
+    // ActualPath could only name the temporary one instead.
     // The directory std::filesystem::temp_directory_path names, without its stat: a missing or
     // non-directory one holds no file either.
     const char* temp_dir = nullptr;

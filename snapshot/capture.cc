@@ -194,23 +194,27 @@ absl::StatusOr<std::string> SerializeScreen(const Terminal& terminal) {
   std::string& stylemap = numbering.mutable_stylemap();
   stylemap.resize(cell_count);
   char* map = stylemap.data();
-  // Room for one byte a cell; a grapheme of more bytes makes more room (see below).
-  std::string text(cell_count, '\0');
+  // Room for one byte a cell plus `slack` bytes: a grapheme of more bytes spends slack (a
+  // continuation cell, which writes none, gives one back), and the buffer grows when less than a
+  // code point's worth is left.
+  size_t slack = 64;
+  std::string text(cell_count + slack, '\0');
   size_t used = 0;
   std::vector<size_t> row_end(static_cast<size_t>(rows));
-  bool any_link = false;
   uint32_t last_pen = 0;
   PenCache::Entry* pen = nullptr;
   char pen_char = 0;
   bool invisible = false;
+  uint32_t links = 0;  // the OR of every cell's link id: nonzero when any cell links
   for (int r = 0; r < rows; ++r) {
     const ScreenCell* cells = terminal.line(r).cells.data();
     char* t = text.data() + used;
-    for (int c = 0; c < cols; ++c) {
-      const ScreenCell& sc = cells[c];
-      if (pen == nullptr || sc.pen != last_pen) {
-        last_pen = sc.pen;
-        pen = &pens.Get(sc.pen);
+    // A row is runs of cells with one pen: the run's stylemap characters are one fill, and its
+    // text is copied with the pen's questions answered once.
+    for (int c = 0; c < cols;) {
+      if (pen == nullptr || cells[c].pen != last_pen) {
+        last_pen = cells[c].pen;
+        pen = &pens.Get(last_pen);
         if (pen->index < 0) {
           absl::StatusOr<int> index = numbering.Add(pen->style, c, r);
           if (!index.ok()) return index.status();
@@ -222,30 +226,49 @@ absl::StatusOr<std::string> SerializeScreen(const Terminal& terminal) {
                        : '?';
         invisible = pen->invisible;
       }
-      *map++ = pen_char;
-      any_link |= sc.link != 0;
+      int end = c + 1;
+      while (end < cols && cells[end].pen == last_pen) ++end;
+      const size_t run = static_cast<size_t>(end - c);
+      std::memset(map, pen_char, run);
+      map += run;
       if (invisible) {
-        *t++ = ' ';  // one blank a column, as capture shows an invisible cell
-      } else if (sc.is_continuation()) {
+        std::memset(t, ' ', run);  // one blank a column, as capture shows an invisible cell
+        t += run;
+        for (int i = c; i < end; ++i) links |= cells[i].link;
+        c = end;
         continue;
-      } else if (sc.cluster == 0 && sc.ch < 0x80) {
-        *t++ = static_cast<char>(sc.ch);
-      } else {
-        std::string grapheme;
-        AppendGrapheme(terminal, sc, &grapheme);
-        // Keep room for one byte for each cell after this one.
-        const size_t at = static_cast<size_t>(t - text.data());
-        const size_t needed =
-            at + grapheme.size() + (cell_count - (static_cast<size_t>(r) * cols + c) - 1);
-        if (needed > text.size()) text.resize(std::max(needed, text.size() * 2));
-        t = text.data() + at;
-        std::memcpy(t, grapheme.data(), grapheme.size());
-        t += grapheme.size();
+      }
+      for (; c < end; ++c) {
+        const ScreenCell& sc = cells[c];
+        links |= sc.link;
+        if (sc.cluster == 0 && sc.ch < 0x80 && sc.width != 0) {
+          *t++ = static_cast<char>(sc.ch);
+        } else if (sc.is_continuation()) {
+          ++slack;
+        } else {
+          const std::u32string* cluster = sc.cluster == 0 ? nullptr : &terminal.cluster(sc.cluster);
+          const size_t most = cluster == nullptr ? 4 : 4 * cluster->size();
+          if (slack < most) {
+            const size_t at = static_cast<size_t>(t - text.data());
+            const size_t grow = std::max(text.size(), most);
+            text.resize(text.size() + grow);
+            slack += grow;
+            t = text.data() + at;
+          }
+          char* const start = t;
+          if (cluster == nullptr) {
+            t = EncodeUtf8(sc.ch, t);
+          } else {
+            for (char32_t cp : *cluster) t = EncodeUtf8(cp, t);
+          }
+          slack -= static_cast<size_t>(t - start) - 1;
+        }
       }
     }
     used = static_cast<size_t>(t - text.data());
     row_end[static_cast<size_t>(r)] = used;
   }
+  const bool any_link = links != 0;
   return golden::SerializeNumbered(
       cols, rows, numbering, CaptureCursor(terminal),
       any_link ? CaptureLinks(terminal) : std::vector<LinkRun>(), {},

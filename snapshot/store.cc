@@ -188,12 +188,18 @@ absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& p
     if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
     return ErrnoError(errno, absl::StrCat("reading ", Quoted(path)));
   }
-  // One read of the whole file in the common case: the buffer is sized from fstat (plus one byte,
-  // so a file that did not grow is known complete without a second read), and grows if it did.
+  // One read of the whole file in the common case: the buffer is sized from fstat plus one byte,
+  // and a regular file's read that stops short of the buffer has reached the end (Linux reads of
+  // regular files are not cut short otherwise), so no second read is needed to see end-of-file.
+  // A file that grew meanwhile fills the buffer and is read on; anything else reads to n == 0.
   std::string contents;
   struct stat st;
   size_t capacity = 1 << 16;
-  if (::fstat(fd, &st) == 0 && st.st_size >= 0) capacity = static_cast<size_t>(st.st_size) + 1;
+  bool regular = false;
+  if (::fstat(fd, &st) == 0 && st.st_size >= 0) {
+    capacity = static_cast<size_t>(st.st_size) + 1;
+    regular = S_ISREG(st.st_mode);
+  }
   size_t size = 0;
   while (true) {
     if (size == contents.size()) contents.resize(std::max(capacity, contents.size() * 2));
@@ -206,6 +212,7 @@ absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& p
     }
     if (n == 0) break;
     size += static_cast<size_t>(n);
+    if (regular && size < contents.size()) break;
   }
   contents.resize(size);
   ::close(fd);

@@ -68,6 +68,22 @@ TEST(SerializeScreen, EqualsSerializeOfTheCapture) {
   for (const auto& c : kCases) ExpectSameDump(20, 6, c.bytes, c.name);
 }
 
+// The text buffer keeps one byte a cell and a little slack; graphemes of more bytes spend the
+// slack and grow the buffer again and again on a screen full of them.
+TEST(SerializeScreen, ScreensFullOfLongGraphemesGrowTheBuffer) {
+  std::string emoji;   // four bytes in two columns
+  std::string family;  // a cluster of five code points, eighteen bytes
+  std::string marked;  // a letter with three combining marks, seven bytes in one column
+  for (int i = 0; i < 40 * 10; ++i) {
+    emoji += "\xf0\x9f\x98\x80";
+    family += "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7";
+    marked += "e\xcc\x81\xcc\x82\xcc\x83";
+  }
+  ExpectSameDump(80, 10, emoji, "emoji");
+  ExpectSameDump(80, 10, family, "family clusters");
+  ExpectSameDump(80, 10, marked, "combining marks");
+}
+
 TEST(SerializeScreen, TooManyStylesFailsAlike) {
   std::string bytes;
   for (int i = 0; i < 70; ++i) absl::StrAppend(&bytes, "\x1b[38;5;", i, "mx");
