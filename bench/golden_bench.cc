@@ -8,7 +8,8 @@
 //   BM_Parse            golden::Parse of its dump
 //   BM_CompareFrames    parsed frame == captured frame (what the matcher does when they agree)
 //   BM_SerializeScreen  the dump EqualsGolden compares, written straight from the cells
-//   BM_EqualsGolden     the whole matcher: capture, read the golden file, parse, compare
+//   BM_EqualsGolden     the whole matcher: dump the screen, read the golden file, compare (the
+//                       golden is parsed only when the bytes differ, never here)
 //   BM_DecodeFullRedraw one frame repainting every cell, written to the same terminal again
 //   BM_EqualsGolden1000 1000 distinct goldens, each checked once: time for the whole 1000
 //

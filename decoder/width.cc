@@ -33,7 +33,7 @@ std::basic_string_view<WidthRange> PinnedWidthTable() {
 
 namespace {
 
-constexpr uint8_t kAmbiguous = 3;
+using width_internal::kAmbiguous;
 
 // The table's answer for every code point of the Basic Multilingual Plane, one byte each (0, 1,
 // 2 or kAmbiguous), so the common case costs one load instead of a binary search. Computed from
@@ -49,23 +49,24 @@ constexpr BmpTable BuildBmpWidths() {
   }
   return w;
 }
-constexpr BmpTable kBmpWidths = BuildBmpWidths();
 
 }  // namespace
 
-int CodePointWidth(char32_t cp, const WidthPolicy& policy) {
-  if (cp >= 0x20 && cp < 0x7F) return 1;
+namespace width_internal {
+constexpr BmpTable kBmpWidths = BuildBmpWidths();
+}  // namespace width_internal
+
+namespace width_internal {
+
+int CodePointWidthAboveBmp(char32_t cp, const WidthPolicy& policy) {
   if (cp > 0x10FFFF) return 1;
-  if (cp <= 0xFFFF) {
-    const uint8_t w = kBmpWidths[cp];
-    if (w != kAmbiguous) return w;
-    return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
-  }
   const WidthRange* r = Find(cp);
   if (r == nullptr) return 1;
   if (r->ambiguous) return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
   return r->width;
 }
+
+}  // namespace width_internal
 
 bool IsRegionalIndicator(char32_t cp) { return cp >= 0x1F1E6 && cp <= 0x1F1FF; }
 
@@ -87,36 +88,28 @@ int ClusterWidth(std::u32string_view cluster, const WidthPolicy& policy) {
   return width;
 }
 
-namespace {
+namespace width_internal {
 
-// Whether a BMP code point's grapheme cluster break class is Other: most letters, CJK ideographs
-// and kana (not Hangul syllables, which are LV or LVT). Taken from utf8proc on first use.
-bool IsOtherBreakClass(char32_t cp) {
-  static const std::bitset<0x10000> kOther = [] {  // 8 KiB, trivially destructible
-    std::bitset<0x10000> other;
-    for (char32_t c = 0; c <= 0xFFFF; ++c) {
-      other[c] = utf8proc_get_property(static_cast<utf8proc_int32_t>(c))->boundclass ==
-                 UTF8PROC_BOUNDCLASS_OTHER;
-    }
-    return other;
-  }();
-  return cp <= 0xFFFF && kOther[cp];
-}
+static_assert(kBreakStateStart == UTF8PROC_BOUNDCLASS_START);
+static_assert(kBreakStateOther == UTF8PROC_BOUNDCLASS_OTHER);
 
-}  // namespace
-
-bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
-  // The common case, without utf8proc's two property lookups: an Other after an Other always
-  // breaks (UAX #29 GB999), and utf8proc's state after it is Other. Exactly utf8proc's answer
-  // (GraphemeBreak.MatchesUtf8procOnEveryBmpPair).
-  if (IsOtherBreakClass(cp) && (*state == UTF8PROC_BOUNDCLASS_OTHER ||
-                                (*state == UTF8PROC_BOUNDCLASS_START && IsOtherBreakClass(prev)))) {
-    *state = UTF8PROC_BOUNDCLASS_OTHER;
-    return true;
+// Built before main; a terminal used during static initialization elsewhere sees it all false
+// and asks utf8proc for every pair, which gives the same answers.
+const std::bitset<0x10000> kOtherBreakClass = [] {
+  std::bitset<0x10000> other;
+  for (char32_t c = 0; c <= 0xFFFF; ++c) {
+    other[c] = utf8proc_get_property(static_cast<utf8proc_int32_t>(c))->boundclass ==
+               UTF8PROC_BOUNDCLASS_OTHER;
   }
+  return other;
+}();
+
+bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state) {
   return utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
                                           static_cast<utf8proc_int32_t>(cp), state);
 }
+
+}  // namespace width_internal
 
 char* EncodeUtf8(char32_t cp, char* out) {
   if (cp < 0x80) {

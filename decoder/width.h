@@ -11,6 +11,8 @@
 #ifndef VTSNAP_DECODER_WIDTH_H_
 #define VTSNAP_DECODER_WIDTH_H_
 
+#include <array>
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -30,9 +32,27 @@ struct WidthPolicy {
   AmbiguousWidth ambiguous = AmbiguousWidth::kNarrow;
 };
 
+namespace width_internal {
+// The pinned table's answer for every BMP code point (0, 1, 2 or kAmbiguous), computed at
+// compile time; and the BMP code points whose grapheme break class is Other, from utf8proc at
+// start-up (all false until then, which only sends every pair to utf8proc).
+inline constexpr uint8_t kAmbiguous = 3;
+extern const std::array<uint8_t, 0x10000> kBmpWidths;
+extern const std::bitset<0x10000> kOtherBreakClass;
+inline constexpr int32_t kBreakStateStart = 0;  // UTF8PROC_BOUNDCLASS_START
+inline constexpr int32_t kBreakStateOther = 1;  // UTF8PROC_BOUNDCLASS_OTHER
+int CodePointWidthAboveBmp(char32_t cp, const WidthPolicy& policy);
+bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state);
+}  // namespace width_internal
+
 // The width of one code point from the pinned table: 0 (combining, zero width, controls),
-// 1 or 2.
-int CodePointWidth(char32_t cp, const WidthPolicy& policy = {});
+// 1 or 2. Inline: the decoder asks for every code point it prints.
+inline int CodePointWidth(char32_t cp, const WidthPolicy& policy = {}) {
+  if (cp > 0xFFFF) return width_internal::CodePointWidthAboveBmp(cp, policy);
+  const uint8_t w = width_internal::kBmpWidths[cp];
+  if (w != width_internal::kAmbiguous) return w;
+  return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
+}
 
 // The width of a grapheme cluster: the width of its first code point, except that an emoji
 // presentation selector (U+FE0F) after a narrow base makes it 2 and a pair of regional
@@ -44,7 +64,20 @@ bool IsRegionalIndicator(char32_t cp);
 // Whether a grapheme cluster boundary lies between `prev` and `cp` (UAX #29 via utf8proc).
 // `state` carries the rules that look further back (emoji ZWJ sequences, regional indicator
 // pairs); start it at 0 for each new cluster run.
-bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state);
+//
+// The common case is answered inline without utf8proc's two property lookups: an Other after an
+// Other always breaks (GB999), and utf8proc's state after it is Other. Exactly utf8proc's answer
+// (GraphemeBreakTest.MatchesUtf8procOnEveryBmpPair).
+inline bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
+  using width_internal::kOtherBreakClass;
+  if (cp <= 0xFFFF && kOtherBreakClass[cp] &&
+      (*state == width_internal::kBreakStateOther ||
+       (*state == width_internal::kBreakStateStart && prev <= 0xFFFF && kOtherBreakClass[prev]))) {
+    *state = width_internal::kBreakStateOther;
+    return true;
+  }
+  return width_internal::GraphemeBreakUtf8proc(prev, cp, state);
+}
 
 // Appends `cp` to `out` as UTF-8.
 void AppendUtf8(char32_t cp, std::string* out);
