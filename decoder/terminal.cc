@@ -114,6 +114,8 @@ void Terminal::ClearTables() {
   compact_threshold_ = kMinCompactThreshold;
   erase_valid_ = false;
   ClearPenCache();
+  ++compactions_;
+  join_cache_.clear();
 }
 
 uint32_t Terminal::InternPen(const Pen& pen) {
@@ -163,6 +165,8 @@ void Terminal::UpdateCompactThreshold() {
 // long or hostile stream (a true-colour animation, endless distinct links) costs memory in
 // proportion to what the screens and the scrollback hold, not to what ever passed through.
 void Terminal::CompactTables() {
+  ++compactions_;
+  join_cache_.clear();  // keyed and valued by cluster ids, which are renumbered
   std::vector<uint32_t> pen_map(pens_.size(), UINT32_MAX);
   std::vector<uint32_t> cluster_map(clusters_.size(), UINT32_MAX);
   std::vector<uint32_t> link_map(links_.size(), UINT32_MAX);
@@ -403,17 +407,34 @@ void Terminal::JoinGlyph(char32_t cp) {
     if (at(col, row).is_continuation() && col > 0) --col;
   }
   ScreenCell& c = at(col, row);
-  std::u32string cluster = c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
-  if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
-  cluster.push_back(cp);
-  const bool widens = c.width == 1 && ClusterWidth(cluster, options_.width) == 2;
+  // What joining cp to this grapheme gives is remembered: the same marks and emoji sequences come
+  // again and again, and the remembered answer needs no string, hash or width of the cluster.
+  const uint64_t key = (c.cluster != 0 ? uint64_t{c.cluster} : (uint64_t{1} << 31) | c.ch) << 32 |
+                       static_cast<uint32_t>(cp);
+  JoinResult joined;
+  if (auto it = join_cache_.find(key); it != join_cache_.end()) {
+    joined = it->second;
+  } else {
+    std::u32string cluster = c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
+    if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
+    cluster.push_back(cp);
+    joined.width = static_cast<uint8_t>(ClusterWidth(cluster, options_.width));
+    const uint64_t compactions = compactions_;
+    joined.cluster = InternCluster(std::move(cluster));
+    // A compaction renumbered the clusters (and emptied the cache): the key's id is stale.
+    if (compactions == compactions_) {
+      if (join_cache_.size() >= kJoinCacheLimit) join_cache_.clear();  // hostile streams
+      join_cache_.emplace(key, joined);
+    }
+  }
+  const bool widens = c.width == 1 && joined.width == 2;
   if (widens && col + 1 >= cols_) {
     // No room to widen at the right margin: keep the narrow glyph (a cell never holds more than
     // its width shows; docs/unicode.md).
     IgnoreText("emoji presentation at the right margin");
     return;
   }
-  c.cluster = InternCluster(cluster);
+  c.cluster = joined.cluster;
   if (widens) {
     // An emoji presentation selector or a second regional indicator widens the cell.
     ClearWideAt(col + 1, row);

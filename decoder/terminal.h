@@ -478,6 +478,17 @@ class Terminal : public ParserHandler {
   }
   std::vector<std::u32string> clusters_;
   absl::flat_hash_map<std::u32string, uint32_t> cluster_ids_;
+  // JoinGlyph's answers: (the cell's cluster id, or 1 << 31 | its code point) << 32 | the joined
+  // code point, to the cluster it makes and that cluster's width. Emptied whenever the cluster
+  // ids change (ClearTables, CompactTables; counted in compactions_) and when it grows past
+  // kJoinCacheLimit.
+  struct JoinResult {
+    uint32_t cluster = 0;
+    uint8_t width = 0;
+  };
+  static constexpr size_t kJoinCacheLimit = 16384;  // past the first compaction (4096)
+  absl::flat_hash_map<uint64_t, JoinResult> join_cache_;
+  uint64_t compactions_ = 0;
   std::vector<Hyperlink> links_;
   std::map<std::pair<std::string, std::string>, uint32_t> link_ids_;
 

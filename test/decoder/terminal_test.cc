@@ -1507,6 +1507,28 @@ TEST(Bounds, CompactionKeepsTheCurrentPenAndItsErasePen) {
   EXPECT_TRUE(t.pen(t.cell(0, 0).pen).fg.is_default());
 }
 
+// JoinGlyph remembers what joining a code point to a grapheme gives, by cluster id; the ids are
+// renumbered by a compaction, so the remembered answers must go with them.
+TEST(Bounds, RememberedJoinsStayRightAcrossCompactions) {
+  VirtualTerminal vt({.cols = 8, .rows = 1, .scrollback_limit = 0});
+  const std::string heart = "\xe2\x9d\xa4\xef\xb8\x8f";  // U+2764 U+FE0F: wide
+  vt.Write("e\xcc\x81" + heart);
+  std::string flood;  // 6000 distinct clusters (CJK ideograph + U+0301): several compactions
+  for (char32_t base = 0x4E00; base < 0x4E00 + 6000; ++base) {
+    AppendUtf8(base, &flood);
+    flood += "\xcc\x81\r";
+  }
+  vt.Write(flood);
+  vt.Write("\x1b[2K\r" + heart + "e\xcc\x81\xcc\x82");
+  const Terminal& t = vt.terminal();
+  EXPECT_EQ(t.Grapheme(t.cell(0, 0)), heart);
+  EXPECT_EQ(t.cell(0, 0).width, 2);  // the remembered width: VS16 widens
+  EXPECT_EQ(t.Grapheme(t.cell(2, 0)), "e\xcc\x81\xcc\x82");
+  EXPECT_EQ(t.cell(2, 0).width, 1);
+  EXPECT_EQ(vt.cursor().col, 3);
+  EXPECT_LE(t.interned_entries(), 3u * 4096u);
+}
+
 TEST(Bounds, SizeIsClampedToTheLargestDimension) {
   VirtualTerminal vt({.cols = 100000, .rows = 0});
   EXPECT_EQ(vt.cols(), kMaxTerminalDimension);
