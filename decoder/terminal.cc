@@ -121,14 +121,17 @@ void Terminal::ClearTables() {
 uint32_t Terminal::InternPen(const Pen& pen) {
   PenCacheEntry& cached = pen_cache_[PenCacheSlot(pen)];
   if (cached.valid && cached.pen == pen) return cached.id;
-  if (pens_.size() >= compact_threshold_ && !pen_ids_.contains(pen)) {
-    CompactTables();  // renumbers and empties the cache; keeps the current pen
-    UpdateCompactThreshold();
-  }
+  // A new pen may first need room (compaction renumbers, empties the cache, keeps the current pen).
+  if (pens_.size() >= compact_threshold_ && !pen_ids_.contains(pen)) MaybeCompact(pens_.size());
+  const uint32_t id = FindOrAddPen(pen);
+  pen_cache_[PenCacheSlot(pen)] = {.pen = pen, .id = id, .valid = true};
+  return id;
+}
+
+uint32_t Terminal::FindOrAddPen(const Pen& pen) {
   // One lookup: finds the pen or inserts it with the next id.
   const auto [it, inserted] = pen_ids_.try_emplace(pen, static_cast<uint32_t>(pens_.size()));
   if (inserted) pens_.push_back(pen);
-  pen_cache_[PenCacheSlot(pen)] = {.pen = pen, .id = it->second, .valid = true};
   return it->second;
 }
 
@@ -150,10 +153,6 @@ uint32_t Terminal::InternCluster(std::u32string cluster) {
 void Terminal::MaybeCompact(size_t table_size) {
   if (table_size < compact_threshold_) return;
   CompactTables();
-  UpdateCompactThreshold();
-}
-
-void Terminal::UpdateCompactThreshold() {
   const size_t live = std::max({pens_.size(), clusters_.size(), links_.size()});
   // Four times what is live: a compaction visits every cell of the screens and the scrollback,
   // so it must be rare (amortized over 3 * live new entries), while memory stays in proportion
@@ -215,12 +214,7 @@ void Terminal::CompactTables() {
     link_ids_.emplace(std::make_pair(links_[i].id, links_[i].uri), i);
   // The current pen is live even with no cell in it (BlankCell interns the erase pen again when
   // it needs it).
-  auto intern_raw = [this](const Pen& p) {
-    auto [it, inserted] = pen_ids_.try_emplace(p, static_cast<uint32_t>(pens_.size()));
-    if (inserted) pens_.push_back(p);
-    return it->second;
-  };
-  pen_id_ = intern_raw(pen_);
+  pen_id_ = FindOrAddPen(pen_);
   pen_dirty_ = false;
 }
 

@@ -342,6 +342,7 @@ class Terminal : public ParserHandler {
   ScreenCell& at(int col, int row) { return active()[row].cells[col]; }
 
   uint32_t InternPen(const Pen& pen);
+  uint32_t FindOrAddPen(const Pen& pen);  // the table only: no cache, no compaction
   // The current pen's id. SGR only marks the pen changed; it is interned when a cell is first
   // written with it, so a pen no cell ever gets (SGR after SGR) costs no table entry.
   uint32_t PenId() {
@@ -357,7 +358,6 @@ class Terminal : public ParserHandler {
     pen_ = pen;
     MarkPenChanged();
   }
-  void UpdateCompactThreshold();
   uint32_t InternCluster(std::u32string cluster);
   void ClearTables();
   void MaybeCompact(size_t table_size);
