@@ -39,8 +39,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "bench/corpus.h"
-#include "decoder/virtual_terminal.h"
-#include "decoder/width.h"  // AppendUtf8
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/width.h"  // AppendUtf8
 #include "nlohmann/json.hpp"
 
 namespace vtsnap::bench {

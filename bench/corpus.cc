@@ -8,7 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "decoder/width.h"  // AppendUtf8
+#include "vtsnap/decoder/width.h"  // AppendUtf8
 
 namespace vtsnap::bench {
 namespace {

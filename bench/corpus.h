@@ -23,7 +23,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "decoder/size.h"
+#include "vtsnap/decoder/size.h"
 
 namespace vtsnap::bench {
 

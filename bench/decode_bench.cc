@@ -17,7 +17,7 @@
 #include "absl/strings/string_view.h"
 #include "bench/bench_main.h"
 #include "bench/corpus.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap::bench {
 namespace {

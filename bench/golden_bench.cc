@@ -32,13 +32,13 @@
 #include "absl/strings/str_format.h"
 #include "bench/bench_main.h"
 #include "bench/corpus.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/golden.h"
-#include "snapshot/capture.h"
-#include "snapshot/golden.h"
-#include "snapshot/store.h"
+#include "vtsnap/matchers/golden.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/store.h"
 
 namespace vtsnap::bench {
 namespace {

@@ -1,4 +1,4 @@
-#include "decoder/headless_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
 
 #include <string>
 #include <utility>

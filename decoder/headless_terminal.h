@@ -26,12 +26,12 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "decoder/hyperlink.h"
-#include "decoder/keys.h"
-#include "decoder/presenter.h"
-#include "decoder/size.h"
-#include "decoder/terminal.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/hyperlink.h"
+#include "vtsnap/decoder/keys.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap {
 

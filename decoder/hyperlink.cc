@@ -1,4 +1,4 @@
-#include "decoder/hyperlink.h"
+#include "vtsnap/decoder/hyperlink.h"
 
 #include <cstdint>
 #include <string>

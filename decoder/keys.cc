@@ -1,4 +1,4 @@
-#include "decoder/keys.h"
+#include "vtsnap/decoder/keys.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "decoder/width.h"  // AppendUtf8
+#include "vtsnap/decoder/width.h"  // AppendUtf8
 
 namespace vtsnap {
 namespace {

@@ -1,4 +1,4 @@
-#include "decoder/parser.h"
+#include "vtsnap/decoder/parser.h"
 
 #include <algorithm>
 #include <array>

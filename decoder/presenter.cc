@@ -1,4 +1,4 @@
-#include "decoder/presenter.h"
+#include "vtsnap/decoder/presenter.h"
 
 #include <cstdint>
 #include <string>

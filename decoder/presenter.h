@@ -27,10 +27,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "decoder/hyperlink.h"
-#include "decoder/sixel.h"
-#include "decoder/terminal.h"
-#include "decoder/width.h"
+#include "vtsnap/decoder/hyperlink.h"
+#include "vtsnap/decoder/sixel.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/width.h"
 
 namespace vtsnap {
 

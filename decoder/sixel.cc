@@ -1,4 +1,4 @@
-#include "decoder/sixel.h"
+#include "vtsnap/decoder/sixel.h"
 
 #include <algorithm>
 #include <cstring>

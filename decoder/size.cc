@@ -1,4 +1,4 @@
-#include "decoder/size.h"
+#include "vtsnap/decoder/size.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"

@@ -1,4 +1,4 @@
-#include "decoder/terminal.h"
+#include "vtsnap/decoder/terminal.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,7 +12,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "decoder/size.h"
+#include "vtsnap/decoder/size.h"
 
 namespace vtsnap {
 namespace {

@@ -27,10 +27,10 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "decoder/cursor_shape.h"
-#include "decoder/parser.h"
-#include "decoder/sixel.h"
-#include "decoder/width.h"
+#include "vtsnap/decoder/cursor_shape.h"
+#include "vtsnap/decoder/parser.h"
+#include "vtsnap/decoder/sixel.h"
+#include "vtsnap/decoder/width.h"
 
 namespace vtsnap {
 

@@ -14,8 +14,8 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "decoder/parser.h"
-#include "decoder/terminal.h"
+#include "vtsnap/decoder/parser.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap {
 

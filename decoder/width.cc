@@ -1,4 +1,4 @@
-#include "decoder/width.h"
+#include "vtsnap/decoder/width.h"
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,7 @@ namespace vtsnap {
 namespace {
 
 constexpr WidthRange kTable[] = {
-#include "decoder/width_table.inc"
+#include "vtsnap/decoder/width_table.inc"
 };
 
 constexpr char32_t kVs16 = 0xFE0F;

@@ -1,4 +1,4 @@
-#include "matchers/golden.h"
+#include "vtsnap/matchers/golden.h"
 
 #include <unistd.h>
 
@@ -11,11 +11,11 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "matchers/golden_env.h"
-#include "snapshot/capture.h"
-#include "snapshot/diff.h"
-#include "snapshot/golden.h"
-#include "snapshot/store.h"
+#include "vtsnap/matchers/golden_env.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/store.h"
 
 namespace vtsnap {
 namespace {

@@ -21,13 +21,13 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
-#include "decoder/headless_terminal.h"
-#include "decoder/terminal.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
-#include "pty/pty_session.h"
-#include "snapshot/frame.h"
-#include "snapshot/redact.h"
+#include "vtsnap/pty/pty_session.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/redact.h"
 
 namespace vtsnap {
 

@@ -1,4 +1,4 @@
-#include "matchers/golden_env.h"
+#include "vtsnap/matchers/golden_env.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -10,7 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "matchers/inventory.h"
+#include "vtsnap/matchers/inventory.h"
 
 namespace vtsnap {
 namespace matchers_internal {

@@ -11,8 +11,8 @@
 
 #include "absl/status/statusor.h"
 #include "gmock/gmock.h"
-#include "snapshot/inventory.h"
-#include "snapshot/store.h"
+#include "vtsnap/snapshot/inventory.h"
+#include "vtsnap/snapshot/store.h"
 
 namespace vtsnap::matchers_internal {
 

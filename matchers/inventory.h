@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "snapshot/inventory.h"
+#include "vtsnap/snapshot/inventory.h"
 
 namespace vtsnap {
 

@@ -1,6 +1,6 @@
 // The one header test authors include: every vtsnap matcher and what they match.
 //
-//   #include "matchers/matchers.h"
+//   #include "vtsnap/matchers/matchers.h"
 //
 //   TEST(Home, ShowsTheMenu) {
 //     vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
@@ -11,19 +11,19 @@
 #ifndef VTSNAP_MATCHERS_MATCHERS_H_
 #define VTSNAP_MATCHERS_MATCHERS_H_
 
-#include "decoder/headless_terminal.h"  // IWYU pragma: export
-#include "decoder/keys.h"               // IWYU pragma: export
-#include "decoder/virtual_terminal.h"   // IWYU pragma: export
-#include "matchers/golden.h"            // IWYU pragma: export
-#include "matchers/inventory.h"         // IWYU pragma: export
-#include "matchers/paired_script.h"     // IWYU pragma: export
-#include "matchers/plane.h"             // IWYU pragma: export
-#include "matchers/presented.h"         // IWYU pragma: export
-#include "matchers/raster.h"            // IWYU pragma: export
-#include "matchers/screen.h"            // IWYU pragma: export
-#include "matchers/script.h"            // IWYU pragma: export
-#include "snapshot/capture.h"           // IWYU pragma: export
-#include "snapshot/frame.h"             // IWYU pragma: export
-#include "snapshot/redact.h"            // IWYU pragma: export
+#include "vtsnap/decoder/headless_terminal.h"  // IWYU pragma: export
+#include "vtsnap/decoder/keys.h"               // IWYU pragma: export
+#include "vtsnap/decoder/virtual_terminal.h"   // IWYU pragma: export
+#include "vtsnap/matchers/golden.h"            // IWYU pragma: export
+#include "vtsnap/matchers/inventory.h"         // IWYU pragma: export
+#include "vtsnap/matchers/paired_script.h"     // IWYU pragma: export
+#include "vtsnap/matchers/plane.h"             // IWYU pragma: export
+#include "vtsnap/matchers/presented.h"         // IWYU pragma: export
+#include "vtsnap/matchers/raster.h"            // IWYU pragma: export
+#include "vtsnap/matchers/screen.h"            // IWYU pragma: export
+#include "vtsnap/matchers/script.h"            // IWYU pragma: export
+#include "vtsnap/snapshot/capture.h"           // IWYU pragma: export
+#include "vtsnap/snapshot/frame.h"             // IWYU pragma: export
+#include "vtsnap/snapshot/redact.h"            // IWYU pragma: export
 
 #endif  // VTSNAP_MATCHERS_MATCHERS_H_

@@ -1,4 +1,4 @@
-#include "matchers/paired_script.h"
+#include "vtsnap/matchers/paired_script.h"
 
 #include <algorithm>
 #include <map>
@@ -7,13 +7,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "matchers/plane.h"
-#include "matchers/presented.h"
-#include "matchers/script_internal.h"
-#include "snapshot/capture.h"
-#include "snapshot/diff.h"
-#include "snapshot/golden.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/matchers/plane.h"
+#include "vtsnap/matchers/presented.h"
+#include "vtsnap/matchers/script_internal.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 namespace {

@@ -22,11 +22,11 @@
 #ifndef VTSNAP_MATCHERS_PAIRED_SCRIPT_H_
 #define VTSNAP_MATCHERS_PAIRED_SCRIPT_H_
 
-#include "decoder/headless_terminal.h"
-#include "matchers/golden.h"
-#include "matchers/script.h"
-#include "snapshot/frame.h"
-#include "snapshot/raster_checks.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/matchers/golden.h"
+#include "vtsnap/matchers/script.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/raster_checks.h"
 
 namespace vtsnap {
 

@@ -1,10 +1,10 @@
-#include "matchers/plane.h"
+#include "vtsnap/matchers/plane.h"
 
 #include <string>
 #include <utility>
 
-#include "matchers/golden_env.h"
-#include "snapshot/capture.h"
+#include "vtsnap/matchers/golden_env.h"
+#include "vtsnap/snapshot/capture.h"
 
 namespace vtsnap {
 

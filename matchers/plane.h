@@ -15,10 +15,10 @@
 #include <ostream>
 #include <string>
 
-#include "decoder/headless_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
 #include "gmock/gmock.h"
-#include "matchers/golden.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/matchers/golden.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 

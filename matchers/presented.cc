@@ -1,12 +1,12 @@
-#include "matchers/presented.h"
+#include "vtsnap/matchers/presented.h"
 
 #include <string>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "snapshot/capture.h"
-#include "snapshot/diff.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/diff.h"
 
 namespace vtsnap {
 namespace {

@@ -18,10 +18,10 @@
 
 #include <ostream>
 
-#include "decoder/headless_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
 #include "gmock/gmock.h"
-#include "matchers/screen.h"  // PrintTo(const HeadlessTerminal&), for failure messages
-#include "snapshot/frame.h"
+#include "vtsnap/matchers/screen.h"  // PrintTo(const HeadlessTerminal&), for failure messages
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 

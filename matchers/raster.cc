@@ -1,4 +1,4 @@
-#include "matchers/raster.h"
+#include "vtsnap/matchers/raster.h"
 
 #include <memory>
 #include <optional>
@@ -11,9 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 namespace {

@@ -31,8 +31,8 @@
 #include <utility>
 
 #include "gmock/gmock.h"
-#include "snapshot/frame.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 

@@ -1,7 +1,7 @@
-#include "matchers/screen.h"
+#include "vtsnap/matchers/screen.h"
 
 #include "absl/strings/str_cat.h"
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {

@@ -15,13 +15,13 @@
 #include <ostream>
 #include <string>
 
-#include "decoder/headless_terminal.h"
-#include "decoder/terminal.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
-#include "pty/pty_session.h"
-#include "snapshot/capture.h"
-#include "snapshot/frame.h"
+#include "vtsnap/pty/pty_session.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 

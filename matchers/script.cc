@@ -1,4 +1,4 @@
-#include "matchers/script.h"
+#include "vtsnap/matchers/script.h"
 
 #include <map>
 #include <optional>
@@ -6,12 +6,12 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "decoder/keys.h"
+#include "vtsnap/decoder/keys.h"
 #include "gtest/gtest.h"
-#include "matchers/presented.h"
-#include "matchers/script_internal.h"
-#include "snapshot/capture.h"
-#include "snapshot/diff.h"
+#include "vtsnap/matchers/presented.h"
+#include "vtsnap/matchers/script_internal.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/diff.h"
 
 namespace vtsnap {
 namespace script_internal {

@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "decoder/headless_terminal.h"
-#include "decoder/size.h"
-#include "matchers/golden.h"
-#include "snapshot/frame.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/matchers/golden.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 

@@ -7,7 +7,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/script.h"
+#include "vtsnap/matchers/script.h"
 
 namespace vtsnap::script_internal {
 

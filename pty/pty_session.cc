@@ -1,4 +1,4 @@
-#include "pty/pty_session.h"
+#include "vtsnap/pty/pty_session.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -26,10 +26,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "decoder/keys.h"
-#include "decoder/size.h"
+#include "vtsnap/decoder/keys.h"
+#include "vtsnap/decoder/size.h"
 #include "re2/re2.h"
-#include "snapshot/capture.h"
+#include "vtsnap/snapshot/capture.h"
 
 extern char** environ;  // NOLINT: POSIX
 

@@ -38,9 +38,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "decoder/terminal.h"
-#include "decoder/virtual_terminal.h"
-#include "snapshot/frame.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 

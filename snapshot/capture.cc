@@ -1,4 +1,4 @@
-#include "snapshot/capture.h"
+#include "vtsnap/snapshot/capture.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "decoder/width.h"
-#include "snapshot/golden.h"
+#include "vtsnap/decoder/width.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {

@@ -15,11 +15,11 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "decoder/headless_terminal.h"
-#include "decoder/terminal.h"
-#include "decoder/virtual_terminal.h"
-#include "snapshot/frame.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 

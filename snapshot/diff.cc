@@ -1,4 +1,4 @@
-#include "snapshot/diff.h"
+#include "vtsnap/snapshot/diff.h"
 
 #include <utf8proc.h>
 
@@ -11,9 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
-#include "decoder/width.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
+#include "vtsnap/decoder/width.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 

@@ -1,4 +1,4 @@
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 
 #include <algorithm>
 #include <string>

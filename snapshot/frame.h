@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "decoder/cursor_shape.h"
-#include "decoder/hyperlink.h"
+#include "vtsnap/decoder/cursor_shape.h"
+#include "vtsnap/decoder/hyperlink.h"
 
 namespace vtsnap {
 

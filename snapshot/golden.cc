@@ -1,4 +1,4 @@
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/golden.h"
 
 #include <algorithm>
 #include <array>
@@ -18,7 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap::golden {
 namespace {

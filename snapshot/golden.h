@@ -26,7 +26,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap::golden {
 

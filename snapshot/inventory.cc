@@ -1,4 +1,4 @@
-#include "snapshot/inventory.h"
+#include "vtsnap/snapshot/inventory.h"
 
 #include <unistd.h>
 
@@ -27,7 +27,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "snapshot/store.h"
+#include "vtsnap/snapshot/store.h"
 
 namespace vtsnap {
 namespace {

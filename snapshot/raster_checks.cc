@@ -1,4 +1,4 @@
-#include "snapshot/raster_checks.h"
+#include "vtsnap/snapshot/raster_checks.h"
 
 #include <cstdint>
 #include <string>
@@ -6,7 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "snapshot/diff.h"
+#include "vtsnap/snapshot/diff.h"
 
 namespace vtsnap {
 namespace {

@@ -14,8 +14,8 @@
 #define VTSNAP_SNAPSHOT_RASTER_CHECKS_H_
 
 #include "absl/status/status.h"
-#include "snapshot/frame.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 

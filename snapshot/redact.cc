@@ -1,4 +1,4 @@
-#include "snapshot/redact.h"
+#include "vtsnap/snapshot/redact.h"
 
 #include <re2/re2.h>
 
@@ -12,8 +12,8 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
-#include "decoder/width.h"
-#include "snapshot/frame.h"
+#include "vtsnap/decoder/width.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -29,7 +29,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace re2 {
 class RE2;

@@ -1,4 +1,4 @@
-#include "snapshot/rgba.h"
+#include "vtsnap/snapshot/rgba.h"
 
 #include <algorithm>
 #include <cstdint>

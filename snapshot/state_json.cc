@@ -1,4 +1,4 @@
-#include "snapshot/state_json.h"
+#include "vtsnap/snapshot/state_json.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -28,7 +28,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "decoder/terminal.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap {
 

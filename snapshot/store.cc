@@ -1,4 +1,4 @@
-#include "snapshot/store.h"
+#include "vtsnap/snapshot/store.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

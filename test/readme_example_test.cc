@@ -8,7 +8,7 @@
 
 // clang-format off
 // README-EXAMPLE-BEGIN
-#include "matchers/matchers.h"
+#include "vtsnap/matchers/matchers.h"
 
 TEST(Greeting, ShowsBoldHello) {
   vtsnap::VirtualTerminal vt({.cols = 40, .rows = 5});

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "snapshot/diff.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
-#include "snapshot/state_json.h"
-#include "tools/commands.h"
+#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
 namespace {

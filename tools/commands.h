@@ -10,8 +10,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "decoder/terminal.h"
-#include "snapshot/redact.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/snapshot/redact.h"
 
 namespace vtsnap::tools {
 

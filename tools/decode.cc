@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "decoder/presenter.h"
-#include "decoder/size.h"
-#include "decoder/virtual_terminal.h"
-#include "snapshot/capture.h"
-#include "snapshot/redact.h"
-#include "snapshot/rgba.h"
-#include "tools/commands.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/redact.h"
+#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
 

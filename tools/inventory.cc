@@ -1,13 +1,13 @@
 // `vtsnap inventory DIR`: merges the inventory records the test processes wrote into DIR and
 // prints the verdict on every golden folder (docs/inventory.md).
-#include "snapshot/inventory.h"
+#include "vtsnap/snapshot/inventory.h"
 
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "tools/commands.h"
+#include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
 namespace {

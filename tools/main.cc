@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/commands.h"
+#include "vtsnap/tools/commands.h"
 
 namespace {
 

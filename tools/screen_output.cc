@@ -9,11 +9,11 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "snapshot/capture.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
-#include "snapshot/state_json.h"
-#include "tools/commands.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
 namespace {

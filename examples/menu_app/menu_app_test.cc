@@ -9,7 +9,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
+#include "vtsnap/matchers/matchers.h"
 
 namespace {
 

@@ -9,17 +9,17 @@
 #include <set>
 #include <string>
 
-#include "decoder/sixel.h"
+#include "vtsnap/decoder/sixel.h"
 #include "examples/presenter_app/app.h"
 #include "examples/presenter_app/presenter.h"
 #include "examples/presenter_app/surface.h"
 #include "examples/presenter_app/test_support.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
-#include "snapshot/capture.h"
-#include "snapshot/raster_checks.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/matchers/matchers.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/raster_checks.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace {
 

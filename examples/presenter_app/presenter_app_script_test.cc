@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "decoder/keys.h"
+#include "vtsnap/decoder/keys.h"
 #include "examples/presenter_app/test_support.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
+#include "vtsnap/matchers/matchers.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "decoder/width.h"
+#include "vtsnap/decoder/width.h"
 #include "examples/presenter_app/app.h"
 #include "examples/presenter_app/input.h"
 #include "examples/presenter_app/presenter.h"
@@ -18,7 +18,7 @@
 #include "examples/presenter_app/test_support.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
+#include "vtsnap/matchers/matchers.h"
 
 namespace {
 

@@ -18,13 +18,13 @@
 #include <utility>
 #include <vector>
 
-#include "decoder/headless_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
 #include "examples/presenter_app/app.h"
 #include "examples/presenter_app/surface.h"
 #include "gtest/gtest.h"
-#include "matchers/presented.h"
-#include "snapshot/capture.h"
-#include "snapshot/frame.h"
+#include "vtsnap/matchers/presented.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace presenter_app_test {
 

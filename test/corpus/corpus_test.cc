@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "decoder/virtual_terminal.h"
-#include "decoder/width.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/width.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"

@@ -1,7 +1,7 @@
 // The usage examples at the top of the decoder headers, kept compiling and true.
-#include "decoder/size.h"
-#include "decoder/terminal.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gtest/gtest.h"
 
 namespace {

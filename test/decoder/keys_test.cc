@@ -3,7 +3,7 @@
 // The expected bytes are written from the sources docs/keys.md cites, not from the output:
 // ctlseqs = XTerm Control Sequences (xterm-410 ctlseqs.txt), "PC-Style Function Keys" and "Mouse
 // Tracking"; Xlib = libX11 src/KeyBind.c, _XTranslateKeySym's control translation.
-#include "decoder/keys.h"
+#include "vtsnap/decoder/keys.h"
 
 #include <ostream>
 #include <string>

@@ -1,6 +1,6 @@
 // The parser's actions for byte strings: a recording handler prints each action as one line, and
 // each case pins the lines a byte string must produce.
-#include "decoder/parser.h"
+#include "vtsnap/decoder/parser.h"
 
 #include <string>
 #include <vector>

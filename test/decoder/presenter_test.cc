@@ -3,13 +3,13 @@
 //
 // Offsets in the expected messages are counted by hand from the input bytes; every case is also
 // fed one byte at a time, which must give the same screen and the same message.
-#include "decoder/presenter.h"
+#include "vtsnap/decoder/presenter.h"
 
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "decoder/hyperlink.h"
+#include "vtsnap/decoder/hyperlink.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

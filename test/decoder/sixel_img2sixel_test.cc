@@ -11,7 +11,7 @@
 // img2sixel still maps every pixel to a register and encodes the bands itself.
 //
 // img2sixel is required: a missing one fails the test (scripts/setup.sh installs libsixel-bin).
-#include "decoder/sixel.h"
+#include "vtsnap/decoder/sixel.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gtest/gtest.h"
 
 namespace vtsnap {

@@ -4,15 +4,15 @@
 // bits, bit 0 the top pixel; '$' returns to the left edge, '-' goes down six pixel rows. One
 // character a pixel: '.' transparent, 'R' 'G' 'B' 'K' opaque red, green, blue and black, 'b' 'r'
 // 'g' the VT340 default registers 1, 2 and 3. Every decode is also fed one byte at a time.
-#include "decoder/sixel.h"
+#include "vtsnap/decoder/sixel.h"
 
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "decoder/headless_terminal.h"
-#include "decoder/presenter.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "decoder/size.h"
+#include "vtsnap/decoder/size.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -9,7 +9,7 @@
 // screen is written out in full.
 //
 // Cases marked "xterm:" in a comment cite the source behaviour the expectation relies on.
-#include "decoder/terminal.h"
+#include "vtsnap/decoder/terminal.h"
 
 #include <cstdint>
 #include <ostream>
@@ -18,8 +18,8 @@
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
-#include "decoder/size.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

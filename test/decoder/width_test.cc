@@ -1,5 +1,5 @@
 // The pinned width table and the cluster-width rules.
-#include "decoder/width.h"
+#include "vtsnap/decoder/width.h"
 
 #include <cstring>
 

@@ -8,7 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
-#include "decoder/width.h"
+#include "vtsnap/decoder/width.h"
 
 namespace vtsnap::differential {
 namespace {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "decoder/parser.h"
-#include "decoder/virtual_terminal.h"
-#include "decoder/width.h"
+#include "vtsnap/decoder/parser.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/width.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/differential/ddmin.h"

@@ -16,8 +16,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "decoder/size.h"
-#include "snapshot/state_json.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/snapshot/state_json.h"
 #include "test/differential/oracles.h"
 
 namespace {

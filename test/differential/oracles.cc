@@ -25,10 +25,10 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
-#include "decoder/size.h"
-#include "decoder/width.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/width.h"
 #include "nlohmann/json.hpp"
-#include "snapshot/state_json.h"
+#include "vtsnap/snapshot/state_json.h"
 
 extern char** environ;
 

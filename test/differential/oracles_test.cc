@@ -22,7 +22,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
-#include "snapshot/state_json.h"
+#include "vtsnap/snapshot/state_json.h"
 
 namespace vtsnap {
 namespace {

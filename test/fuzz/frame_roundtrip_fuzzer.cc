@@ -15,9 +15,9 @@
 #include <cstdint>
 
 #include "absl/strings/string_view.h"
-#include "decoder/presenter.h"
-#include "decoder/virtual_terminal.h"
-#include "snapshot/capture.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/capture.h"
 #include "test/fuzz/fuzz_check.h"
 
 namespace {

@@ -9,10 +9,10 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "decoder/terminal.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
-#include "snapshot/state_json.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/state_json.h"
 
 namespace vtsnap_fuzz {
 

@@ -7,8 +7,8 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/string_view.h"
-#include "decoder/keys.h"
-#include "decoder/size.h"
+#include "vtsnap/decoder/keys.h"
+#include "vtsnap/decoder/size.h"
 #include "test/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -8,9 +8,9 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/string_view.h"
-#include "decoder/presenter.h"
-#include "snapshot/capture.h"
-#include "snapshot/golden.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden.h"
 #include "test/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

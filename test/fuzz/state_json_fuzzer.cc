@@ -12,7 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
-#include "snapshot/state_json.h"
+#include "vtsnap/snapshot/state_json.h"
 #include "test/fuzz/fuzz_check.h"
 
 namespace {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "decoder/virtual_terminal.h"
-#include "snapshot/capture.h"
-#include "snapshot/state_json.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/state_json.h"
 #include "test/fuzz/fuzz_check.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
+#include "vtsnap/matchers/matchers.h"
 
 VTSNAP_DECLARE_INVENTORY({{"login", {"empty", "filled"}}, {"logout", {"confirm"}}});
 

@@ -25,11 +25,11 @@
 #include <utility>
 #include <vector>
 
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/capture.h"
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden.h"
 
 #ifndef VTSNAP_FIXTURE_BINARY
 #error "VTSNAP_FIXTURE_BINARY must name the goldens_fixture_test executable"

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "decoder/headless_terminal.h"
-#include "snapshot/frame.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap::testing_apps {
 

@@ -11,13 +11,13 @@
 #include <string>
 
 #include "absl/strings/str_replace.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/golden.h"
-#include "snapshot/capture.h"
-#include "snapshot/golden.h"
-#include "snapshot/store.h"
+#include "vtsnap/matchers/golden.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/store.h"
 
 namespace vtsnap {
 namespace {

@@ -2,13 +2,13 @@
 #include <string>
 #include <vector>
 
-#include "decoder/headless_terminal.h"
+#include "vtsnap/decoder/headless_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/presented.h"
-#include "matchers/screen.h"
-#include "snapshot/capture.h"
-#include "snapshot/frame.h"
+#include "vtsnap/matchers/presented.h"
+#include "vtsnap/matchers/screen.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/frame.h"
 #include "test/matchers/counter_app.h"
 
 namespace vtsnap {

@@ -3,7 +3,7 @@
 // '+' back down. On the Sixel profile its presenter writes style-preserving blanks and a Sixel
 // image of the visible slice; on NoGraphics it writes the fallback "#" cells. The scene (cells plus
 // the raster record of the visible slice) is the same on both.
-#include "matchers/paired_script.h"
+#include "vtsnap/matchers/paired_script.h"
 
 #include <string>
 
@@ -11,9 +11,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
-#include "snapshot/capture.h"
-#include "snapshot/raster_checks.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/raster_checks.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 namespace {

@@ -6,10 +6,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
-#include "matchers/raster.h"
-#include "snapshot/frame.h"
-#include "snapshot/rgba.h"
+#include "vtsnap/matchers/matchers.h"
+#include "vtsnap/matchers/raster.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 namespace {

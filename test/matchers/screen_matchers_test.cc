@@ -4,8 +4,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
-#include "matchers/screen.h"
+#include "vtsnap/matchers/matchers.h"
+#include "vtsnap/matchers/screen.h"
 
 namespace vtsnap {
 namespace {

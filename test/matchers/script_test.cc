@@ -1,6 +1,6 @@
 // Event scripts (matchers/script.h): beats, steps, pinned frames, returns to an earlier frame and
 // the per-step PresentedEquals check, driven with the counter app of counter_app.h.
-#include "matchers/script.h"
+#include "vtsnap/matchers/script.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // The downstream project's test: includes vtsnap the way a user does and checks a golden.
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
+#include "vtsnap/matchers/matchers.h"
 
 namespace {
 

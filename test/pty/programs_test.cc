@@ -29,11 +29,11 @@
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "decoder/terminal.h"
+#include "vtsnap/decoder/terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
-#include "pty/pty_session.h"
+#include "vtsnap/matchers/matchers.h"
+#include "vtsnap/pty/pty_session.h"
 #include "test/pty/test_support.h"
 
 namespace vtsnap {

@@ -1,6 +1,6 @@
 // PtySession against pty_probe (one behaviour per subcommand): starting, the environment, replies
 // to queries, keys, resizing, waiting and its failures, bursts, exits, and cleanup.
-#include "pty/pty_session.h"
+#include "vtsnap/pty/pty_session.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -17,7 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "matchers/matchers.h"
+#include "vtsnap/matchers/matchers.h"
 #include "test/pty/test_support.h"
 
 namespace vtsnap {

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "pty/pty_session.h"
+#include "vtsnap/pty/pty_session.h"
 
 namespace vtsnap::pty_test {
 

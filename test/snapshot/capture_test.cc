@@ -1,5 +1,5 @@
 // Capturing a decoded screen as a Frame, and the golden dump of what was captured.
-#include "snapshot/capture.h"
+#include "vtsnap/snapshot/capture.h"
 
 #include <filesystem>
 #include <fstream>
@@ -7,10 +7,10 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {

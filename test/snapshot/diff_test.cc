@@ -1,12 +1,12 @@
 // Frame differences: structured records and the report texts, pinned exactly.
-#include "snapshot/diff.h"
+#include "vtsnap/snapshot/diff.h"
 
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {

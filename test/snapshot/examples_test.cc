@@ -3,9 +3,9 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "snapshot/diff.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
 #include "test/snapshot/spec_example.h"
 
 namespace {

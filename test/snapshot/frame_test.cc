@@ -1,5 +1,5 @@
 // Frame: blank frames, row text from cells, link runs, and equality of meaning.
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 // ckvision-golden 1: the spec's examples, one accept and one reject case per validation rule,
 // non-canonical spellings, CRLF, the style limit, and random frames that must round-trip.
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/golden.h"
 
 #include <cstring>
 #include <random>
@@ -11,7 +11,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 #include "test/snapshot/spec_example.h"
 
 namespace vtsnap {

@@ -1,6 +1,6 @@
 // snapshot/inventory.h: the record format, writing and reading record directories, the merged
 // verdict and its report.
-#include "snapshot/inventory.h"
+#include "vtsnap/snapshot/inventory.h"
 
 #include <unistd.h>
 

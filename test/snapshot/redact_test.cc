@@ -1,6 +1,6 @@
 // Redactions: patterns and rectangles masking cells of captured and parsed frames. Also keeps
 // snapshot/redact.h's example alive.
-#include "snapshot/redact.h"
+#include "vtsnap/snapshot/redact.h"
 
 #include <string>
 #include <vector>
@@ -8,12 +8,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/capture.h"
-#include "snapshot/frame.h"
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {

@@ -1,7 +1,7 @@
 // ckvision-rgba 1 planes: round trips, every parse error with its message, crops, comparisons
 // (size, count, bounding box, the report) and the raster content hash against independently
 // computed values.
-#include "snapshot/rgba.h"
+#include "vtsnap/snapshot/rgba.h"
 
 #include <cstdint>
 #include <iostream>
@@ -16,7 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/frame.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -8,11 +8,11 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/capture.h"
-#include "snapshot/golden.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {

@@ -1,14 +1,14 @@
 // The JSON state dump (snapshot/state_json.h, docs/state-dump.md): what CaptureState records for a
 // stream, the exact text WriteStateJson writes, what ParseStateJson rejects and where, and what
 // DiffStates reports.
-#include "snapshot/state_json.h"
+#include "vtsnap/snapshot/state_json.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
-#include "decoder/virtual_terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 // Golden storage: UPDATE_GOLDENS, CI detection, golden names, folders, atomic writes, reads,
 // removal, listing and the writable-directory probe. Also keeps snapshot/store.h's example alive.
-#include "snapshot/store.h"
+#include "vtsnap/snapshot/store.h"
 
 #include <sys/stat.h>
 #include <sys/wait.h>

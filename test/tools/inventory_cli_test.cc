@@ -18,8 +18,8 @@
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "snapshot/inventory.h"
-#include "tools/commands.h"
+#include "vtsnap/snapshot/inventory.h"
+#include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
 namespace {

@@ -21,7 +21,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "test/pty/test_support.h"
-#include "tools/commands.h"
+#include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
 namespace {
