@@ -72,13 +72,13 @@ absl::Status WriteGolden(const std::string& name, const std::string& dump) {
 void BM_Capture(benchmark::State& state, TerminalSize size) {
   const std::unique_ptr<VirtualTerminal> vt = DecodedScreen(size);
   for (auto _ : state) {
-    Frame frame = CaptureFrame(*vt);
+    Frame frame = CaptureFrame(*vt).value();
     benchmark::DoNotOptimize(frame);
   }
 }
 
 void BM_Serialize(benchmark::State& state, TerminalSize size) {
-  const Frame frame = CaptureFrame(*DecodedScreen(size));
+  const Frame frame = CaptureFrame(*DecodedScreen(size)).value();
   for (auto _ : state) {
     absl::StatusOr<std::string> dump = golden::Serialize(frame);
     if (!dump.ok()) {
@@ -103,7 +103,7 @@ void BM_SerializeScreen(benchmark::State& state, TerminalSize size) {
 }
 
 void BM_Parse(benchmark::State& state, TerminalSize size) {
-  absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*DecodedScreen(size)));
+  absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*DecodedScreen(size)).value());
   if (!dump.ok()) {
     state.SkipWithError(std::string(dump.status().message()).c_str());
     return;
@@ -120,7 +120,7 @@ void BM_Parse(benchmark::State& state, TerminalSize size) {
 }
 
 void BM_CompareFrames(benchmark::State& state, TerminalSize size) {
-  const Frame actual = CaptureFrame(*DecodedScreen(size));
+  const Frame actual = CaptureFrame(*DecodedScreen(size)).value();
   absl::StatusOr<std::string> dump = golden::Serialize(actual);
   absl::StatusOr<Frame> expected =
       dump.ok() ? golden::Parse(*dump) : absl::StatusOr<Frame>(dump.status());
@@ -151,7 +151,7 @@ bool CheckGolden(benchmark::State& state, const VirtualTerminal& vt, const std::
 void BM_EqualsGolden(benchmark::State& state, TerminalSize size) {
   const std::unique_ptr<VirtualTerminal> vt = DecodedScreen(size);
   const std::string name = absl::StrCat("screen_", FormatSize(size));
-  absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*vt));
+  absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*vt).value());
   absl::Status written = dump.ok() ? WriteGolden(name, *dump) : dump.status();
   if (!written.ok()) {
     state.SkipWithError(std::string(written.message()).c_str());
@@ -185,7 +185,7 @@ void BM_EqualsGolden1000(benchmark::State& state) {
   if (!written) {  // the goldens, once per process, outside the timed region
     for (int i = 0; i < kAssertions; ++i) {
       vt->Write(Marker(i));
-      absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*vt));
+      absl::StatusOr<std::string> dump = golden::Serialize(CaptureFrame(*vt).value());
       absl::Status s = dump.ok() ? WriteGolden(GoldenName1000(i), *dump) : dump.status();
       if (!s.ok()) {
         state.SkipWithError(std::string(s.message()).c_str());

@@ -19,15 +19,9 @@
 #include <ostream>
 #include <string>
 
-#include "absl/functional/function_ref.h"
-#include "absl/status/statusor.h"
-#include "vtsnap/decoder/headless_terminal.h"
-#include "vtsnap/decoder/terminal.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
-#include "vtsnap/pty/pty_session.h"
-#include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/redact.h"
+#include "vtsnap/snapshot/screen_view.h"
 
 namespace vtsnap {
 
@@ -43,19 +37,20 @@ struct GoldenOptions {
   std::string extension = ".dump";
 };
 
-// The gmock matcher EqualsGolden returns. It matches a VirtualTerminal, a Terminal, a Frame, a
-// HeadlessTerminal (its decoded display, with link records; a display that cannot be read, inside
-// a synchronized frame or invalidated by the presenter profile, fails with the reason) or a
-// PtySession (its screen now; inside an open synchronized frame it fails with the reason).
+// The gmock matcher EqualsGolden returns. It matches any screen (snapshot/screen_view.h): a
+// VirtualTerminal, a Terminal, a Frame, a HeadlessTerminal (its decoded display; one that cannot be
+// read, inside a synchronized frame or invalidated by the presenter profile, fails with the reason)
+// or a PtySession (its screen now; inside an open synchronized frame it fails with the reason).
 class GoldenMatcher {
  public:
   GoldenMatcher(std::string name, GoldenOptions options);
 
-  // gmock's polymorphic-matcher protocol: converts to Matcher<T> for the types above.
+  // gmock's polymorphic-matcher protocol: converts to Matcher<T> for every T a ScreenView is made
+  // of.
   template <typename T>
   operator ::testing::Matcher<T>() const;  // NOLINT(google-explicit-constructor)
 
-  bool MatchFrame(const Frame& actual, ::testing::MatchResultListener* listener) const;
+  bool Match(const ScreenView& screen, ::testing::MatchResultListener* listener) const;
   void DescribeTo(std::ostream* os) const;
   void DescribeNegationTo(std::ostream* os) const;
 
@@ -67,21 +62,7 @@ class GoldenMatcher {
     return m;
   }
 
-  bool Match(const Frame& f, ::testing::MatchResultListener* l) const { return MatchFrame(f, l); }
-  bool Match(const Terminal& t, ::testing::MatchResultListener* l) const;
-  bool Match(const VirtualTerminal& vt, ::testing::MatchResultListener* l) const {
-    return Match(vt.terminal(), l);
-  }
-  bool Match(const HeadlessTerminal& t, ::testing::MatchResultListener* l) const;
-  bool Match(const PtySession& session, ::testing::MatchResultListener* l) const;
-
  private:
-  // Compares `actual_text` (the actual screen's dump, or why it cannot be written) with the golden;
-  // `actual` gives the screen's Frame, asked for only when the golden's bytes differ.
-  bool MatchActual(absl::StatusOr<std::string> actual_text,
-                   absl::FunctionRef<const Frame&()> actual,
-                   ::testing::MatchResultListener* listener) const;
-
   std::string name_;
   std::shared_ptr<const GoldenOptions> options_;
   bool read_only_ = false;
@@ -94,7 +75,7 @@ class GoldenMatcherImpl : public ::testing::MatcherInterface<T> {
  public:
   explicit GoldenMatcherImpl(const GoldenMatcher& m) : m_(m) {}
   bool MatchAndExplain(T x, ::testing::MatchResultListener* listener) const override {
-    return m_.Match(x, listener);
+    return m_.Match(ScreenView(x), listener);
   }
   void DescribeTo(std::ostream* os) const override { m_.DescribeTo(os); }
   void DescribeNegationTo(std::ostream* os) const override { m_.DescribeNegationTo(os); }

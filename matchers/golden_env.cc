@@ -16,16 +16,8 @@ namespace vtsnap {
 namespace matchers_internal {
 namespace {
 
-struct FolderClaims {
-  std::set<std::string> claims;
-  std::set<std::string> written;
-  int ok = 0;
-};
-
 struct Registry {
   std::mutex mu;
-  // (source file, golden folder) -> what was claimed there.
-  std::map<std::pair<std::string, std::string>, FolderClaims> folders;
   std::map<std::string, std::vector<DeclaredScenario>> declared;
 };
 
@@ -45,7 +37,7 @@ std::string DefaultFolder(const std::string& source_file) {
 class GoldenEnvironment : public ::testing::Environment {
  public:
   void SetUp() override {
-    const absl::StatusOr<UpdateMode>& mode = CurrentUpdateMode();
+    const absl::StatusOr<UpdateMode>& mode = UpdateModeOfProcess();
     if (!mode.ok()) {
       std::fprintf(stderr, "vtsnap: %s\n", std::string(mode.status().message()).c_str());
       std::fflush(stderr);
@@ -80,6 +72,7 @@ class GoldenEnvironment : public ::testing::Environment {
 
  private:
   static InventoryRecord BuildRecord() {
+    const std::vector<GoldenClaims> claims = ClaimsOfProcess();
     Registry& reg = GetRegistry();
     std::lock_guard<std::mutex> lock(reg.mu);
     const ::testing::UnitTest& ut = *::testing::UnitTest::GetInstance();
@@ -113,16 +106,16 @@ class GoldenEnvironment : public ::testing::Environment {
       // One entry per folder the file's goldens live in: the default one, and any a matcher's
       // root option chose.
       std::set<std::string> folders = {DefaultFolder(file)};
-      for (const auto& [key, claims] : reg.folders) {
-        if (key.first == file) folders.insert(key.second);
+      for (const GoldenClaims& c : claims) {
+        if (c.source_file == file) folders.insert(c.folder);
       }
       for (const std::string& folder : folders) {
         SourceFileRecord rec = base;
         rec.golden_folder = folder;
-        auto it = reg.folders.find({file, folder});
-        if (it != reg.folders.end()) {
-          rec.claims.assign(it->second.claims.begin(), it->second.claims.end());
-          rec.written.assign(it->second.written.begin(), it->second.written.end());
+        for (const GoldenClaims& c : claims) {
+          if (c.source_file != file || c.folder != folder) continue;
+          rec.claims = c.claimed;
+          rec.written = c.written;
         }
         auto d = reg.declared.find(file);
         if (d != reg.declared.end()) rec.declared = d->second;
@@ -135,7 +128,7 @@ class GoldenEnvironment : public ::testing::Environment {
 
   static void PrintUpdateSummary(const InventoryRecord& record,
                                  const std::vector<FolderVerdict>& verdicts) {
-    const absl::StatusOr<UpdateMode>& mode = CurrentUpdateMode();
+    const absl::StatusOr<UpdateMode>& mode = UpdateModeOfProcess();
     if (!mode.ok() || *mode == UpdateMode::kOff) return;
     int written = 0;
     int claimed = 0;
@@ -160,22 +153,6 @@ class GoldenEnvironment : public ::testing::Environment {
     ::testing::AddGlobalTestEnvironment(new GoldenEnvironment);
 
 }  // namespace
-
-void RecordClaim(const std::string& source_file, const std::string& folder,
-                 const std::string& relative, Outcome outcome) {
-  Registry& reg = GetRegistry();
-  std::lock_guard<std::mutex> lock(reg.mu);
-  FolderClaims& f = reg.folders[{source_file, folder}];
-  f.claims.insert(relative);
-  if (outcome == Outcome::kWritten) f.written.insert(relative);
-  if (outcome == Outcome::kOk) ++f.ok;
-}
-
-const absl::StatusOr<UpdateMode>& CurrentUpdateMode() {
-  static const absl::StatusOr<UpdateMode>* mode = new absl::StatusOr<UpdateMode>(
-      ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi()));
-  return *mode;
-}
 
 void RecordDeclaration(const std::string& source_file, std::vector<DeclaredScenario> scenarios) {
   Registry& reg = GetRegistry();

@@ -6,7 +6,7 @@
 //     vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
 //     vt.Write(app_output);
 //     EXPECT_THAT(vt, vtsnap::EqualsGolden("home"));
-//     EXPECT_THAT(vt, vtsnap::RowText(0, testing::HasSubstr("File")));
+//     EXPECT_THAT(vt, vtsnap::RowTextIs(0, testing::HasSubstr("File")));
 //   }
 #ifndef VTSNAP_MATCHERS_MATCHERS_H_
 #define VTSNAP_MATCHERS_MATCHERS_H_
@@ -25,5 +25,6 @@
 #include "vtsnap/snapshot/capture.h"           // IWYU pragma: export
 #include "vtsnap/snapshot/frame.h"             // IWYU pragma: export
 #include "vtsnap/snapshot/redact.h"            // IWYU pragma: export
+#include "vtsnap/snapshot/screen_view.h"       // IWYU pragma: export
 
 #endif  // VTSNAP_MATCHERS_MATCHERS_H_

@@ -124,9 +124,9 @@ bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTer
                        "- Sixel, + NoGraphics):\n"
                     << RenderDiff(Compare(now.scene, plain_scene));
     }
-    absl::StatusOr<Frame> sd = CaptureDisplay(sixel);
+    absl::StatusOr<Frame> sd = CaptureFrame(sixel);
     absl::StatusOr<RgbaPlane> sp_plane = CapturePlane(sixel);
-    absl::StatusOr<Frame> nd = CaptureDisplay(no_graphics);
+    absl::StatusOr<Frame> nd = CaptureFrame(no_graphics);
     absl::StatusOr<RgbaPlane> np_plane = CapturePlane(no_graphics);
     if (!sd.ok() || !sp_plane.ok()) {
       ok = Fail(

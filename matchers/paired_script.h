@@ -1,5 +1,5 @@
 // Paired raster scripts: a raster-bearing event script played twice in lockstep, on a Sixel
-// profile and on a NoGraphics profile reporting the same cell size (specs/golden-dump-v1.md,
+// profile and on a NoGraphics profile reporting the same cell size (docs/golden-format.md,
 // "Paired raster scripts"; docs/scripts.md).
 //
 // Every beat that names a golden stem S is pinned four ways, with the scene beside them (five

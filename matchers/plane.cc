@@ -25,9 +25,9 @@ void RgbaGoldenMatcher::DescribeNegationTo(std::ostream* os) const {
   *os << "differs from the plane golden \"" << name_ << "\"";
 }
 
-bool RgbaGoldenMatcher::Match(const HeadlessTerminal& terminal,
+bool RgbaGoldenMatcher::Match(const ScreenView& screen,
                               ::testing::MatchResultListener* listener) const {
-  absl::StatusOr<RgbaPlane> plane = CapturePlane(terminal);
+  absl::StatusOr<RgbaPlane> plane = CapturePlane(screen);
   if (!plane.ok()) {
     *listener << plane.status().message();
     return false;
@@ -37,9 +37,8 @@ bool RgbaGoldenMatcher::Match(const HeadlessTerminal& terminal,
 
 bool RgbaGoldenMatcher::Match(const RgbaPlane& plane,
                               ::testing::MatchResultListener* listener) const {
-  matchers_internal::GoldenFile file = {
+  GoldenInput input = {
       .name = name_,
-      .extension = ".rgba",
       .format = "ckvision-rgba 1 plane",
       .what = "plane",
       .actual = SerializeRgba(plane),
@@ -48,8 +47,9 @@ bool RgbaGoldenMatcher::Match(const RgbaPlane& plane,
         if (!expected.ok()) return expected.status();
         const PlaneDiff diff = ComparePlanes(*expected, plane);
         return diff.empty() ? std::string() : RenderPlaneDiff(diff);
-      }};
-  return matchers_internal::MatchGoldenFile(file, options_->root, read_only_, listener);
+      },
+      .read_only = read_only_};
+  return matchers_internal::MatchGoldenInTest(std::move(input), ".rgba", options_->root, listener);
 }
 
 }  // namespace vtsnap

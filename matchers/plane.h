@@ -15,16 +15,16 @@
 #include <ostream>
 #include <string>
 
-#include "vtsnap/decoder/headless_terminal.h"
 #include "gmock/gmock.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/screen_view.h"
 
 namespace vtsnap {
 
-// The matcher EqualsRgbaGolden returns: it matches an RgbaPlane or a HeadlessTerminal (its plane;
-// a display that cannot be read fails with the reason). GoldenOptions::root applies; redactions
-// and extension do not.
+// The matcher EqualsRgbaGolden returns: it matches an RgbaPlane or any screen with a plane (a
+// terminal's, a HeadlessTerminal's or a Sixel PtySession's; a screen that cannot be read, or a
+// Frame, fails with the reason). GoldenOptions::root applies; redactions and extension do not.
 class RgbaGoldenMatcher {
  public:
   RgbaGoldenMatcher(std::string name, GoldenOptions options);
@@ -33,7 +33,7 @@ class RgbaGoldenMatcher {
   operator ::testing::Matcher<T>() const;  // NOLINT(google-explicit-constructor)
 
   bool Match(const RgbaPlane& plane, ::testing::MatchResultListener* listener) const;
-  bool Match(const HeadlessTerminal& terminal, ::testing::MatchResultListener* listener) const;
+  bool Match(const ScreenView& screen, ::testing::MatchResultListener* listener) const;
   void DescribeTo(std::ostream* os) const;
   void DescribeNegationTo(std::ostream* os) const;
 

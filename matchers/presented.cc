@@ -39,7 +39,7 @@ bool PresentedMatcher::MatchAndExplain(const HeadlessTerminal& terminal,
                  "rightly writes the nearest index for an RGB style";
     return false;
   }
-  absl::StatusOr<Frame> presented = CaptureDisplay(terminal);
+  absl::StatusOr<Frame> presented = CaptureFrame(terminal);
   if (!presented.ok()) {
     *listener << presented.status().message();
     return false;

@@ -20,7 +20,7 @@
 
 #include "vtsnap/decoder/headless_terminal.h"
 #include "gmock/gmock.h"
-#include "vtsnap/matchers/screen.h"  // PrintTo(const HeadlessTerminal&), for failure messages
+#include "vtsnap/matchers/screen.h"  // PrintTo for screens, for failure messages
 #include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {

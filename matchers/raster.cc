@@ -64,15 +64,20 @@ bool MatchField(absl::string_view name, bool plural, const raster_internal::Arg<
 
 std::string RecordLine(const RasterRecord& record) { return golden::FormatRasterLine(record); }
 
-class HasRasterMatcher : public ::testing::MatcherInterface<const Frame&> {
+class HasRasterMatcher : public ::testing::MatcherInterface<const ScreenView&> {
  public:
   // `slice` set: a RasterSliceIs (looked up by id when its id is plain); else `record`.
   HasRasterMatcher(std::optional<RasterSliceMatcher> slice,
                    ::testing::Matcher<const RasterRecord&> record)
       : slice_(std::move(slice)), record_(std::move(record)) {}
 
-  bool MatchAndExplain(const Frame& frame,
+  bool MatchAndExplain(const ScreenView& screen,
                        ::testing::MatchResultListener* listener) const override {
+    if (!screen.readable()) {
+      *listener << screen.status().message();
+      return false;
+    }
+    const Frame& frame = screen.frame();
     if (slice_.has_value() && slice_->plain_id().has_value()) {
       return MatchById(frame, *slice_->plain_id(), listener);
     }
@@ -233,14 +238,15 @@ RasterSliceMatcher RasterSliceIs(raster_internal::Arg<int> id,
                             std::move(hash));
 }
 
-::testing::Matcher<const Frame&> HasRaster(RasterSliceMatcher slice) {
+::testing::Matcher<const ScreenView&> HasRaster(RasterSliceMatcher slice) {
   ::testing::Matcher<const RasterRecord&> record = slice;
-  return ::testing::Matcher<const Frame&>(
+  return ::testing::Matcher<const ScreenView&>(
       new HasRasterMatcher(std::move(slice), std::move(record)));
 }
 
-::testing::Matcher<const Frame&> HasRaster(::testing::Matcher<const RasterRecord&> record) {
-  return ::testing::Matcher<const Frame&>(new HasRasterMatcher(std::nullopt, std::move(record)));
+::testing::Matcher<const ScreenView&> HasRaster(::testing::Matcher<const RasterRecord&> record) {
+  return ::testing::Matcher<const ScreenView&>(
+      new HasRasterMatcher(std::nullopt, std::move(record)));
 }
 
 ::testing::Matcher<const RgbaPlane&> PlaneEquals(RgbaPlane expected, PlaneDiffOptions options) {

@@ -33,6 +33,7 @@
 #include "gmock/gmock.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/screen_view.h"
 
 namespace vtsnap {
 
@@ -142,12 +143,12 @@ RasterSliceMatcher RasterSliceIs(raster_internal::Arg<int> id,
                                  raster_internal::Arg<raster_internal::IntPair> pixels,
                                  raster_internal::Arg<std::string> hash);
 
-// Matches a Frame holding a matching raster record. With a RasterSliceIs whose id is a plain int,
+// Matches a screen (a Frame, usually a composed scene) holding a matching raster record. With a RasterSliceIs whose id is a plain int,
 // the record is looked up by that id (the first one with it) and a missing id is named ("no raster
 // record with id 3; the frame has ids 1, 2"); otherwise any record that matches will do, and a
 // failure explains each record (the first 10).
-::testing::Matcher<const Frame&> HasRaster(RasterSliceMatcher slice);
-::testing::Matcher<const Frame&> HasRaster(::testing::Matcher<const RasterRecord&> record);
+::testing::Matcher<const ScreenView&> HasRaster(RasterSliceMatcher slice);
+::testing::Matcher<const ScreenView&> HasRaster(::testing::Matcher<const RasterRecord&> record);
 
 // Matches an RGBA plane equal to `expected`; a mismatch is the snapshot/rgba.h report (the size,
 // or how many pixels differ and their bounding box, in cells too when `options` gives the cell

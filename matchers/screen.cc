@@ -1,10 +1,62 @@
 #include "vtsnap/matchers/screen.h"
 
+#include <functional>
+#include <utility>
+
 #include "absl/strings/str_cat.h"
 #include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {
 namespace {
+
+// A property of the screen (`extract` fills *value from the frame, or explains in *why that there
+// is none) compared with an inner matcher.
+template <typename Value>
+class PropertyMatcher : public ::testing::MatcherInterface<const ScreenView&> {
+ public:
+  using Extract = std::function<bool(const Frame&, Value*, std::string*)>;
+  PropertyMatcher(std::string what, Extract extract, ::testing::Matcher<Value> inner)
+      : what_(std::move(what)), extract_(std::move(extract)), inner_(std::move(inner)) {}
+
+  bool MatchAndExplain(const ScreenView& screen,
+                       ::testing::MatchResultListener* listener) const override {
+    if (!screen.readable()) {
+      *listener << screen.status().message();
+      return false;
+    }
+    Value value{};
+    std::string why;
+    if (!extract_(screen.frame(), &value, &why)) {
+      *listener << why;
+      return false;
+    }
+    *listener << what_ << " is " << ::testing::PrintToString(value);
+    ::testing::StringMatchResultListener inner;
+    const bool ok = inner_.MatchAndExplain(value, &inner);
+    if (!inner.str().empty()) *listener << ", " << inner.str();
+    return ok;
+  }
+  void DescribeTo(std::ostream* os) const override {
+    *os << what_ << " ";
+    inner_.DescribeTo(os);
+  }
+  void DescribeNegationTo(std::ostream* os) const override {
+    *os << what_ << " ";
+    inner_.DescribeNegationTo(os);
+  }
+
+ private:
+  std::string what_;
+  Extract extract_;
+  ::testing::Matcher<Value> inner_;
+};
+
+template <typename Value>
+ScreenMatcher MakeProperty(std::string what, typename PropertyMatcher<Value>::Extract extract,
+                           ::testing::Matcher<Value> inner) {
+  return ScreenMatcher(
+      new PropertyMatcher<Value>(std::move(what), std::move(extract), std::move(inner)));
+}
 
 bool InFrame(const Frame& f, int col, int row, std::string* why) {
   if (col >= 0 && row >= 0 && col < f.cols && row < f.rows) return true;
@@ -19,38 +71,51 @@ std::string TrimmedRow(const Frame& f, int row) {
   return text;
 }
 
+// The cursor as CursorAt compares it: visible, at a column and a row.
+class CursorAtMatcher : public ::testing::MatcherInterface<const ScreenView&> {
+ public:
+  CursorAtMatcher(::testing::Matcher<int> col, ::testing::Matcher<int> row)
+      : col_(std::move(col)), row_(std::move(row)) {}
+
+  bool MatchAndExplain(const ScreenView& screen,
+                       ::testing::MatchResultListener* listener) const override {
+    if (!screen.readable()) {
+      *listener << screen.status().message();
+      return false;
+    }
+    const Cursor& cursor = screen.cursor();
+    if (!cursor.visible) {
+      *listener << "the cursor is hidden";
+      return false;
+    }
+    *listener << "the cursor is at " << cursor.col << ", " << cursor.row;
+    ::testing::StringMatchResultListener col_why;
+    ::testing::StringMatchResultListener row_why;
+    const bool col_ok = col_.MatchAndExplain(cursor.col, &col_why);
+    const bool row_ok = row_.MatchAndExplain(cursor.row, &row_why);
+    if (!col_ok && !col_why.str().empty()) *listener << ", column " << col_why.str();
+    if (!row_ok && !row_why.str().empty()) *listener << ", row " << row_why.str();
+    return col_ok && row_ok;
+  }
+  void DescribeTo(std::ostream* os) const override {
+    *os << "the cursor is visible, its column ";
+    col_.DescribeTo(os);
+    *os << " and its row ";
+    row_.DescribeTo(os);
+  }
+  void DescribeNegationTo(std::ostream* os) const override {
+    *os << "the cursor is hidden, or its column ";
+    col_.DescribeNegationTo(os);
+    *os << ", or its row ";
+    row_.DescribeNegationTo(os);
+  }
+
+ private:
+  ::testing::Matcher<int> col_;
+  ::testing::Matcher<int> row_;
+};
+
 }  // namespace
-
-void PrintTo(const Frame& frame, std::ostream* os) {
-  *os << frame.cols << "x" << frame.rows << " screen\n";
-  for (int r = 0; r < frame.rows; ++r) *os << "  |" << frame.RowText(r) << "|\n";
-  if (frame.cursor.visible) {
-    *os << "  cursor " << frame.cursor.col << " " << frame.cursor.row << " "
-        << golden::FormatCursorShape(frame.cursor.shape);
-  } else {
-    *os << "  cursor hidden";
-  }
-}
-
-void PrintTo(const Terminal& terminal, std::ostream* os) { PrintTo(CaptureFrame(terminal), os); }
-void PrintTo(const VirtualTerminal& vt, std::ostream* os) { PrintTo(CaptureFrame(vt), os); }
-void PrintTo(const HeadlessTerminal& terminal, std::ostream* os) {
-  absl::StatusOr<Frame> display = CaptureDisplay(terminal);
-  if (!display.ok()) {
-    *os << "a HeadlessTerminal whose display cannot be read: " << display.status().message();
-    return;
-  }
-  PrintTo(*display, os);
-}
-
-void PrintTo(const PtySession& session, std::ostream* os) {
-  absl::StatusOr<Frame> screen = session.Capture();
-  if (!screen.ok()) {
-    *os << "a PtySession whose screen cannot be read: " << screen.status().message();
-    return;
-  }
-  PrintTo(*screen, os);
-}
 
 void PrintTo(const Color& color, std::ostream* os) { *os << golden::FormatColor(color); }
 
@@ -65,19 +130,12 @@ void PrintTo(const Style& s, std::ostream* os) {
   }
 }
 
-screen_internal::FramePropertyMatcher<std::string> CursorAt(int col, int row) {
-  return screen_internal::FramePropertyMatcher<std::string>(
-      "the cursor",
-      [](const Frame& f, std::string* value, std::string*) {
-        *value =
-            f.cursor.visible ? absl::StrCat("at ", f.cursor.col, ", ", f.cursor.row) : "hidden";
-        return true;
-      },
-      ::testing::Eq(absl::StrCat("at ", col, ", ", row)));
+ScreenMatcher CursorAt(::testing::Matcher<int> col, ::testing::Matcher<int> row) {
+  return ScreenMatcher(new CursorAtMatcher(std::move(col), std::move(row)));
 }
 
-screen_internal::FramePropertyMatcher<bool> CursorVisible(::testing::Matcher<bool> visible) {
-  return screen_internal::FramePropertyMatcher<bool>(
+ScreenMatcher CursorVisibleIs(::testing::Matcher<bool> visible) {
+  return MakeProperty<bool>(
       "the cursor's visibility",
       [](const Frame& f, bool* value, std::string*) {
         *value = f.cursor.visible;
@@ -86,9 +144,8 @@ screen_internal::FramePropertyMatcher<bool> CursorVisible(::testing::Matcher<boo
       std::move(visible));
 }
 
-screen_internal::FramePropertyMatcher<std::string> RowText(int row,
-                                                           ::testing::Matcher<std::string> text) {
-  return screen_internal::FramePropertyMatcher<std::string>(
+ScreenMatcher RowTextIs(int row, ::testing::Matcher<std::string> text) {
+  return MakeProperty<std::string>(
       absl::StrCat("row ", row, "'s text"),
       [row](const Frame& f, std::string* value, std::string* why) {
         if (!InFrame(f, 0, row, why)) return false;
@@ -98,9 +155,8 @@ screen_internal::FramePropertyMatcher<std::string> RowText(int row,
       std::move(text));
 }
 
-screen_internal::FramePropertyMatcher<Style> CellStyle(int col, int row,
-                                                       ::testing::Matcher<Style> style) {
-  return screen_internal::FramePropertyMatcher<Style>(
+ScreenMatcher CellStyleIs(int col, int row, ::testing::Matcher<Style> style) {
+  return MakeProperty<Style>(
       absl::StrCat("the style of cell (", col, ", ", row, ")"),
       [col, row](const Frame& f, Style* value, std::string* why) {
         if (!InFrame(f, col, row, why)) return false;
@@ -110,9 +166,8 @@ screen_internal::FramePropertyMatcher<Style> CellStyle(int col, int row,
       std::move(style));
 }
 
-screen_internal::FramePropertyMatcher<std::string> CellLink(
-    int col, int row, ::testing::Matcher<std::string> target) {
-  return screen_internal::FramePropertyMatcher<std::string>(
+ScreenMatcher CellLinkIs(int col, int row, ::testing::Matcher<std::string> target) {
+  return MakeProperty<std::string>(
       absl::StrCat("the link target of cell (", col, ", ", row, ")"),
       [col, row](const Frame& f, std::string* value, std::string* why) {
         if (!InFrame(f, col, row, why)) return false;

@@ -88,7 +88,7 @@ bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptAp
     const Frame composed = app.composed();
     std::optional<Frame> presented;
     if (beat.presented) {
-      absl::StatusOr<Frame> display = CaptureDisplay(terminal);
+      absl::StatusOr<Frame> display = CaptureFrame(terminal);
       if (!display.ok()) {
         ADD_FAILURE() << display.status().message();
         ok = false;

@@ -56,8 +56,10 @@ struct ScriptApp {
 
 struct PlayOptions {
   GoldenOptions golden = {};
-  // Check PresentedEquals(composed frame) after every step of every beat.
-  bool check_presented_every_step = false;
+  // Check PresentedEquals(composed frame) after every step of every beat (the default of both
+  // players: an app's bytes are proven at every step unless a test opts out, e.g. under the xterm
+  // profile, where PresentedEquals does not apply).
+  bool check_presented_every_step = true;
   // A beat whose input the app has not consumed after this many steps fails.
   int max_steps_per_beat = 64;
 };

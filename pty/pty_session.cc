@@ -63,10 +63,11 @@ std::string Quoted(absl::string_view text) {
 }
 
 TerminalOptions DecoderOptions(const PtyOptions& options) {
-  TerminalOptions t = options.terminal;
-  t.cols = std::clamp(options.cols, 1, kMaxTerminalDimension);
-  t.rows = std::clamp(options.rows, 1, kMaxTerminalDimension);
-  return t;
+  return {.cols = std::clamp(options.cols, 1, kMaxTerminalDimension),
+          .rows = std::clamp(options.rows, 1, kMaxTerminalDimension),
+          .scrollback_limit = options.scrollback_limit,
+          .width = options.width,
+          .graphics = options.graphics};
 }
 
 absl::Status ValidateSize(int cols, int rows) {
@@ -670,14 +671,21 @@ absl::StatusOr<ExitStatus> PtySession::WaitForExit(std::optional<absl::Duration>
   return exit_status().value_or(ExitStatus{});
 }
 
-absl::StatusOr<Frame> PtySession::Capture() const {
+ScreenView PtySession::View() const {
   std::lock_guard<std::mutex> lock(mu_);
-  if (vt_.terminal().modes().synchronized_output) {
-    return absl::FailedPreconditionError(
-        "the screen was read inside a synchronized frame (?2026h without its ?2026l): the "
-        "program has not finished drawing it; wait with WaitForQuiet first");
+  const Terminal& t = vt_.terminal();
+  if (t.modes().synchronized_output) {
+    return ScreenView::Snapshot(
+        "PtySession",
+        absl::FailedPreconditionError(
+            "the screen was read inside a synchronized frame (?2026h without its ?2026l): the "
+            "program has not finished drawing it; wait with WaitForQuiet first"));
   }
-  return CaptureFrame(vt_.terminal());
+  const ScreenView live(t);  // read under the lock, then owned by the snapshot
+  std::optional<RgbaPlane> plane;
+  if (options_.graphics.sixel) plane = *live.plane();
+  return ScreenView::Snapshot("PtySession", CaptureFrame(live), std::move(plane),
+                              live.alternate_screen());
 }
 
 std::string PtySession::ScreenText() const {

@@ -41,6 +41,7 @@
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen_view.h"
 
 namespace vtsnap {
 
@@ -59,8 +60,11 @@ struct PtyOptions {
   absl::Duration timeout = absl::Seconds(10);
   // After Close() hangs up, how long the program may take to exit before it is killed.
   absl::Duration close_grace = absl::Milliseconds(500);
-  // The decoder's options (scrollback, colours, ...); its cols and rows are replaced by the above.
-  TerminalOptions terminal = {};
+  // The decoder's settings besides its size (which is `cols` x `rows` above, the only size):
+  // lines kept above the screen, the width policy, and Sixel with its cell metrics.
+  int scrollback_limit = TerminalOptions{}.scrollback_limit;
+  WidthPolicy width = {};
+  GraphicsOptions graphics = {};
 };
 
 // How a program ended.
@@ -148,9 +152,13 @@ class PtySession {
   // The bytes read from the program so far.
   uint64_t bytes_received() const;
 
-  // The screen as the decoder shows it now. Capture() fails inside an open synchronized frame
-  // (the program has not finished drawing); the others read whatever is there.
-  [[nodiscard]] absl::StatusOr<Frame> Capture() const;
+  // The screen as the decoder shows it now, as a consistent snapshot taken under the session's
+  // lock: a ScreenView that owns its Frame (and its pixel plane when Sixel is on). Inside an open
+  // synchronized frame (the program has not finished drawing) the view is unreadable and says so.
+  // A PtySession converts to a ScreenView through this (VtsnapScreenView below), so every matcher
+  // and capture function takes a session.
+  ScreenView View() const;
+  // The screen text and the rest read whatever is there, synchronized frame or not.
   std::string ScreenText() const;
   // Runs `read` on the screen while the session's lock is held (it must not call the session).
   void WithScreen(const std::function<void(const Terminal&)>& read) const;
@@ -198,6 +206,9 @@ class PtySession {
   bool closed_ = false;
   std::thread reader_;
 };
+
+// The hook that makes a PtySession a ScreenView (snapshot/screen_view.h): session.View().
+inline ScreenView VtsnapScreenView(const PtySession& session) { return session.View(); }
 
 }  // namespace vtsnap
 

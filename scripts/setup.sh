@@ -30,7 +30,7 @@ vtsnap_install_missing() {
   apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
 }
 
-# The extra Debian packages of scripts/test.sh: for the differential oracles (docs/oracles.md),
+# The extra Debian packages of scripts/test.sh: for the differential oracles (docs/differential.md),
 # libvterm-dev, and Debian's nodejs and npm only when node or npm is not on PATH already (a newer
 # Node that brings its own npm conflicts with Debian's npm package); for the PTY tests that drive
 # real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog; for

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/golden.h"
 
@@ -143,7 +144,9 @@ void AppendGrapheme(const Terminal& terminal, const ScreenCell& sc, std::string*
 
 }  // namespace
 
-Frame CaptureFrame(const Terminal& terminal) {
+namespace capture_internal {
+
+Frame CaptureTerminal(const Terminal& terminal) {
   const int cols = terminal.cols();
   const int rows = terminal.rows();
   Frame frame = Frame::Blank(cols, rows);
@@ -180,10 +183,18 @@ Frame CaptureFrame(const Terminal& terminal) {
   return frame;
 }
 
-absl::StatusOr<std::string> SerializeScreen(const Terminal& terminal) {
+RgbaPlane CaptureTerminalPlane(const Terminal& terminal) {
+  RgbaPlane plane = {.width = terminal.pixel_width(), .height = terminal.pixel_height()};
+  terminal.CopyPixelPlane(&plane.pixels);
+  return plane;
+}
+
+namespace {
+
+absl::StatusOr<std::string> SerializeTerminal(const Terminal& terminal) {
   const int cols = terminal.cols();
   const int rows = terminal.rows();
-  if (cols < 1 || rows < 1) return golden::Serialize(CaptureFrame(terminal));  // its error
+  if (cols < 1 || rows < 1) return golden::Serialize(CaptureTerminal(terminal));  // its error
   const size_t cell_count = static_cast<size_t>(cols) * static_cast<size_t>(rows);
   PenCache pens(terminal);
   golden::StyleNumbering numbering;
@@ -278,22 +289,22 @@ absl::StatusOr<std::string> SerializeScreen(const Terminal& terminal) {
       });
 }
 
-absl::StatusOr<Frame> CaptureDisplay(const HeadlessTerminal& terminal) {
-  absl::StatusOr<const Terminal*> screen = terminal.screen();
-  if (!screen.ok()) return screen.status();
-  return CaptureFrame(**screen);
+}  // namespace
+
+}  // namespace capture_internal
+
+absl::StatusOr<Frame> CaptureFrame(const ScreenView& screen) {
+  if (!screen.readable()) return screen.status();
+  if (screen.terminal() != nullptr) return capture_internal::CaptureTerminal(*screen.terminal());
+  return screen.frame();
 }
 
-RgbaPlane CapturePlane(const Terminal& terminal) {
-  RgbaPlane plane = {.width = terminal.pixel_width(), .height = terminal.pixel_height()};
-  terminal.CopyPixelPlane(&plane.pixels);
-  return plane;
-}
+absl::StatusOr<RgbaPlane> CapturePlane(const ScreenView& screen) { return screen.plane(); }
 
-absl::StatusOr<RgbaPlane> CapturePlane(const HeadlessTerminal& terminal) {
-  absl::StatusOr<const Terminal*> screen = terminal.screen();
-  if (!screen.ok()) return screen.status();
-  return CapturePlane(**screen);
+absl::StatusOr<std::string> SerializeScreen(const ScreenView& screen) {
+  if (!screen.readable()) return screen.status();
+  if (screen.terminal() != nullptr) return capture_internal::SerializeTerminal(*screen.terminal());
+  return golden::Serialize(screen.frame());
 }
 
 }  // namespace vtsnap

@@ -7,43 +7,46 @@
 //
 //   vtsnap::VirtualTerminal vt({.cols = 20, .rows = 2});
 //   vt.Write("\x1b[31mred");
-//   vtsnap::Frame frame = vtsnap::CaptureFrame(vt);
-//   // frame.cell(0, 0).grapheme == "r", frame.cell(0, 0).style.fg == vtsnap::Color::Palette(1)
+//   absl::StatusOr<vtsnap::Frame> frame = vtsnap::CaptureFrame(vt);  // any ScreenView
+//   // frame->cell(0, 0).grapheme == "r", frame->cell(0, 0).style.fg == vtsnap::Color::Palette(1)
 #ifndef VTSNAP_SNAPSHOT_CAPTURE_H_
 #define VTSNAP_SNAPSHOT_CAPTURE_H_
 
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "vtsnap/decoder/headless_terminal.h"
-#include "vtsnap/decoder/terminal.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/screen_view.h"
 
 namespace vtsnap {
 
-// The active screen of `terminal` with its cursor and hyperlinks.
-Frame CaptureFrame(const Terminal& terminal);
-inline Frame CaptureFrame(const VirtualTerminal& vt) { return CaptureFrame(vt.terminal()); }
+class Terminal;
+struct Pen;
 
-// The display a HeadlessTerminal decoded, or why it cannot be read now (a presenter-profile
-// violation, an open synchronized frame: HeadlessTerminal::ReadableStatus).
-[[nodiscard]] absl::StatusOr<Frame> CaptureDisplay(const HeadlessTerminal& terminal);
+// The picture `screen` shows (ScreenView::frame), or why it cannot be read now (a HeadlessTerminal
+// inside a synchronized frame or after a presenter-profile violation: ScreenView::status).
+[[nodiscard]] absl::StatusOr<Frame> CaptureFrame(const ScreenView& screen);
 
-// The pixel plane of the active screen: cols * cell width by rows * cell height pixels, transparent
-// where nothing is drawn (all of it without graphics).
-RgbaPlane CapturePlane(const Terminal& terminal);
-// A HeadlessTerminal's plane, or why its display cannot be read now.
-[[nodiscard]] absl::StatusOr<RgbaPlane> CapturePlane(const HeadlessTerminal& terminal);
+// The pixel plane of `screen`: cols * cell width by rows * cell height pixels, transparent where
+// nothing is drawn (all of it without graphics); an error when the screen cannot be read or has no
+// plane (a Frame).
+[[nodiscard]] absl::StatusOr<RgbaPlane> CapturePlane(const ScreenView& screen);
 
-// The golden dump (snapshot/golden.h) of the active screen: exactly the bytes, or the error, of
-// golden::Serialize(CaptureFrame(terminal)), written straight from the terminal's cells without
-// building the Frame (a fraction of the cost; EqualsGolden's passing path).
-[[nodiscard]] absl::StatusOr<std::string> SerializeScreen(const Terminal& terminal);
+// The golden dump (snapshot/golden.h) of `screen`: exactly the bytes, or the error, of
+// golden::Serialize(*CaptureFrame(screen)); for a live terminal written straight from its cells
+// without building the Frame (a fraction of the cost; EqualsGolden's passing path).
+[[nodiscard]] absl::StatusOr<std::string> SerializeScreen(const ScreenView& screen);
 
 // The Frame spelling of a terminal pen.
 Style StyleFromPen(const Pen& pen);
+
+namespace capture_internal {
+// What ScreenView uses for a live terminal: its active screen with cursor and hyperlinks, and its
+// plane.
+Frame CaptureTerminal(const Terminal& terminal);
+RgbaPlane CaptureTerminalPlane(const Terminal& terminal);
+}  // namespace capture_internal
 
 }  // namespace vtsnap
 

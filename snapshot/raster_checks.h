@@ -1,5 +1,5 @@
 // Raster checks: what a decoded display and its pixel plane must show for a composed scene's raster
-// records (specs/golden-dump-v1.md, "Raster records versus rendered-graphics captures" and "Paired
+// records (docs/golden-format.md, "Raster records versus rendered-graphics captures" and "Paired
 // raster scripts"). A raster-bearing script is played on a Sixel profile and on a NoGraphics
 // profile; these functions say, for each, whether the display is what the scene promises, and
 // explain the first problem when it is not.

@@ -269,6 +269,15 @@ std::string ShellQuote(absl::string_view word) {
   return out + "'";
 }
 
+std::string ShellQuoteIfNeeded(absl::string_view word) {
+  if (!word.empty() &&
+      word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:"
+                             "@%+,") == absl::string_view::npos) {
+    return std::string(word);
+  }
+  return ShellQuote(word);
+}
+
 bool IsWritableDirectory(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec) || ec) return false;

@@ -1,7 +1,7 @@
 // Store: where golden dumps live on disk, how they are named, and how they are written.
 //
 // The matchers and the `vtsnap` command keep goldens at `<dir of the test source>/goldens/<test
-// source stem>/<name>.dump` (DESIGN.md "Golden files and update mode"). This file holds the pieces
+// source stem>/<name>.dump` (docs/goldens.md). This file holds the pieces
 // that touch the file system: the UPDATE_GOLDENS switch, the CI check, the golden name rules, the
 // folder of a test source under CMake and under Bazel, atomic writes, reads, removal and listing.
 // It knows nothing of the dump format or of GoogleTest. Every failure is a value naming the path.
@@ -33,7 +33,7 @@
 
 namespace vtsnap {
 
-// What an assertion may write (DESIGN.md): kOff never writes; kAll writes missing and mismatched
+// What an assertion may write (docs/goldens.md): kOff never writes; kAll writes missing and mismatched
 // goldens; kNew writes missing ones only; kForce is kAll even in CI.
 enum class UpdateMode { kOff, kAll, kNew, kForce };
 
@@ -101,6 +101,9 @@ std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string*
 // `word` in single quotes for a POSIX shell, embedded quotes escaped: for the commands vtsnap
 // prints (update a golden, delete an orphan).
 std::string ShellQuote(absl::string_view word);
+// `word` as is when a shell reads it as one word unchanged ([A-Za-z0-9_./=:@%+,-]+), else
+// ShellQuote (so "" becomes '').
+std::string ShellQuoteIfNeeded(absl::string_view word);
 
 bool IsWritableDirectory(const std::string& dir);
 

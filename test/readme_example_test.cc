@@ -13,7 +13,7 @@
 TEST(Greeting, ShowsBoldHello) {
   vtsnap::VirtualTerminal vt({.cols = 40, .rows = 5});
   vt.Write("\x1b[2J\x1b[H\x1b[1mHello\x1b[m, world\r\n");
-  EXPECT_THAT(vt, vtsnap::RowText(0, "Hello, world"));
+  EXPECT_THAT(vt, vtsnap::RowTextIs(0, "Hello, world"));
   EXPECT_THAT(vt, vtsnap::CursorAt(0, 1));
   EXPECT_THAT(vt, vtsnap::EqualsGolden("greeting"));  // goldens/readme_example_test/greeting.dump
 }

@@ -125,7 +125,7 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     screen = &vt->terminal();
   }
   if (format == "rgba") {
-    out << SerializeRgba(CapturePlane(*screen));
+    out << SerializeRgba(*CapturePlane(*screen));  // a terminal always has a plane
     return 0;
   }
   absl::StatusOr<std::string> printed = FormatScreen(*screen, format, Redactions());

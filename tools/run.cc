@@ -26,6 +26,7 @@
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/golden_check.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/commands.h"
@@ -71,20 +72,10 @@ struct RunOptions {
   std::vector<std::string> argv;
 };
 
-// Shell-quotes a word when it needs it (as the golden matchers print their commands).
-std::string Quote(const std::string& word) {
-  if (!word.empty() &&
-      word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:"
-                             "@%+,") == std::string::npos) {
-    return word;
-  }
-  return ShellQuote(word);
-}
-
 // "vtsnap run ARGS..." as a shell reads it back.
 std::string CommandLine(const std::vector<std::string>& args) {
   std::string command = "vtsnap run";
-  for (const std::string& a : args) absl::StrAppend(&command, " ", Quote(a));
+  for (const std::string& a : args) absl::StrAppend(&command, " ", ShellQuoteIfNeeded(a));
   return command;
 }
 
@@ -234,113 +225,42 @@ bool ParseArguments(const std::vector<std::string>& args, RunOptions* o, bool* h
   return true;
 }
 
-// The golden --expect compares with, read and checked before the program starts.
-struct Expectation {
-  std::string path;
-  UpdateMode mode = UpdateMode::kOff;
-  bool in_ci = false;
-  std::optional<Frame> expected;  // the golden's frame; nullopt when missing or invalid
-  bool exists = false;
-  std::string invalid;  // why an existing golden cannot be read as a dump ("" when it can)
-};
-
-// Loads `path` and UPDATE_GOLDENS; false after writing the problem to `err`. An invalid golden is
-// a problem unless the update mode will replace it (UPDATE_GOLDENS=1 or force, as EqualsGolden).
-bool LoadExpectation(const std::string& path, Expectation* e, std::ostream& err) {
-  e->path = path;
-  e->in_ci = EnvironmentSaysCi();
-  absl::StatusOr<UpdateMode> mode = ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), e->in_ci);
+// Checks --expect's golden and UPDATE_GOLDENS before the program starts; false after writing the
+// problem to `err`. An invalid golden is a problem unless the update mode will replace it
+// (UPDATE_GOLDENS=1 or force, as for EqualsGolden).
+bool PreflightExpectation(const std::string& path, std::ostream& err) {
+  const absl::StatusOr<UpdateMode>& mode = UpdateModeOfProcess();
   if (!mode.ok()) {
     err << "vtsnap run: " << mode.status().message() << "\n";
     return false;
   }
-  e->mode = *mode;
   absl::StatusOr<std::optional<std::string>> text = ReadFileIfExists(path);
   if (!text.ok()) {
     err << "vtsnap run: --expect: " << text.status().message() << "\n";
     return false;
   }
   if (!text->has_value()) return true;
-  e->exists = true;
   absl::StatusOr<Frame> parsed = golden::Parse(**text);
-  if (parsed.ok()) {
-    e->expected = *std::move(parsed);
-    return true;
-  }
-  e->invalid = absl::StrCat("the golden is not a valid ckvision-golden 1 dump: ", path, ":",
-                            parsed.status().message());
-  if (e->mode == UpdateMode::kAll || e->mode == UpdateMode::kForce) return true;
-  err << "vtsnap run: " << e->invalid << "\n";
+  if (parsed.ok() || *mode == UpdateMode::kAll || *mode == UpdateMode::kForce) return true;
+  err << "vtsnap run: the golden is not a valid ckvision-golden 1 dump: " << path << ":"
+      << parsed.status().message() << "\n";
   return false;
 }
 
-// Where the actual dump of a failed comparison goes, as EqualsGolden decides it: under
-// $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap when that is set (Bazel), beside the golden when its folder
-// can be written, else in a temporary directory.
-std::string ActualPath(const std::string& golden_path) {
-  const std::filesystem::path golden(golden_path);
-  const std::string name = golden.filename().string() + ".actual";
-  const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
-  if (outputs != nullptr && *outputs != '\0') {
-    return (std::filesystem::path(outputs) / "vtsnap" / name).string();
-  }
-  std::filesystem::path existing = golden.parent_path();
-  if (existing.empty()) existing = ".";
-  std::error_code ec;
-  while (!existing.empty() && !std::filesystem::exists(existing, ec)) {
-    existing = existing.parent_path();
-  }
-  if (existing.empty()) existing = ".";
-  if (IsWritableDirectory(existing.string())) return golden_path + ".actual";
-  return (std::filesystem::temp_directory_path(ec) / "vtsnap-actual" / name).string();
-}
-
-// Compares the screen with the golden and writes what UPDATE_GOLDENS allows; the report goes to
-// `err`. Returns the exit code.
-int CheckExpectation(const Expectation& e, const Frame& actual,
+// Compares the screen with the golden through the golden core (snapshot/golden_check.h, the one
+// EqualsGolden uses) and writes what UPDATE_GOLDENS allows; the report goes to `err`. Returns the
+// exit code.
+int CheckExpectation(const std::string& path, const Frame& actual,
                      const std::vector<std::string>& args, std::ostream& err) {
-  if (e.expected.has_value() && *e.expected == actual) {
-    (void)RemoveFileIfExists(ActualPath(e.path));  // a stale one from an earlier failure
-    return kExitOk;
-  }
-  const absl::StatusOr<std::string> actual_text = golden::Serialize(actual);
-  const bool may_write = e.mode == UpdateMode::kAll || e.mode == UpdateMode::kForce ||
-                         (e.mode == UpdateMode::kNew && !e.exists);
-  if (may_write && actual_text.ok()) {
-    absl::Status written = WriteFileAtomically(e.path, *actual_text);
-    if (written.ok()) {
-      (void)RemoveFileIfExists(ActualPath(e.path));
-      err << "vtsnap: wrote " << e.path << " (" << (e.exists ? "updated" : "new") << ")\n";
-      return kExitOk;
-    }
-    err << "vtsnap run: could not write the golden: " << written.message() << "\n";
-  }
-  if (!e.exists) {
-    err << "vtsnap run: the golden " << e.path << " does not exist\n";
-  } else if (!e.invalid.empty()) {
-    err << "vtsnap run: the screen differs from the golden " << e.path << "\n" << e.invalid << "\n";
-  } else {
-    err << "vtsnap run: the screen differs from the golden " << e.path << "\n"
-        << RenderDiff(Compare(*e.expected, actual));
-  }
-  if (!actual_text.ok()) {
-    err << "the actual screen cannot be written as a golden: " << actual_text.status().message()
-        << "\n";
-    return kExitFailed;
-  }
-  const std::string actual_path = ActualPath(e.path);
-  if (absl::Status s = WriteFileAtomically(actual_path, *actual_text); s.ok()) {
-    err << "actual dump written to " << actual_path << "\n";
-  } else {
-    err << "could not write the actual dump: " << s.message() << "\n";
-  }
-  if (e.mode == UpdateMode::kNew && e.exists) {
-    err << "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  "
-        << "UPDATE_GOLDENS=" << (e.in_ci ? "force " : "1 ") << CommandLine(args) << "\n";
-  } else {
-    err << "to accept the actual screen run:\n  "
-        << "UPDATE_GOLDENS=" << (e.in_ci ? "force " : "1 ") << CommandLine(args) << "\n";
-  }
+  const GoldenResult result =
+      CheckGolden({.where = LocateGoldenPath(path),
+                   .actual = golden::Serialize(actual),
+                   .compare = CompareDumpByMeaning([&actual] { return actual; }),
+                   .claimant = "vtsnap run",
+                   .accept_command = CommandLine(args)});
+  err << result.note;
+  if (result.passed) return kExitOk;
+  err << "vtsnap run: " << result.message;
   return kExitFailed;
 }
 
@@ -397,8 +317,7 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
     err << "vtsnap run: " << scale.status().message() << "\n";
     return kExitUsage;
   }
-  Expectation expectation;
-  if (o.expect.has_value() && !LoadExpectation(*o.expect, &expectation, err)) return kExitUsage;
+  if (o.expect.has_value() && !PreflightExpectation(*o.expect, err)) return kExitUsage;
   // With --expect the screen goes to stdout only when a format was asked for.
   const bool print = !o.expect.has_value() || o.format_given;
 
@@ -468,7 +387,7 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
       if (capture.synchronized_frame_open) return;
       if (print) capture.printed = FormatScreen(t, o.format, o.redactions);
       if (o.expect.has_value()) {
-        capture.frame = CaptureFrame(t);
+        capture.frame = *CaptureFrame(t);
         o.redactions.Apply(&capture.frame);
       }
     });
@@ -495,7 +414,7 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   }
   report_program();
   if (!o.expect.has_value()) return kExitOk;
-  return CheckExpectation(expectation, capture.frame, args, err);
+  return CheckExpectation(*o.expect, capture.frame, args, err);
 }
 
 }  // namespace vtsnap::tools

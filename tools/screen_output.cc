@@ -58,9 +58,9 @@ absl::StatusOr<std::string> FormatScreen(const Terminal& terminal, absl::string_
   if (redactions.empty()) {
     if (format == "text") return absl::StrCat(terminal.ScreenText(), "\n");
     if (format == "json") return WriteStateJson(CaptureState(terminal));
-    return golden::Serialize(CaptureFrame(terminal));
+    return SerializeScreen(terminal);
   }
-  const Frame original = CaptureFrame(terminal);
+  const Frame original = *CaptureFrame(terminal);  // a terminal is always readable
   Frame redacted = original;
   redactions.Apply(&redacted);
   if (format == "golden") return golden::Serialize(redacted);

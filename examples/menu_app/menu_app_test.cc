@@ -19,11 +19,11 @@ using ::testing::Eq;
 using ::testing::Field;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using vtsnap::CellStyle;
+using vtsnap::CellStyleIs;
 using vtsnap::Color;
 using vtsnap::CursorAt;
 using vtsnap::EqualsGolden;
-using vtsnap::RowText;
+using vtsnap::RowTextIs;
 using vtsnap::Style;
 
 // Goldens mask the clock: its cells become '#' before comparing and before writing.
@@ -72,11 +72,11 @@ TEST(MenuApp, RowsReadAsText) {
   const menu_app::State state = Home();
   vtsnap::VirtualTerminal vt({.cols = state.cols, .rows = state.rows});
   Show(state, vt);
-  EXPECT_THAT(vt, RowText(0, Eq(" menu_app: Groceries")));
-  EXPECT_THAT(vt, RowText(1, Eq("  File  Edit  View  Help")));
-  EXPECT_THAT(vt, RowText(3, Eq("> Apples")));
-  EXPECT_THAT(vt, RowText(5, Eq("  寿司 (sushi)")));
-  EXPECT_THAT(vt, RowText(11, AllOf(StartsWith(" 1/5  Apples"), EndsWith(state.clock))));
+  EXPECT_THAT(vt, RowTextIs(0, Eq(" menu_app: Groceries")));
+  EXPECT_THAT(vt, RowTextIs(1, Eq("  File  Edit  View  Help")));
+  EXPECT_THAT(vt, RowTextIs(3, Eq("> Apples")));
+  EXPECT_THAT(vt, RowTextIs(5, Eq("  寿司 (sushi)")));
+  EXPECT_THAT(vt, RowTextIs(11, AllOf(StartsWith(" 1/5  Apples"), EndsWith(state.clock))));
 }
 
 TEST(MenuApp, StylesOfBarsAndSelection) {
@@ -85,16 +85,16 @@ TEST(MenuApp, StylesOfBarsAndSelection) {
   Show(state, vt);
   // Title bar: bold on blue, the blue reaching the last column.
   EXPECT_THAT(
-      vt, CellStyle(1, 0, AllOf(Field(&Style::bold, true), Field(&Style::bg, Color::Palette(4)))));
-  EXPECT_THAT(vt, CellStyle(59, 0, Field(&Style::bg, Color::Palette(4))));
+      vt, CellStyleIs(1, 0, AllOf(Field(&Style::bold, true), Field(&Style::bg, Color::Palette(4)))));
+  EXPECT_THAT(vt, CellStyleIs(59, 0, Field(&Style::bg, Color::Palette(4))));
   // The open menu ("File", cols 1-6) is reverse video; the next one is not.
-  EXPECT_THAT(vt, CellStyle(2, 1, Field(&Style::reverse, true)));
-  EXPECT_THAT(vt, CellStyle(8, 1, Field(&Style::reverse, false)));
+  EXPECT_THAT(vt, CellStyleIs(2, 1, Field(&Style::reverse, true)));
+  EXPECT_THAT(vt, CellStyleIs(8, 1, Field(&Style::reverse, false)));
   // The selected item is cyan across the row; the others keep the default style.
-  EXPECT_THAT(vt, CellStyle(59, 3, Field(&Style::bg, Color::Palette(6))));
-  EXPECT_THAT(vt, CellStyle(2, 4, Eq(Style{})));
+  EXPECT_THAT(vt, CellStyleIs(59, 3, Field(&Style::bg, Color::Palette(6))));
+  EXPECT_THAT(vt, CellStyleIs(2, 4, Eq(Style{})));
   // Status bar: black on green.
-  EXPECT_THAT(vt, CellStyle(0, 11,
+  EXPECT_THAT(vt, CellStyleIs(0, 11,
                             AllOf(Field(&Style::fg, Color::Palette(0)),
                                   Field(&Style::bg, Color::Palette(2)))));
 }
@@ -107,12 +107,12 @@ TEST(MenuApp, CursorFollowsTheSelection) {
   state = menu_app::MoveDown(state);
   Show(state, vt);
   EXPECT_THAT(vt, CursorAt(0, 4));
-  EXPECT_THAT(vt, RowText(11, HasSubstr("2/5  Bread")));
+  EXPECT_THAT(vt, RowTextIs(11, HasSubstr("2/5  Bread")));
   // The selection stops at the ends of the list.
   for (int i = 0; i < 10; ++i) state = menu_app::MoveDown(state);
   Show(state, vt);
   EXPECT_THAT(vt, CursorAt(0, 7));
-  EXPECT_THAT(vt, RowText(7, Eq("> Milk")));
+  EXPECT_THAT(vt, RowTextIs(7, Eq("> Milk")));
 }
 
 }  // namespace

@@ -143,7 +143,7 @@ struct Session {
   // "" when the decoded display shows the composed surface exactly (text, style and link of every
   // cell, and the cursor); else why not.
   std::string Diff() const {
-    absl::StatusOr<vtsnap::Frame> display = vtsnap::CaptureDisplay(term);
+    absl::StatusOr<vtsnap::Frame> display = vtsnap::CaptureFrame(term);
     if (!display.ok()) return std::string(display.status().message());
     const vtsnap::Frame composed = ToFrame(app.composed());
     std::string diff = vtsnap::PresentedDifference(composed, *display);

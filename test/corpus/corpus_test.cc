@@ -1,6 +1,6 @@
 // The recorded-program corpus: real terminal output (vim, less, top, man, ls, git log, dialog,
 // whiptail) decoded by vtsnap and compared with the screen an independent emulator, xterm.js, ends
-// on. See docs/corpus.md for how test/corpus/cases/ is recorded and the oracle replayed.
+// on. See docs/differential.md for how test/corpus/cases/ is recorded and the oracle replayed.
 //
 // For each test/corpus/cases/<name>_<COLS>x<ROWS>.bytes there is <name>.expected.json from
 // test/corpus/oracle/replay.mjs. Tests:
@@ -235,7 +235,7 @@ class CorpusTest : public ::testing::TestWithParam<std::string> {
 
 TEST(CorpusCases, Present) {
   EXPECT_THAT(ListCases(), ::testing::Not(::testing::IsEmpty()))
-      << "no *.bytes cases in " << kCasesDir << "; see docs/corpus.md";
+      << "no *.bytes cases in " << kCasesDir << "; see docs/differential.md";
 }
 
 TEST_P(CorpusTest, MatchesOracle) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records real terminal programs for the vtsnap corpus (see docs/corpus.md).
+"""Records real terminal programs for the vtsnap corpus (see docs/differential.md).
 
 Each case runs one program under a pseudo-terminal of a fixed size with a fixed environment, types
 scripted keys (waiting until the program's output has been quiet for QUIET seconds before each

@@ -1,4 +1,4 @@
-// The presenter profile: every accept and reject rule of specs/golden-dump-v1.md's "Virtual-display
+// The presenter profile: every accept and reject rule of docs/golden-format.md's "Virtual-display
 // protocol subset", one decision per case, with the exact message (docs/presenter.md).
 //
 // Offsets in the expected messages are counted by hand from the input bytes; every case is also

@@ -1,5 +1,5 @@
 // Delta debugging over tokens: shrink a failing token list (generator.h) to a small one that still
-// fails, for differential tests against other emulators (docs/differential-generator.md).
+// fails, for differential tests against other emulators (docs/differential.md).
 //
 // MinimizeTokens runs Zeller and Hildebrandt's ddmin: it tries the chunks of the list and their
 // complements at increasing granularity until the result is 1-minimal (removing any single token

@@ -1,5 +1,5 @@
 # The seeded random stream generator and the delta-debugging minimizer
-# (docs/differential-generator.md), and their tests.
+# (docs/differential.md), and their tests.
 add_library(vtsnap_differential_gen STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/generator.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/ddmin.cc)

@@ -1,5 +1,5 @@
 // A seeded generator of valid random terminal byte streams, for differential testing of vtsnap
-// against independent emulators (docs/differential-generator.md).
+// against independent emulators (docs/differential.md).
 //
 // A stream is a list of tokens. Each token is one complete unit: one escape sequence, one control
 // character, or a short run of text (whole UTF-8 characters). Any subsequence of the tokens is

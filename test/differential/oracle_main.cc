@@ -1,5 +1,5 @@
 // vtsnap_oracle: the state dump an independent emulator ends on after replaying a file, in the
-// layout of `vtsnap decode --format json`, to diff against it (docs/oracles.md):
+// layout of `vtsnap decode --format json`, to diff against it (docs/differential.md):
 //
 //   vtsnap_oracle --oracle libvterm --size 80x24 session.bytes > libvterm.json
 //   vtsnap decode --size 80x24 --format json session.bytes > vtsnap.json
@@ -25,7 +25,7 @@ namespace {
 constexpr char kUsage[] =
     "usage: vtsnap_oracle --oracle libvterm|xtermjs [--size COLSxROWS] FILE\n"
     "Replays FILE (- for stdin) through libvterm or @xterm/headless and prints the partial\n"
-    "state dump that emulator can know (docs/oracles.md). The default size is 80x24.\n"
+    "state dump that emulator can know (docs/differential.md). The default size is 80x24.\n"
     "exit codes: 0 dump printed, 1 oracle failed, 2 bad arguments or unreadable input\n";
 
 int Usage(const std::string& message) {

@@ -1,4 +1,4 @@
-# The oracle adapters (docs/oracles.md): libvterm in process and @xterm/headless through
+# The oracle adapters (docs/differential.md): libvterm in process and @xterm/headless through
 # `node test/corpus/oracle/state.mjs`, the vtsnap_oracle command and their tests.
 # libvterm is test-only: Debian's libvterm-dev (scripts/test.sh installs it).
 find_package(PkgConfig REQUIRED)

@@ -1,5 +1,5 @@
-// Oracles of differential testing (docs/oracles.md): independent terminal emulators that replay
-// the same bytes as vtsnap and print the partial state dump (specs/state-dump-schema.md) of
+// Oracles of differential testing (docs/differential.md): independent terminal emulators that replay
+// the same bytes as vtsnap and print the partial state dump (docs/state-dump.md) of
 // what they can know, for DiffStates (snapshot/state_json.h) to compare with vtsnap's.
 //
 //   // libvterm, in process:

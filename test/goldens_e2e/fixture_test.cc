@@ -8,6 +8,8 @@
 //   FIXTURE_NOT       when set, Fixture.Negated asserts Not(EqualsGolden("never"))
 //   FIXTURE_SCRIPT    when set, Fixture.Script plays an event script (count_0, count_1, and back
 //                     to count_0); FIXTURE_SCRIPT_BREAK plants a bug that breaks the return
+//   FIXTURE_DUPLICATE when set, Fixture.DuplicateA and Fixture.DuplicateB both assert
+//                     EqualsGolden("same"), on screens "one" and FIXTURE_DUPLICATE's value
 #include <cstdlib>
 #include <string>
 
@@ -70,6 +72,20 @@ TEST(Fixture, Script) {
                                            {.name = "minus", .keys = "-", .golden = "count_0"}}};
   vtsnap::PlayScript(script, term,
                      {.step = [&] { app.Step(); }, .composed = [&] { return app.Composed(); }});
+}
+
+TEST(Fixture, DuplicateA) {
+  if (!EnvSet("FIXTURE_DUPLICATE")) return;
+  vtsnap::VirtualTerminal vt(Size());
+  vt.Write("one");
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("same"));
+}
+
+TEST(Fixture, DuplicateB) {
+  if (!EnvSet("FIXTURE_DUPLICATE")) return;
+  vtsnap::VirtualTerminal vt(Size());
+  vt.Write(std::getenv("FIXTURE_DUPLICATE"));
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("same"));
 }
 
 }  // namespace

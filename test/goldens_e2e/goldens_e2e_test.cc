@@ -53,9 +53,9 @@ constexpr char kFixture[] = VTSNAP_FIXTURE_BINARY;
 constexpr char kCli[] = VTSNAP_CLI_BINARY;
 constexpr char kDeclaredFixture[] = VTSNAP_DECLARED_FIXTURE_BINARY;
 // Every test of fixture_test.cc, as ctest would run them one per process.
-const std::vector<std::string> kFixtureTests = {"Fixture.Home",    "Fixture.Second",
-                                                "Fixture.BadName", "Fixture.Fails",
-                                                "Fixture.Negated", "Fixture.Script"};
+const std::vector<std::string> kFixtureTests = {
+    "Fixture.Home",    "Fixture.Second", "Fixture.BadName",    "Fixture.Fails",
+    "Fixture.Negated", "Fixture.Script", "Fixture.DuplicateA", "Fixture.DuplicateB"};
 
 using Env = std::map<std::string, std::string>;
 
@@ -133,7 +133,7 @@ std::string DumpOf(const std::string& text) {
   size.rows = 4;
   vtsnap::VirtualTerminal vt(size);
   vt.Write(text);
-  absl::StatusOr<std::string> dump = vtsnap::golden::Serialize(vtsnap::CaptureFrame(vt));
+  absl::StatusOr<std::string> dump = vtsnap::golden::Serialize(vtsnap::CaptureFrame(vt).value());
   EXPECT_TRUE(dump.ok()) << dump.status();
   return dump.ok() ? *dump : std::string();
 }
@@ -713,6 +713,58 @@ TEST_F(GoldensE2eTest, ScriptReturnBeatRefusesToWrite) {
   EXPECT_EQ(ReadFile(Golden("count_0")), count_0);
   EXPECT_EQ(FilesUnder(tree_), files) << broken;
 }
+
+// 13c. Two tests claiming one golden with different screens fail the run, naming both, in every
+// mode; under UPDATE_GOLDENS=1 nothing is written for that golden (the first claim's update is
+// undone), and an existing golden is left as it was.
+struct DuplicateCase {
+  std::string name;
+  std::optional<std::string> golden;  // the dump of this text exists before the run
+  std::string update_goldens;         // "" leaves UPDATE_GOLDENS unset
+};
+
+class GoldensE2eDuplicateTest : public GoldensE2eTest,
+                                public ::testing::WithParamInterface<DuplicateCase> {};
+
+TEST_P(GoldensE2eDuplicateTest, GoldenClaimedTwiceWithDifferentScreensFails) {
+  const DuplicateCase& c = GetParam();
+  if (c.golden.has_value()) WriteFile(Golden("same"), DumpOf(*c.golden));
+  Env env = {{"FIXTURE_DUPLICATE", "two"}};
+  if (!c.update_goldens.empty()) env["UPDATE_GOLDENS"] = c.update_goldens;
+  const RunResult r = RunFixture(env);
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden " + Golden("same").string() +
+                               " is claimed twice in this run with different screens: first by "
+                               "Fixture.DuplicateA, then by Fixture.DuplicateB; nothing is "
+                               "written for it"))
+      << r;
+  EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] Fixture.DuplicateB")) << r;
+  if (c.golden.has_value()) {
+    EXPECT_EQ(ReadFile(Golden("same")), DumpOf(*c.golden)) << r;
+  } else {
+    EXPECT_FALSE(fs::exists(Golden("same"))) << r;
+  }
+  if (!c.update_goldens.empty()) EXPECT_FALSE(fs::exists(Actual("same"))) << r;
+  if (c.update_goldens == "1") {
+    // The summary counts only what stayed written: home and second (when they were missing).
+    EXPECT_THAT(r.err, HasSubstr("vtsnap: goldens: 2 written")) << r;
+  }
+  // The same screen twice is no conflict.
+  fs::remove(Golden("same"));
+  const RunResult same = RunFixture({{"FIXTURE_DUPLICATE", "one"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(same.exit_code, 0) << same;
+  EXPECT_EQ(ReadFile(Golden("same")), DumpOf("one")) << same;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Modes, GoldensE2eDuplicateTest,
+    ::testing::Values(DuplicateCase{"UpdateWithoutGolden", std::nullopt, "1"},
+                      DuplicateCase{"UpdateOverFirstScreen", "one", "1"},
+                      DuplicateCase{"UpdateOverOtherScreen", "three", "1"},
+                      DuplicateCase{"DefaultWithoutGolden", std::nullopt, ""},
+                      DuplicateCase{"DefaultWithFirstScreen", "one", ""},
+                      DuplicateCase{"NewWithoutGolden", std::nullopt, "new"}),
+    [](const ::testing::TestParamInfo<DuplicateCase>& info) { return info.param.name; });
 
 // 14. --gtest_output=xml carries each assertion's path and result, and every orphan.
 TEST_F(GoldensE2eTest, GtestPropertiesRecordOutcomes) {

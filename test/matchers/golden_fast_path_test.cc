@@ -53,7 +53,7 @@ class GoldenFastPathTest : public ::testing::Test {
     return s.str();
   }
   std::string Canonical() const {
-    absl::StatusOr<std::string> text = golden::Serialize(CaptureFrame(vt_));
+    absl::StatusOr<std::string> text = golden::Serialize(CaptureFrame(vt_).value());
     EXPECT_TRUE(text.ok()) << text.status();
     return text.ok() ? *text : "";
   }
@@ -66,7 +66,7 @@ class GoldenFastPathTest : public ::testing::Test {
 TEST_F(GoldenFastPathTest, EqualBytesPass) {
   WriteGolden("same", Canonical());
   EXPECT_THAT(vt_, EqualsGolden("same", Options()));
-  EXPECT_THAT(CaptureFrame(vt_), EqualsGolden("same", Options()));
+  EXPECT_THAT(CaptureFrame(vt_).value(), EqualsGolden("same", Options()));
   EXPECT_THAT(vt_.terminal(), EqualsGolden("same", Options()));
   EXPECT_EQ(ReadGolden("same"), Canonical());  // never rewritten
 }
@@ -98,7 +98,7 @@ TEST_F(GoldenFastPathTest, DifferentBytesWithTheSameMeaningPass) {
   WriteGolden("equivalent", text);
 
   EXPECT_THAT(vt_, EqualsGolden("equivalent", Options()));
-  EXPECT_THAT(CaptureFrame(vt_), EqualsGolden("equivalent", Options()));
+  EXPECT_THAT(CaptureFrame(vt_).value(), EqualsGolden("equivalent", Options()));
   EXPECT_EQ(ReadGolden("equivalent"), text);  // a passing assertion never rewrites
 }
 
@@ -111,7 +111,7 @@ TEST_F(GoldenFastPathTest, RealMismatchFailsWithTheSameReportFromATerminalAndIts
   EXPECT_FALSE(
       ::testing::ExplainMatchResult(EqualsGolden("changed", Options()), vt_, &from_terminal));
   ::testing::StringMatchResultListener from_frame;
-  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("changed", Options()), CaptureFrame(vt_),
+  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("changed", Options()), CaptureFrame(vt_).value(),
                                              &from_frame));
   EXPECT_EQ(from_terminal.str(), from_frame.str());
   EXPECT_THAT(from_terminal.str(), HasSubstr("frames differ"));
@@ -139,7 +139,7 @@ TEST_F(GoldenFastPathTest, AStaleActualGoesOnceTheAssertionPasses) {
 TEST_F(GoldenFastPathTest, RedactionsStillApplyToATerminal) {
   GoldenOptions options = Options();
   ASSERT_TRUE(options.redactions.AddPattern("wavy").ok());
-  Frame masked = CaptureFrame(vt_);
+  Frame masked = CaptureFrame(vt_).value();
   options.redactions.Apply(&masked);
   absl::StatusOr<std::string> text = golden::Serialize(masked);
   ASSERT_TRUE(text.ok());

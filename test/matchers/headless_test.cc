@@ -113,7 +113,7 @@ TEST(HeadlessTerminal, ReadingInsideASynchronizedFrameIsAnError) {
 TEST(HeadlessTerminal, APresenterViolationMakesTheDisplayUnreadable) {
   HeadlessTerminal term(HeadlessProfile::Presenter(10, 2));
   term.Write("ok\r\n");
-  absl::StatusOr<Frame> frame = CaptureDisplay(term);
+  absl::StatusOr<Frame> frame = CaptureFrame(term);
   ASSERT_FALSE(frame.ok());
   EXPECT_EQ(frame.status().message(),
             "the presenter profile invalidated this capture: offset 2: \\x0d: C0 control CR is "
@@ -121,7 +121,7 @@ TEST(HeadlessTerminal, APresenterViolationMakesTheDisplayUnreadable) {
   // The xterm profile takes the same bytes.
   HeadlessTerminal xterm(HeadlessProfile::Xterm(10, 2));
   xterm.Write("ok\r\n");
-  EXPECT_TRUE(CaptureDisplay(xterm).ok());
+  EXPECT_TRUE(CaptureFrame(xterm).ok());
 }
 
 TEST(HeadlessTerminal, TheGraphicsOfTheProfileDecideWhetherSixelIsAccepted) {
@@ -239,15 +239,16 @@ TEST(PresentedEquals, AnInvalidatedCaptureFailsWithTheViolation) {
 TEST(HeadlessTerminal, TheScreenMatchersReadTheDisplay) {
   HeadlessTerminal term(HeadlessProfile::Presenter(10, 2));
   term.Write("\x1b[2;3Hhi");
-  EXPECT_THAT(term, RowText(1, "  hi"));
+  EXPECT_THAT(term, RowTextIs(1, "  hi"));
   EXPECT_THAT(term, CursorAt(4, 1));
   term.Write("\x1b[?2026h");
   ::testing::StringMatchResultListener listener;
-  const ::testing::Matcher<const HeadlessTerminal&> row = RowText(1, "  hi");
+  const ::testing::Matcher<const HeadlessTerminal&> row =
+      ::testing::SafeMatcherCast<const HeadlessTerminal&>(RowTextIs(1, "  hi"));
   EXPECT_FALSE(row.MatchAndExplain(term, &listener));
   EXPECT_THAT(listener.str(), HasSubstr("inside a synchronized frame"));
   EXPECT_THAT(::testing::PrintToString(term),
-              StartsWith("a HeadlessTerminal whose display cannot be read: the screen was read "
+              StartsWith("a HeadlessTerminal whose screen cannot be read: the screen was read "
                          "inside a synchronized frame"));
 }
 

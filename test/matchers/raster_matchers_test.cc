@@ -30,7 +30,7 @@ using ::testing::StartsWith;
 template <typename V, typename M>
 std::string Explain(const M& matcher, const V& value) {
   ::testing::StringMatchResultListener listener;
-  ::testing::ExplainMatchResult(::testing::Matcher<const V&>(matcher), value, &listener);
+  ::testing::ExplainMatchResult(::testing::SafeMatcherCast<const V&>(matcher), value, &listener);
   return listener.str();
 }
 

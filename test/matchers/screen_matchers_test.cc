@@ -20,7 +20,7 @@ using ::testing::StartsWith;
 template <typename M, typename V>
 std::string Explain(const M& matcher, const V& value) {
   ::testing::StringMatchResultListener listener;
-  ::testing::ExplainMatchResult(::testing::Matcher<const V&>(matcher), value, &listener);
+  ::testing::ExplainMatchResult(::testing::SafeMatcherCast<const V&>(matcher), value, &listener);
   return listener.str();
 }
 
@@ -40,52 +40,62 @@ class ScreenMatchersTest : public ::testing::Test {
 TEST_F(ScreenMatchersTest, CursorAt) {
   EXPECT_THAT(vt_, CursorAt(2, 1));
   EXPECT_THAT(vt_, Not(CursorAt(1, 2)));
-  EXPECT_EQ(Explain(CursorAt(0, 0), vt_), "the cursor is \"at 2, 1\"");
+  EXPECT_EQ(Explain(CursorAt(0, 0), vt_), "the cursor is at 2, 1");
   vt_.Write("\x1b[?25l");
   EXPECT_THAT(vt_, Not(CursorAt(2, 1)));
   EXPECT_THAT(vt_, CursorHidden());
-  EXPECT_EQ(Explain(CursorAt(2, 1), vt_), "the cursor is \"hidden\"");
+  EXPECT_EQ(Explain(CursorAt(2, 1), vt_), "the cursor is hidden");
+}
+
+TEST_F(ScreenMatchersTest, CursorAtTakesMatchers) {
+  EXPECT_THAT(vt_, CursorAt(::testing::Lt(5), ::testing::Ge(1)));
+  EXPECT_THAT(vt_, CursorAt(::testing::_, 1));
+  EXPECT_THAT(vt_, Not(CursorAt(::testing::_, 0)));
+  EXPECT_THAT(vt_, Not(CursorAt(::testing::Gt(2), ::testing::_)));
+  EXPECT_EQ(Explain(CursorAt(::testing::Gt(2), 1), vt_), "the cursor is at 2, 1");
 }
 
 TEST_F(ScreenMatchersTest, RowTextIsTrimmedAndTakesMatchers) {
-  EXPECT_THAT(vt_, RowText(0, "File  Edit"));
-  EXPECT_THAT(vt_, RowText(1, "  \xe6\x97\xa5"));
-  EXPECT_THAT(vt_, RowText(0, StartsWith("File")));
-  EXPECT_THAT(vt_, RowText(2, ""));
-  EXPECT_THAT(vt_, Not(RowText(0, "File")));
-  EXPECT_EQ(Explain(RowText(7, "x"), vt_), "cell (0, 7) is outside the 12x3 screen");
+  EXPECT_THAT(vt_, RowTextIs(0, "File  Edit"));
+  EXPECT_THAT(vt_, RowTextIs(1, "  \xe6\x97\xa5"));
+  EXPECT_THAT(vt_, RowTextIs(0, StartsWith("File")));
+  EXPECT_THAT(vt_, RowTextIs(2, ""));
+  EXPECT_THAT(vt_, Not(RowTextIs(0, "File")));
+  EXPECT_EQ(Explain(RowTextIs(7, "x"), vt_), "cell (0, 7) is outside the 12x3 screen");
 }
 
 TEST_F(ScreenMatchersTest, CellStyle) {
   Style bold_red;
   bold_red.bold = true;
   bold_red.fg = Color::Palette(1);
-  EXPECT_THAT(vt_, CellStyle(0, 0, bold_red));
-  EXPECT_THAT(vt_, CellStyle(3, 0, Field(&Style::bold, true)));
-  EXPECT_THAT(vt_, CellStyle(4, 0, Style{}));
-  EXPECT_EQ(Explain(CellStyle(0, 0, Style{}), vt_),
+  EXPECT_THAT(vt_, CellStyleIs(0, 0, bold_red));
+  EXPECT_THAT(vt_, CellStyleIs(3, 0, Field(&Style::bold, true)));
+  EXPECT_THAT(vt_, CellStyleIs(4, 0, Style{}));
+  EXPECT_EQ(Explain(CellStyleIs(0, 0, Style{}), vt_),
             "the style of cell (0, 0) is fg @1 bg default attrs bold");
 }
 
 TEST_F(ScreenMatchersTest, CellLink) {
-  EXPECT_THAT(vt_, CellLink(6, 0, "https://e.example/"));
-  EXPECT_THAT(vt_, CellLink(9, 0, "https://e.example/"));
-  EXPECT_THAT(vt_, CellLink(5, 0, ""));
-  EXPECT_THAT(vt_, Not(CellLink(0, 0, HasSubstr("e.example"))));
+  EXPECT_THAT(vt_, CellLinkIs(6, 0, "https://e.example/"));
+  EXPECT_THAT(vt_, CellLinkIs(9, 0, "https://e.example/"));
+  EXPECT_THAT(vt_, CellLinkIs(5, 0, ""));
+  EXPECT_THAT(vt_, Not(CellLinkIs(0, 0, HasSubstr("e.example"))));
 }
 
 TEST_F(ScreenMatchersTest, ComposeWithAllOfAndMatchFramesAndTerminals) {
-  EXPECT_THAT(vt_, AllOf(RowText(0, HasSubstr("Edit")), CursorAt(2, 1), CursorVisible(true)));
-  const Frame frame = CaptureFrame(vt_);
-  EXPECT_THAT(frame, RowText(0, "File  Edit"));
+  EXPECT_THAT(vt_, AllOf(RowTextIs(0, HasSubstr("Edit")), CursorAt(2, 1), CursorVisibleIs(true)));
+  const Frame frame = CaptureFrame(vt_).value();
+  EXPECT_THAT(frame, RowTextIs(0, "File  Edit"));
   EXPECT_THAT(vt_.terminal(), CursorAt(2, 1));
 }
 
 TEST_F(ScreenMatchersTest, DescriptionsReadAsSentences) {
-  EXPECT_EQ(::testing::DescribeMatcher<const VirtualTerminal&>(RowText(0, "x")),
+  EXPECT_EQ(::testing::DescribeMatcher<const VirtualTerminal&>(RowTextIs(0, "x")),
             "row 0's text is equal to \"x\"");
+  EXPECT_EQ(::testing::DescribeMatcher<const VirtualTerminal&>(CursorAt(1, 2)),
+            "the cursor is visible, its column is equal to 1 and its row is equal to 2");
   EXPECT_EQ(::testing::DescribeMatcher<const VirtualTerminal&>(Not(CursorAt(1, 2))),
-            "the cursor isn't equal to \"at 1, 2\"");
+            "the cursor is hidden, or its column isn't equal to 1, or its row isn't equal to 2");
 }
 
 TEST_F(ScreenMatchersTest, PrintToShowsRowsAndCursor) {

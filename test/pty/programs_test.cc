@@ -160,16 +160,16 @@ TEST_F(Less, PagesSearchesAndQuits) {
   ASSERT_TRUE(Ok(session.WaitForText("pager.txt")));
   ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
   EXPECT_THAT(session, EqualsGolden("less_first_page"));
-  EXPECT_THAT(session, RowText(11, Eq("pager.txt")));
-  EXPECT_THAT(session, CellStyle(0, 11, Field(&Style::reverse, true)));
+  EXPECT_THAT(session, RowTextIs(11, Eq("pager.txt")));
+  EXPECT_THAT(session, CellStyleIs(0, 11, Field(&Style::reverse, true)));
 
   // space: the next page (eleven lines a page at this size): lines 12-22 under a ':' prompt.
   ASSERT_TRUE(Ok(session.SendKeys("space")));
   ASSERT_TRUE(Ok(session.WaitForPattern(R"(^12  At 60x12)")));
   ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
   EXPECT_THAT(session, EqualsGolden("less_next_page"));
-  EXPECT_THAT(session, RowText(10, StartsWith("22  ")));
-  EXPECT_THAT(session, RowText(11, Eq(":")));
+  EXPECT_THAT(session, RowTextIs(10, StartsWith("22  ")));
+  EXPECT_THAT(session, RowTextIs(11, Eq(":")));
 
   // /escape enter: no line of this page matches, so less moves forward to put the first match
   // (line 26) on the top row and shows every match on the screen in reverse video (standout).
@@ -179,9 +179,9 @@ TEST_F(Less, PagesSearchesAndQuits) {
   EXPECT_THAT(session, EqualsGolden("less_search_escape"));
   const int match_col =
       static_cast<int>(std::string("26  Each such sequence starts with the ").size());
-  EXPECT_THAT(session, CellStyle(match_col, 0, Field(&Style::reverse, true)));
-  EXPECT_THAT(session, CellStyle(match_col + 5, 0, Field(&Style::reverse, true)));  // "e" of escape
-  EXPECT_THAT(session, CellStyle(match_col - 1, 0, Field(&Style::reverse, false)));  // the space
+  EXPECT_THAT(session, CellStyleIs(match_col, 0, Field(&Style::reverse, true)));
+  EXPECT_THAT(session, CellStyleIs(match_col + 5, 0, Field(&Style::reverse, true)));  // "e" of escape
+  EXPECT_THAT(session, CellStyleIs(match_col - 1, 0, Field(&Style::reverse, false)));  // the space
 
   // q: less leaves the alternate screen and exits successfully.
   ASSERT_TRUE(Ok(session.SendKeys("q")));
@@ -259,9 +259,9 @@ TEST_F(Vim, OpensEditsSplitsAndQuitsWithoutSaving) {
   ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
   EXPECT_THAT(session, EqualsGolden("vim_split"));
   EXPECT_THAT(session,
-              CellStyle(0, 5, AllOf(Field(&Style::reverse, true), Field(&Style::bold, true))));
+              CellStyleIs(0, 5, AllOf(Field(&Style::reverse, true), Field(&Style::bold, true))));
   EXPECT_THAT(session,
-              CellStyle(0, 10, AllOf(Field(&Style::reverse, true), Field(&Style::bold, false))));
+              CellStyleIs(0, 10, AllOf(Field(&Style::reverse, true), Field(&Style::bold, false))));
 
   // :qa!: quit every window, discarding the change; vim exits successfully.
   ASSERT_TRUE(Ok(session.SendKeys(":qa! enter")));
@@ -399,7 +399,7 @@ TEST_F(MenuAppInteractive, KeysMoveTheSelectionAndOpenMenus) {
   ASSERT_TRUE(Ok(session.WaitForText(" 3/5  寿司 (sushi)")));
   ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
   EXPECT_THAT(session, EqualsGolden("menu_app_jj", MaskClock()));
-  EXPECT_THAT(session, RowText(5, Eq("> 寿司 (sushi)")));
+  EXPECT_THAT(session, RowTextIs(5, Eq("> 寿司 (sushi)")));
 
   // l: the Edit menu open (reverse video); no text changes, so the wait is on the style.
   ASSERT_TRUE(Ok(session.SendKeys("l")));
@@ -411,7 +411,7 @@ TEST_F(MenuAppInteractive, KeysMoveTheSelectionAndOpenMenus) {
       "the Edit menu in reverse video")));
   ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
   EXPECT_THAT(session, EqualsGolden("menu_app_jjl", MaskClock()));
-  EXPECT_THAT(session, CellStyle(2, 1, Field(&Style::reverse, false)));  // File closed
+  EXPECT_THAT(session, CellStyleIs(2, 1, Field(&Style::reverse, false)));  // File closed
 
   // q: back to the normal screen, exit status 0.
   ASSERT_TRUE(Ok(session.SendKeys("q")));
@@ -434,7 +434,7 @@ TEST_F(MenuAppInteractive, RedrawsAtTheNewSizeWhenResized) {
   ASSERT_TRUE(Ok(session.WaitUntil(StatusBarFits, "the status bar redrawn for 80x20")));
   ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
   EXPECT_THAT(session, EqualsGolden("menu_app_resized_80x20", MaskClock()));
-  EXPECT_THAT(session, RowText(19, StartsWith(" 1/5  Apples")));
+  EXPECT_THAT(session, RowTextIs(19, StartsWith(" 1/5  Apples")));
 
   // Back to 60x12: the very screen it started with.
   ASSERT_TRUE(Ok(session.Resize(60, 12)));

@@ -101,9 +101,9 @@ TEST_F(PtySessionTest, QueriesAreAnsweredSoTheProgramDoesNotHang) {
   StartProbe(session, {"query"});
   absl::Status s = session.WaitForText("done");
   ASSERT_TRUE(s.ok()) << s;
-  EXPECT_THAT(session, RowText(0, "dsr ESC[3;5R"));  // the row and column the probe moved to
-  EXPECT_THAT(session, RowText(1, StartsWith("da1 ESC[?")));
-  EXPECT_THAT(session, RowText(2, "da2 ESC[>0;276;0c"));
+  EXPECT_THAT(session, RowTextIs(0, "dsr ESC[3;5R"));  // the row and column the probe moved to
+  EXPECT_THAT(session, RowTextIs(1, StartsWith("da1 ESC[?")));
+  EXPECT_THAT(session, RowTextIs(2, "da2 ESC[>0;276;0c"));
 }
 
 TEST_F(PtySessionTest, KeysFollowTheCursorKeyModeTheProgramSet) {
@@ -126,7 +126,7 @@ TEST_F(PtySessionTest, QuietAfterTypingAwaitsTheAnswerNotTheEarlierSilence) {
   ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(150)).ok());
   ASSERT_TRUE(session.SendKeys("a").ok());
   ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());
-  EXPECT_THAT(session, RowText(1, "61"));
+  EXPECT_THAT(session, RowTextIs(1, "61"));
 }
 
 TEST_F(PtySessionTest, KeyScriptErrorsComeBackWithoutTypingAnything) {
@@ -169,8 +169,8 @@ TEST_F(PtySessionTest, BurstLargerThanThePtyBufferArrivesWhole) {
   absl::StatusOr<ExitStatus> exit = session.WaitForExit(absl::Seconds(60));
   ASSERT_TRUE(exit.ok()) << exit.status();
   EXPECT_EQ(session.bytes_received(), expected);
-  EXPECT_THAT(session, RowText(2, absl::StrCat("line ", kLines)));
-  EXPECT_THAT(session, RowText(3, "end"));
+  EXPECT_THAT(session, RowTextIs(2, absl::StrCat("line ", kLines)));
+  EXPECT_THAT(session, RowTextIs(3, "end"));
 }
 
 TEST_F(PtySessionTest, ProgramThatExitsEarlyReportsItsStatus) {
@@ -181,7 +181,7 @@ TEST_F(PtySessionTest, ProgramThatExitsEarlyReportsItsStatus) {
   EXPECT_EQ(exit->code, 3);
   EXPECT_TRUE(exit->exited());
   EXPECT_EQ(exit->ToString(), "exit status 3");
-  EXPECT_THAT(session, RowText(0, "bye"));
+  EXPECT_THAT(session, RowTextIs(0, "bye"));
 }
 
 TEST_F(PtySessionTest, WaitingForTextThatCanNoLongerAppearFailsAtOnce) {
@@ -244,7 +244,8 @@ TEST_F(PtySessionTest, OpenSynchronizedFrameIsNeitherQuietNorReadable) {
   absl::Status s = session.WaitForQuiet(absl::Milliseconds(50), absl::Milliseconds(400));
   EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded);
   EXPECT_THAT(s.message(), HasSubstr("a synchronized frame (?2026h) is open"));
-  EXPECT_EQ(session.Capture().status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(session.View().status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(CaptureFrame(session).status().code(), absl::StatusCode::kFailedPrecondition);
   ::testing::StringMatchResultListener listener;
   EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("never-written"), session, &listener));
   EXPECT_THAT(listener.str(), HasSubstr("synchronized frame"));
@@ -265,7 +266,7 @@ TEST_F(PtySessionTest, CloseHangsUpThenReportsHowTheProgramEnded) {
   EXPECT_EQ(status.signal, SIGHUP);
   EXPECT_EQ(status.ToString(), "killed by signal 1 (SIGHUP)");
   EXPECT_EQ(session.Close(), status);             // idempotent
-  EXPECT_THAT(session, RowText(0, "size 30x5"));  // the screen stays readable
+  EXPECT_THAT(session, RowTextIs(0, "size 30x5"));  // the screen stays readable
 }
 
 TEST_F(PtySessionTest, CloseKillsAProgramThatIgnoresTheHangup) {
@@ -411,7 +412,7 @@ TEST_F(PtySessionTest, HeaderExampleWithLess) {
   ASSERT_TRUE(session.WaitForText("(END)").ok());
   ASSERT_TRUE(session.SendKeys("/TODO enter").ok());
   ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());
-  EXPECT_THAT(session, RowText(0, "TODO: call the plumber"));
+  EXPECT_THAT(session, RowTextIs(0, "TODO: call the plumber"));
   std::filesystem::remove(file);
 }
 

@@ -20,7 +20,7 @@ using ::testing::HasSubstr;
 Frame Capture(int cols, int rows, absl::string_view bytes) {
   VirtualTerminal vt({.cols = cols, .rows = rows});
   vt.Write(bytes);
-  return CaptureFrame(vt);
+  return CaptureFrame(vt).value();
 }
 
 std::string Golden(int cols, int rows, absl::string_view bytes) {
@@ -187,7 +187,7 @@ TEST(CaptureTest, CorpusScreensRoundTripThroughTheGoldenFormat) {
 TEST(CaptureTest, HeaderExampleWorks) {
   vtsnap::VirtualTerminal vt({.cols = 20, .rows = 2});
   vt.Write("\x1b[31mred");
-  vtsnap::Frame frame = vtsnap::CaptureFrame(vt);
+  vtsnap::Frame frame = vtsnap::CaptureFrame(vt).value();
   EXPECT_EQ(frame.cell(0, 0).grapheme, "r");
   EXPECT_EQ(frame.cell(0, 0).style.fg, vtsnap::Color::Palette(1));
 }

@@ -28,7 +28,7 @@ constexpr absl::string_view kBlueScreen = "\x1b[44m\x1b[2J\x1b[H";
 Frame Capture(int cols, int rows, absl::string_view bytes) {
   VirtualTerminal vt({.cols = cols, .rows = rows});
   vt.Write(bytes);
-  return CaptureFrame(vt);
+  return CaptureFrame(vt).value();
 }
 
 std::string Serialized(const Frame& frame) {
@@ -478,7 +478,7 @@ absl::Status HeaderExample(std::vector<std::string>* rows) {
   redactions.AddRect(/*col=*/0, /*row=*/1, /*cols=*/1, /*rows=*/1);  // the spinner
   vtsnap::VirtualTerminal vt({.cols = 20, .rows = 2});
   vt.Write("up 12:34:56\r\n|");
-  vtsnap::Frame frame = vtsnap::CaptureFrame(vt);
+  vtsnap::Frame frame = vtsnap::CaptureFrame(vt).value();
   redactions.Apply(&frame);
   *rows = Rows(frame);
   return absl::OkStatus();

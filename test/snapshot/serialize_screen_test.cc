@@ -24,7 +24,7 @@ using ::testing::HasSubstr;
 void ExpectSameDump(int cols, int rows, const std::string& bytes, const std::string& what) {
   VirtualTerminal vt({.cols = cols, .rows = rows});
   vt.Write(bytes);
-  const absl::StatusOr<std::string> via_frame = golden::Serialize(CaptureFrame(vt));
+  const absl::StatusOr<std::string> via_frame = golden::Serialize(CaptureFrame(vt).value());
   const absl::StatusOr<std::string> direct = SerializeScreen(vt.terminal());
   ASSERT_EQ(via_frame.ok(), direct.ok())
       << what << "\nvia frame: " << via_frame.status() << "\ndirect: " << direct.status();

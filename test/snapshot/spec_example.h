@@ -1,4 +1,5 @@
-// The example of specs/golden-dump-v1.md, byte for byte, shared by the snapshot tests.
+// The worked example of the golden dump v1 specification (the format docs/golden-format.md
+// describes), byte for byte, shared by the snapshot tests.
 #ifndef VTSNAP_TEST_SNAPSHOT_SPEC_EXAMPLE_H_
 #define VTSNAP_TEST_SNAPSHOT_SPEC_EXAMPLE_H_
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Recomputes test/corpus/cases/*.expected.json from the recordings with the pinned xterm.js
-# (see docs/corpus.md). Installs the pinned packages from package-lock.json on first use.
+# (see docs/differential.md). Installs the pinned packages from package-lock.json on first use.
 #   test/corpus/oracle/regenerate.sh              # every case
 #   test/corpus/oracle/regenerate.sh vim_80x24    # only the named cases
 set -eu

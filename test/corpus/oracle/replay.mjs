@@ -1,6 +1,6 @@
 // Replays every test/corpus/cases/<name>_<COLS>x<ROWS>.bytes through @xterm/headless (with the
 // Unicode 11 width tables) and writes the screen it ends on to cases/<name>_<COLS>x<ROWS>.expected.json.
-// See docs/corpus.md.
+// See docs/differential.md.
 //
 //   node replay.mjs               # every case
 //   node replay.mjs vim_80x24     # only the named cases

@@ -1,6 +1,6 @@
-// The xterm.js oracle of differential testing (docs/oracles.md): replays bytes through
+// The xterm.js oracle of differential testing (docs/differential.md): replays bytes through
 // @xterm/headless (Unicode 11 widths, as replay.mjs) and prints the partial state dump of
-// specs/state-dump-schema.md that xterm.js can know.
+// docs/state-dump.md that xterm.js can know.
 //
 // Long-lived: one JSON request per stdin line, one compact JSON answer per stdout line:
 //   {"cols":80,"rows":24,"bytes":"<base64>"}            (optionally "scrollback":1000)

@@ -1,0 +1,395 @@
+#include "vtsnap/snapshot/golden_check.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/golden.h"
+
+namespace vtsnap {
+namespace {
+
+// Where the actual value of a failing check goes: under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap
+// (Bazel) when that is set, else beside the golden when its folder (or the nearest existing
+// parent) can be written, else in the temporary directory's vtsnap-actual/.
+std::string ActualPath(const GoldenLocation& where) {
+  const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  if (outputs != nullptr && *outputs != '\0') {
+    return (std::filesystem::path(outputs) / "vtsnap" / (where.actual_relative + ".actual"))
+        .string();
+  }
+  std::filesystem::path existing = std::filesystem::path(where.write_path).parent_path();
+  if (existing.empty()) existing = ".";
+  std::error_code ec;
+  while (!existing.empty() && !std::filesystem::exists(existing, ec)) {
+    existing = existing.parent_path();
+  }
+  if (existing.empty()) existing = ".";
+  if (IsWritableDirectory(existing.string())) return where.write_path + ".actual";
+  return (std::filesystem::temp_directory_path(ec) / "vtsnap-actual" /
+          (where.actual_relative + ".actual"))
+      .string();
+}
+
+// Whether the folder of `path` exists and the process may write in it (access W_OK), asked once
+// per folder per process: a folder does not turn read-only in the middle of a test run.
+bool FolderAllowsWriting(const std::string& path) {
+  static std::mutex mu;
+  static auto* const known = new std::map<std::string, bool>();  // never destroyed
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  std::lock_guard<std::mutex> lock(mu);
+  auto [it, inserted] = known->try_emplace(dir, false);
+  if (inserted) it->second = ::access(dir.empty() ? "." : dir.c_str(), W_OK) == 0;
+  return it->second;
+}
+
+// Removes the .actual an earlier failure left where ActualPath puts it, without ActualPath's
+// writability probe (a file created and deleted) in the common case: nothing to remove. Where
+// ActualPath would look is decided only when a candidate exists or the folder refuses the removal.
+void RemoveStaleActual(const GoldenLocation& where) {
+  const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  if (outputs != nullptr && *outputs != '\0') {
+    (void)RemoveFileIfExists(ActualPath(where));  // no probe there
+    return;
+  }
+  // Beside the golden: removing it proves the folder writable, so ActualPath would name it.
+  const std::string beside = where.write_path + ".actual";
+  if (::unlink(beside.c_str()) == 0) return;
+  if (errno == ENOENT || errno == ENOTDIR) {
+    // Not beside the golden. In a folder the process may write, that is where ActualPath would
+    // have put it, so there is nothing to remove (asked once per folder: access() creates no
+    // file, and a passing check then costs no further system call here).
+    if (errno == ENOENT && FolderAllowsWriting(where.write_path)) return;
+    // ActualPath could only name the temporary one instead: the directory
+    // std::filesystem::temp_directory_path names, without its stat (a missing or non-directory
+    // one holds no file either).
+    const char* temp_dir = nullptr;
+    for (const char* var : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) {
+      temp_dir = std::getenv(var);
+      if (temp_dir != nullptr) break;
+    }
+    const std::string temp = absl::StrCat(temp_dir == nullptr ? "/tmp" : temp_dir,
+                                          "/vtsnap-actual/", where.actual_relative, ".actual");
+    if (::access(temp.c_str(), F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)) return;
+  }
+  (void)RemoveFileIfExists(ActualPath(where));
+}
+
+// --- The claims of this process ---
+
+// One golden's first claim: who made it, the actual value it claimed (its bytes, or why it had
+// none), and, once it wrote the golden, what was there before (so a conflicting claim can undo the
+// write).
+struct Claim {
+  std::string claimant;
+  std::string actual;
+  bool conflicted = false;
+  bool wrote = false;
+  std::optional<std::string> before;  // the golden's bytes before the write; nullopt: none
+};
+
+struct FolderClaims {
+  std::set<std::string> claimed;
+  std::set<std::string> written;
+};
+
+struct Registry {
+  std::mutex mu;
+  std::map<std::string, Claim> by_path;  // keyed by read path
+  // (source file, golden folder) -> what was claimed there.
+  std::map<std::pair<std::string, std::string>, FolderClaims> folders;
+};
+
+Registry& GetRegistry() {
+  static Registry* const r = new Registry;  // never destroyed: read at exit
+  return *r;
+}
+
+void RecordInventoryClaim(const GoldenInput& in, GoldenOutcome outcome) {
+  if (in.source_file.empty()) return;
+  Registry& reg = GetRegistry();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  FolderClaims& f = reg.folders[{in.source_file, in.where.folder}];
+  f.claimed.insert(in.where.relative);
+  if (outcome == GoldenOutcome::kWritten) f.written.insert(in.where.relative);
+}
+
+// The bytes a claim compares: the actual value's, or why it has none.
+std::string ClaimedBytes(const GoldenInput& in) {
+  return in.actual.ok() ? *in.actual : absl::StrCat("error: ", in.actual.status().message());
+}
+
+// Registers this check's actual value for its golden. Returns the conflict when an earlier check
+// in this process claimed the golden with a different value (after undoing any update that claim
+// made), nullopt otherwise. `same_bytes`, when given, holds the actual value's
+// bytes and is taken instead of a copy (a passing check's golden text).
+struct Conflict {
+  std::string first;  // the first claimant
+  bool undone = false;  // whether its update was undone now
+};
+
+std::optional<Conflict> ClaimActual(const GoldenInput& in, std::string* same_bytes) {
+  Registry& reg = GetRegistry();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  auto [it, inserted] = reg.by_path.try_emplace(in.where.read_path);
+  Claim& claim = it->second;
+  if (inserted) {
+    claim.claimant = in.claimant;
+    claim.actual = same_bytes != nullptr ? std::move(*same_bytes) : ClaimedBytes(in);
+    return std::nullopt;
+  }
+  if (!claim.conflicted) {
+    const bool same = same_bytes != nullptr ? claim.actual == *same_bytes
+                      : in.actual.ok()      ? claim.actual == *in.actual
+                                            : claim.actual == ClaimedBytes(in);
+    if (same) return std::nullopt;
+  }
+  Conflict conflict = {.first = claim.claimant};
+  if (!claim.conflicted && claim.wrote) {
+    // Undo the first claim's update: the golden goes back to what it was.
+    conflict.undone = true;
+    absl::Status undone = claim.before.has_value()
+                              ? WriteFileAtomically(in.where.write_path, *claim.before)
+                              : RemoveFileIfExists(in.where.write_path);
+    if (!undone.ok()) {
+      std::fprintf(stderr, "vtsnap: could not undo the update of %s: %s\n",
+                   in.where.write_path.c_str(), std::string(undone.message()).c_str());
+    }
+    for (auto& [key, f] : reg.folders) {
+      if (key.second == in.where.folder) f.written.erase(in.where.relative);
+    }
+  }
+  claim.conflicted = true;
+  return conflict;
+}
+
+void RecordWrite(const GoldenInput& in, std::optional<std::string> before) {
+  Registry& reg = GetRegistry();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  Claim& claim = reg.by_path[in.where.read_path];
+  if (claim.wrote) return;  // the first write knows what was there before the run
+  claim.wrote = true;
+  claim.before = std::move(before);
+}
+
+std::string AcceptCommand(const GoldenInput& in) {
+  return absl::StrCat("UPDATE_GOLDENS=", EnvironmentSaysCi() ? "force " : "1 ", in.accept_command);
+}
+
+}  // namespace
+
+GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_override,
+                            absl::string_view name, absl::string_view extension) {
+  std::string root(root_override);
+  if (root.empty()) {
+    const char* env = std::getenv("VTSNAP_GOLDEN_ROOT");
+    if (env != nullptr) root = env;
+  }
+  const GoldenFolder folder = GoldenFolderFor(test_file, root);
+  GoldenLocation where;
+  where.relative = absl::StrCat(name, extension);
+  where.folder = folder.read;
+  where.read_path = absl::StrCat(folder.read, "/", where.relative);
+  where.write_path = absl::StrCat(folder.write, "/", where.relative);
+  // "<test file stem>/<name>.dump": two test files' goldens of one name keep apart outside the tree.
+  where.actual_relative =
+      absl::StrCat(std::filesystem::path(folder.write).filename().string(), "/", where.relative);
+  return where;
+}
+
+GoldenLocation LocateGoldenPath(absl::string_view path) {
+  const std::filesystem::path p{std::string(path)};
+  GoldenLocation where;
+  where.read_path = std::string(path);
+  where.write_path = std::string(path);
+  where.folder = p.parent_path().string();
+  where.relative = p.filename().string();
+  where.actual_relative = where.relative;
+  return where;
+}
+
+absl::string_view GoldenOutcomeName(GoldenOutcome outcome) {
+  switch (outcome) {
+    case GoldenOutcome::kOk:
+      return "ok";
+    case GoldenOutcome::kMissing:
+      return "missing";
+    case GoldenOutcome::kMismatch:
+      return "mismatch";
+    case GoldenOutcome::kWritten:
+      return "written";
+    case GoldenOutcome::kInvalid:
+      return "invalid";
+    case GoldenOutcome::kConflict:
+      return "conflict";
+  }
+  return "?";
+}
+
+const absl::StatusOr<UpdateMode>& UpdateModeOfProcess() {
+  static const absl::StatusOr<UpdateMode>* const mode = new absl::StatusOr<UpdateMode>(
+      ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi()));
+  return *mode;
+}
+
+GoldenResult CheckGolden(const GoldenInput& in) {
+  GoldenResult result = {.path = in.where.read_path};
+  auto fail = [&](GoldenOutcome outcome, std::string message) {
+    result.outcome = outcome;
+    result.passed = false;
+    result.message = std::move(message);
+    return result;
+  };
+  if (!in.name.empty()) {
+    if (absl::Status s = ValidateGoldenName(in.name); !s.ok()) {
+      result.path.clear();  // no golden file is named
+      return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
+    }
+  }
+  const absl::StatusOr<UpdateMode>& mode = UpdateModeOfProcess();
+  if (!mode.ok()) {
+    result.path.clear();
+    return fail(GoldenOutcome::kInvalid, absl::StrCat(mode.status().message(), "\n"));
+  }
+
+  absl::StatusOr<std::optional<std::string>> golden_text = ReadFileIfExists(in.where.read_path);
+  // The serializers are canonical: a golden holding the actual value's bytes means the actual
+  // value, and passes without being parsed (docs/decisions.md).
+  const bool same_bytes = golden_text.ok() && golden_text->has_value() && in.actual.ok() &&
+                          **golden_text == *in.actual;
+  if (!in.read_only) {
+    std::optional<Conflict> conflict =
+        ClaimActual(in, same_bytes ? &golden_text->value() : nullptr);
+    if (conflict.has_value()) {
+      RecordInventoryClaim(in, GoldenOutcome::kConflict);
+      return fail(
+          GoldenOutcome::kConflict,
+          absl::StrCat("the golden ", in.where.read_path, " is claimed twice in this run with ",
+                       "different ", in.what, "s: first by ", conflict->first, ", then by ",
+                       in.claimant, "; nothing is written for it",
+                       conflict->undone ? absl::StrCat(" (the update ", conflict->first,
+                                                       " made is undone)")
+                                        : "",
+                       "; give each ", in.what, " its own golden name\n"));
+    }
+  }
+  if (same_bytes) {
+    if (!in.read_only) RemoveStaleActual(in.where);  // a stale .actual of an earlier failure
+    RecordInventoryClaim(in, GoldenOutcome::kOk);
+    result.outcome = GoldenOutcome::kOk;
+    result.passed = true;
+    return result;
+  }
+  if (!golden_text.ok()) {
+    RecordInventoryClaim(in, GoldenOutcome::kInvalid);
+    return fail(GoldenOutcome::kInvalid, absl::StrCat(golden_text.status().message(), "\n"));
+  }
+  std::string problem;  // why the golden does not match, for the message
+  GoldenOutcome outcome = GoldenOutcome::kMissing;
+  if (golden_text->has_value()) {
+    absl::StatusOr<std::string> difference = in.compare(**golden_text);
+    if (!difference.ok()) {
+      outcome = GoldenOutcome::kInvalid;
+      problem = absl::StrCat("the golden is not a valid ", in.format, ": ", in.where.read_path,
+                             ":", difference.status().message(), "\n");
+    } else if (difference->empty()) {
+      // A stale .actual from an earlier failure goes once the check passes again.
+      if (!in.read_only) RemoveStaleActual(in.where);
+      RecordInventoryClaim(in, GoldenOutcome::kOk);
+      result.outcome = GoldenOutcome::kOk;
+      result.passed = true;
+      return result;
+    } else {
+      outcome = GoldenOutcome::kMismatch;
+      problem = *std::move(difference);
+    }
+  }
+
+  const absl::StatusOr<std::string>& actual = in.actual;
+  const bool may_write =
+      !in.read_only && (*mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
+                        (*mode == UpdateMode::kNew && outcome == GoldenOutcome::kMissing));
+  std::string message;
+  if (may_write && actual.ok()) {
+    absl::Status written = WriteFileAtomically(in.where.write_path, *actual);
+    if (written.ok()) {
+      RecordWrite(in, std::move(*golden_text));
+      (void)RemoveFileIfExists(ActualPath(in.where));
+      result.note = absl::StrCat("vtsnap: wrote ", in.where.write_path, " (",
+                                 outcome == GoldenOutcome::kMissing ? "new" : "updated", ")\n");
+      RecordInventoryClaim(in, GoldenOutcome::kWritten);
+      result.outcome = GoldenOutcome::kWritten;
+      result.passed = true;
+      result.path = in.where.write_path;
+      return result;
+    }
+    absl::StrAppend(&message, "could not write the golden: ", written.message(), "\n");
+  }
+
+  RecordInventoryClaim(in, outcome);
+  if (outcome == GoldenOutcome::kMissing) {
+    message = absl::StrCat("the golden ", in.where.read_path, " does not exist\n", message);
+  } else {
+    message = absl::StrCat("the ", in.what, " differs from the golden ", in.where.read_path, "\n",
+                           problem, message);
+  }
+  if (!actual.ok()) {
+    absl::StrAppend(&message, "the actual ", in.what,
+                    " cannot be written as a golden: ", actual.status().message(), "\n");
+    return fail(outcome, std::move(message));
+  }
+  if (in.read_only) return fail(outcome, std::move(message));
+  const char* const kind = in.where.relative.ends_with(".rgba") ? "plane" : "dump";
+  const std::string actual_path = ActualPath(in.where);
+  if (absl::Status s = WriteFileAtomically(actual_path, *actual); s.ok()) {
+    absl::StrAppend(&message, "actual ", kind, " written to ", actual_path, "\n");
+  } else {
+    absl::StrAppend(&message, "could not write the actual ", kind, ": ", s.message(), "\n");
+  }
+  if (*mode == UpdateMode::kNew && outcome != GoldenOutcome::kMissing) {
+    absl::StrAppend(&message,
+                    "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  ",
+                    AcceptCommand(in), "\n");
+  } else {
+    absl::StrAppend(&message, "to accept the actual ", in.what, " run:\n  ", AcceptCommand(in),
+                    "\n");
+  }
+  return fail(outcome, std::move(message));
+}
+
+std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMeaning(
+    std::function<Frame()> actual) {
+  return [actual = std::move(actual)](const std::string& text) -> absl::StatusOr<std::string> {
+    absl::StatusOr<Frame> expected = golden::Parse(text);
+    if (!expected.ok()) return expected.status();
+    const Frame frame = actual();
+    if (*expected == frame) return std::string();
+    return RenderDiff(Compare(*expected, frame));
+  };
+}
+
+std::vector<GoldenClaims> ClaimsOfProcess() {
+  Registry& reg = GetRegistry();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  std::vector<GoldenClaims> out;
+  for (const auto& [key, f] : reg.folders) {
+    out.push_back({.source_file = key.first,
+                   .folder = key.second,
+                   .claimed = {f.claimed.begin(), f.claimed.end()},
+                   .written = {f.written.begin(), f.written.end()}});
+  }
+  return out;
+}
+
+}  // namespace vtsnap

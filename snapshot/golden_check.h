@@ -1,0 +1,125 @@
+// The golden core: the one workflow every golden assertion runs, without GoogleTest.
+//
+// EqualsGolden (screens, `.dump`), the scene goldens of paired raster scripts (`.scene`),
+// EqualsRgbaGolden (`.rgba`) and `vtsnap run --expect` all call CheckGolden, so they cannot drift:
+// it reads the golden, compares it with the actual value by meaning, writes what UPDATE_GOLDENS
+// allows (atomically; never in CI unless forced), writes the `.actual` file of a failure where a
+// reviewer finds it, records the claim the closed inventory checks, and explains the outcome. It
+// also refuses a golden claimed twice in one process with different actual values: both
+// claimants are named and nothing is written for that golden (an update the first claim made is
+// undone), in every mode (docs/goldens.md).
+//
+//   const vtsnap::GoldenLocation where =
+//       vtsnap::LocateGolden("/src/test/menu_test.cc", "", "home", ".dump");
+//   absl::StatusOr<std::string> dump = vtsnap::SerializeScreen(vt);
+//   vtsnap::GoldenResult result = vtsnap::CheckGolden({
+//       .where = where,
+//       .actual = dump,
+//       .compare = vtsnap::CompareDumpByMeaning([&] { return *vtsnap::CaptureFrame(vt); }),
+//       .claimant = "Menu.Home",
+//       .accept_command = "./menu_test --gtest_filter=Menu.Home"});
+//   if (!result.passed) std::cerr << result.message;  // "the golden ... does not exist\n..."
+#ifndef VTSNAP_SNAPSHOT_GOLDEN_CHECK_H_
+#define VTSNAP_SNAPSHOT_GOLDEN_CHECK_H_
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/store.h"
+
+namespace vtsnap {
+
+// Where one golden is read and written.
+struct GoldenLocation {
+  std::string read_path;   // the golden as the check reads it
+  std::string write_path;  // where an update writes it (differs under `bazel run`)
+  std::string folder;      // the golden folder (read side) the inventory checks
+  std::string relative;    // the golden's path inside `folder`, e.g. "menu/open.dump"
+  // Where the `.actual` of a failure goes when it cannot be beside the golden:
+  // "<folder name>/<relative>" under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap or the temporary
+  // directory's vtsnap-actual/.
+  std::string actual_relative;
+};
+
+// The golden `<name><extension>` of the test source `test_file`: in `<root>/goldens/<stem>/`,
+// where root is `root_override`, else $VTSNAP_GOLDEN_ROOT, else the directory of `test_file`
+// (GoldenFolderFor). The name is validated by CheckGolden.
+GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_override,
+                            absl::string_view name, absl::string_view extension);
+// A golden named by its path (`vtsnap run --expect PATH`).
+GoldenLocation LocateGoldenPath(absl::string_view path);
+
+// What an assertion ended as.
+enum class GoldenOutcome {
+  kOk,        // the golden means the actual value
+  kMissing,   // no golden
+  kMismatch,  // the golden means something else
+  kWritten,   // missing or different, and written (UPDATE_GOLDENS)
+  kInvalid,   // the golden, or the name, cannot be read
+  kConflict,  // claimed twice in this process with different actual values
+};
+absl::string_view GoldenOutcomeName(GoldenOutcome outcome);  // "ok", "missing", ...
+
+struct GoldenInput {
+  GoldenLocation where;
+  // The name as the assertion gave it, validated (ValidateGoldenName); empty for a path.
+  std::string name = {};
+  std::string format = "ckvision-golden 1 dump";  // "the golden is not a valid <format>"
+  std::string what = "screen";                    // "the <what> differs from the golden"
+  // The actual value's canonical bytes, or why it has none.
+  absl::StatusOr<std::string> actual = std::string();
+  // The difference between the golden's bytes and the actual value, asked only when the bytes
+  // differ: "" when they still mean the same, else a report; an error when the golden cannot be
+  // read as `format`.
+  std::function<absl::StatusOr<std::string>(const std::string& golden)> compare = {};
+  // Negated assertions neither write nor claim an actual value.
+  bool read_only = false;
+  // Who asserts ("Suite.Test", "vtsnap run"), for a duplicate claim's message.
+  std::string claimant = {};
+  // The test source whose inventory records the claim; "" records none.
+  std::string source_file = {};
+  // The command that repeats this check, printed after "UPDATE_GOLDENS=1 " (or "=force " in CI).
+  std::string accept_command = {};
+};
+
+struct GoldenResult {
+  GoldenOutcome outcome = GoldenOutcome::kOk;
+  bool passed = false;
+  // The path a report or property names (the written one after an update); empty when the check
+  // stopped before naming a file (an invalid name or UPDATE_GOLDENS value).
+  std::string path = {};
+  // Why it failed, line by line, each ending in '\n' (empty when it passed).
+  std::string message = {};
+  // What a passing check did that the user should see: "vtsnap: wrote PATH (new)\n" after an
+  // update; printed by the caller (stderr for the matchers).
+  std::string note = {};
+};
+
+// Runs the check with this process's update mode (UpdateModeOfProcess). Thread-safe.
+GoldenResult CheckGolden(const GoldenInput& input);
+
+// The comparison of a ckvision-golden 1 dump whose bytes differ from the actual dump's: the golden
+// is parsed and compared with `actual()` by meaning (Frame equality), a difference rendered by
+// RenderDiff. (Equal bytes pass in CheckGolden without a comparison.)
+std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMeaning(
+    std::function<Frame()> actual);
+
+// UPDATE_GOLDENS (and CI) of this process, read once; an error says why the run must stop.
+const absl::StatusOr<UpdateMode>& UpdateModeOfProcess();
+
+// The claims this process made, for the inventory (matchers/golden_env.cc reads them at exit).
+struct GoldenClaims {
+  std::string source_file;
+  std::string folder;
+  std::vector<std::string> claimed;  // relative paths, sorted
+  std::vector<std::string> written;
+};
+std::vector<GoldenClaims> ClaimsOfProcess();
+
+}  // namespace vtsnap
+
+#endif  // VTSNAP_SNAPSHOT_GOLDEN_CHECK_H_

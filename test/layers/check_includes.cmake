@@ -1,0 +1,53 @@
+# layers.includes_follow_the_flow (test/layers/CMakeLists.txt): reads every #include "..." of the
+# library folders, tests, examples and benchmarks under SOURCE_DIR and fails, naming file and line,
+#   - on a library header spelled without the project prefix ("decoder/terminal.h" instead of
+#     "vtsnap/decoder/terminal.h"), anywhere;
+#   - on a library file including a header of a layer above it. The flow: decoder/ <- snapshot/ <-
+#     pty/ and matchers/ (side by side: the matchers see a PtySession only as a ScreenView) <-
+#     tools/.
+cmake_minimum_required(VERSION 3.25)
+set(allowed_decoder decoder)
+set(allowed_snapshot decoder snapshot)
+set(allowed_pty decoder snapshot pty)
+set(allowed_matchers decoder snapshot matchers)
+set(allowed_tools decoder snapshot pty tools)
+
+set(problems "")
+set(checked 0)
+foreach(folder IN ITEMS decoder snapshot pty matchers tools test examples bench)
+  file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/${folder}/*.h
+       ${SOURCE_DIR}/${folder}/*.cc ${SOURCE_DIR}/${folder}/*.inc)
+  list(FILTER files EXCLUDE REGEX "node_modules")
+  foreach(file IN LISTS files)
+    file(READ ${SOURCE_DIR}/${file} content)
+    string(REGEX MATCHALL "#[ \t]*include[ \t]*\"[^\"\n]*\"" includes "${content}")
+    foreach(inc IN LISTS includes)
+      math(EXPR checked "${checked} + 1")
+      string(REGEX REPLACE ".*\"([^\"]*)\"" "\\1" path "${inc}")
+      string(FIND "${content}" "${inc}" at)
+      string(SUBSTRING "${content}" 0 ${at} before)
+      string(REGEX MATCHALL "\n" newlines "${before}")
+      list(LENGTH newlines line)
+      math(EXPR line "${line} + 1")
+      if(path MATCHES "^(decoder|snapshot|pty|matchers|tools)/")
+        string(APPEND problems
+               "${file}:${line}: #include \"${path}\": spell vtsnap headers vtsnap/${path}\n")
+      elseif(path MATCHES "^vtsnap/([^/]+)/" AND DEFINED allowed_${folder})
+        set(target_folder ${CMAKE_MATCH_1})
+        set(may_include ${allowed_${folder}})
+        if(NOT target_folder IN_LIST may_include)
+          string(REPLACE ";" "/, " may "${allowed_${folder}}")
+          string(APPEND problems "${file}:${line}: #include \"${path}\": ${folder}/ may include "
+                                 "only ${may}/ (a lower layer never includes a higher one)\n")
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+if(checked EQUAL 0)
+  message(FATAL_ERROR "no #include found under ${SOURCE_DIR}: is SOURCE_DIR right?")
+endif()
+if(NOT problems STREQUAL "")
+  message(FATAL_ERROR "includes against the layers:\n${problems}")
+endif()
+message(STATUS "${checked} includes follow the layers")
