@@ -1,0 +1,243 @@
+// The golden core (snapshot/golden_check.h) without GoogleTest's matchers: outcomes, messages,
+// `.actual` files, the byte-equality fast path, duplicate claims and the inventory's claims, in the
+// process's default update mode (this binary runs without UPDATE_GOLDENS). The update modes are
+// exercised end to end in test/goldens_e2e/. Also keeps the header's example alive.
+#include "vtsnap/snapshot/golden_check.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/capture.h"
+
+namespace vtsnap {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void WriteFile(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// A comparison for plain text goldens: "" when equal, else a one-line report; "BAD" is invalid.
+GoldenInput TextInput(const fs::path& path, const std::string& actual, std::string claimant) {
+  return {.where = LocateGoldenPath(path.string()),
+          .format = "text golden",
+          .what = "text",
+          .actual = actual,
+          .compare = [actual](const std::string& golden) -> absl::StatusOr<std::string> {
+            if (golden == "BAD") return absl::InvalidArgumentError("1:1: not text");
+            if (golden == actual + "\n") return std::string();  // same meaning, other bytes
+            return absl::StrCat("- ", golden, "\n+ ", actual, "\n");
+          },
+          .claimant = std::move(claimant),
+          .accept_command = "./check"};
+}
+
+class GoldenCheckTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(std::getenv("UPDATE_GOLDENS"), nullptr) << "run this test without UPDATE_GOLDENS";
+    dir_ = fs::temp_directory_path() /
+           absl::StrCat("vtsnap-golden-check-", ::getpid(), "-",
+                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // The command prefix an accept line has here (CI sets CI=true: force).
+  static std::string Accept() {
+    return EnvironmentSaysCi() ? "UPDATE_GOLDENS=force ./check" : "UPDATE_GOLDENS=1 ./check";
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(GoldenCheckTest, MissingGoldenFailsAndWritesTheActualBesideIt) {
+  const fs::path golden = dir_ / "a.txt";
+  const GoldenResult r = CheckGolden(TextInput(golden, "hello", "T.Missing"));
+  EXPECT_EQ(r.outcome, GoldenOutcome::kMissing);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.message, absl::StrCat("the golden ", golden.string(), " does not exist\n",
+                                    "actual dump written to ", golden.string(), ".actual\n",
+                                    "to accept the actual text run:\n  ", Accept(), "\n"));
+  EXPECT_EQ(ReadFile(golden.string() + ".actual"), "hello");
+  EXPECT_FALSE(fs::exists(golden));
+}
+
+TEST_F(GoldenCheckTest, EqualBytesPassWithoutAComparison) {
+  const fs::path golden = dir_ / "a.txt";
+  WriteFile(golden, "hello");
+  WriteFile(golden.string() + ".actual", "stale");
+  GoldenInput in = TextInput(golden, "hello", "T.Equal");
+  in.compare = [](const std::string&) -> absl::StatusOr<std::string> {
+    ADD_FAILURE() << "equal bytes must not be compared";
+    return std::string("compared");
+  };
+  const GoldenResult r = CheckGolden(in);
+  EXPECT_TRUE(r.passed) << r.message;
+  EXPECT_EQ(r.outcome, GoldenOutcome::kOk);
+  EXPECT_FALSE(fs::exists(golden.string() + ".actual"));  // a stale one goes
+}
+
+TEST_F(GoldenCheckTest, SameMeaningInOtherBytesPasses) {
+  const fs::path golden = dir_ / "a.txt";
+  WriteFile(golden, "hello\n");
+  const GoldenResult r = CheckGolden(TextInput(golden, "hello", "T.Meaning"));
+  EXPECT_TRUE(r.passed) << r.message;
+  EXPECT_EQ(ReadFile(golden), "hello\n");
+}
+
+TEST_F(GoldenCheckTest, MismatchExplainsAndWritesTheActual) {
+  const fs::path golden = dir_ / "a.txt";
+  WriteFile(golden, "hallo");
+  const GoldenResult r = CheckGolden(TextInput(golden, "hello", "T.Mismatch"));
+  EXPECT_EQ(r.outcome, GoldenOutcome::kMismatch);
+  EXPECT_THAT(r.message, StartsWith(absl::StrCat("the text differs from the golden ",
+                                                 golden.string(), "\n- hallo\n+ hello\n")));
+  EXPECT_EQ(ReadFile(golden), "hallo");
+  EXPECT_EQ(ReadFile(golden.string() + ".actual"), "hello");
+}
+
+TEST_F(GoldenCheckTest, InvalidGoldenNamesItsFormatAndPlace) {
+  const fs::path golden = dir_ / "a.txt";
+  WriteFile(golden, "BAD");
+  const GoldenResult r = CheckGolden(TextInput(golden, "hello", "T.Invalid"));
+  EXPECT_EQ(r.outcome, GoldenOutcome::kInvalid);
+  EXPECT_THAT(r.message, HasSubstr(absl::StrCat("the golden is not a valid text golden: ",
+                                                golden.string(), ":1:1: not text\n")));
+}
+
+TEST_F(GoldenCheckTest, ReadOnlyCheckWritesNothing) {
+  const fs::path golden = dir_ / "a.txt";
+  GoldenInput in = TextInput(golden, "hello", "T.ReadOnly");
+  in.read_only = true;
+  const GoldenResult r = CheckGolden(in);
+  EXPECT_EQ(r.outcome, GoldenOutcome::kMissing);
+  EXPECT_FALSE(fs::exists(golden.string() + ".actual"));
+}
+
+TEST_F(GoldenCheckTest, InvalidNameStopsBeforeAnyFile) {
+  GoldenInput in = TextInput(dir_ / "x.txt", "hello", "T.Name");
+  in.name = "../escape";
+  const GoldenResult r = CheckGolden(in);
+  EXPECT_EQ(r.outcome, GoldenOutcome::kInvalid);
+  EXPECT_EQ(r.path, "");
+  EXPECT_THAT(r.message, HasSubstr("\"../escape\""));
+}
+
+TEST_F(GoldenCheckTest, SecondClaimWithAnotherValueConflictsNamingBoth) {
+  const fs::path golden = dir_ / "same.txt";
+  WriteFile(golden, "one");
+  EXPECT_TRUE(CheckGolden(TextInput(golden, "one", "T.First")).passed);
+  const GoldenResult second = CheckGolden(TextInput(golden, "two", "T.Second"));
+  EXPECT_EQ(second.outcome, GoldenOutcome::kConflict);
+  EXPECT_EQ(second.message,
+            absl::StrCat("the golden ", golden.string(),
+                         " is claimed twice in this run with different texts: first by T.First, "
+                         "then by T.Second; nothing is written for it; give each text its own "
+                         "golden name\n"));
+  EXPECT_FALSE(fs::exists(golden.string() + ".actual"));
+  // Once in conflict, even the first value fails: the golden is no longer one screen's.
+  EXPECT_EQ(CheckGolden(TextInput(golden, "one", "T.Third")).outcome, GoldenOutcome::kConflict);
+  EXPECT_EQ(ReadFile(golden), "one");
+}
+
+TEST_F(GoldenCheckTest, SameValueClaimedTwiceIsNoConflict) {
+  const fs::path golden = dir_ / "twice.txt";
+  WriteFile(golden, "one");
+  EXPECT_TRUE(CheckGolden(TextInput(golden, "one", "T.A")).passed);
+  EXPECT_TRUE(CheckGolden(TextInput(golden, "one", "T.B")).passed);
+  // A failing first claim conflicts with a different second one just the same.
+  const fs::path missing = dir_ / "missing.txt";
+  EXPECT_EQ(CheckGolden(TextInput(missing, "x", "T.A")).outcome, GoldenOutcome::kMissing);
+  EXPECT_EQ(CheckGolden(TextInput(missing, "x", "T.B")).outcome, GoldenOutcome::kMissing);
+  EXPECT_EQ(CheckGolden(TextInput(missing, "y", "T.C")).outcome, GoldenOutcome::kConflict);
+}
+
+TEST_F(GoldenCheckTest, ReadOnlyChecksClaimNothing) {
+  const fs::path golden = dir_ / "ro.txt";
+  WriteFile(golden, "one");
+  GoldenInput other = TextInput(golden, "two", "T.Negated");
+  other.read_only = true;
+  EXPECT_EQ(CheckGolden(other).outcome, GoldenOutcome::kMismatch);
+  EXPECT_TRUE(CheckGolden(TextInput(golden, "one", "T.Plain")).passed);
+}
+
+TEST_F(GoldenCheckTest, ClaimsAreRecordedPerSourceFileAndFolder) {
+  const fs::path golden = dir_ / "goldens" / "claims_test" / "home.txt";
+  WriteFile(golden, "one");
+  GoldenInput in = TextInput(golden, "one", "T.Claims");
+  in.where = LocateGolden((dir_ / "claims_test.cc").string(), "", "home", ".txt");
+  in.source_file = (dir_ / "claims_test.cc").string();
+  EXPECT_EQ(in.where.read_path, golden.string());
+  EXPECT_EQ(in.where.relative, "home.txt");
+  EXPECT_EQ(in.where.actual_relative, "claims_test/home.txt");
+  EXPECT_TRUE(CheckGolden(in).passed);
+  bool found = false;
+  for (const GoldenClaims& c : ClaimsOfProcess()) {
+    if (c.source_file != in.source_file) continue;
+    found = true;
+    EXPECT_EQ(c.folder, (dir_ / "goldens" / "claims_test").string());
+    EXPECT_THAT(c.claimed, ElementsAre("home.txt"));
+    EXPECT_TRUE(c.written.empty());
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST_F(GoldenCheckTest, LocateGoldenPathKeepsThePath) {
+  const GoldenLocation where = LocateGoldenPath("tests/goldens/after.dump");
+  EXPECT_EQ(where.read_path, "tests/goldens/after.dump");
+  EXPECT_EQ(where.write_path, "tests/goldens/after.dump");
+  EXPECT_EQ(where.folder, "tests/goldens");
+  EXPECT_EQ(where.relative, "after.dump");
+  EXPECT_EQ(where.actual_relative, "after.dump");
+}
+
+// The header's example, with a screen.
+TEST_F(GoldenCheckTest, HeaderExample) {
+  VirtualTerminal vt({.cols = 8, .rows = 1});
+  vt.Write("home");
+  const GoldenLocation where = LocateGolden((dir_ / "menu_test.cc").string(), "", "home", ".dump");
+  absl::StatusOr<std::string> dump = SerializeScreen(vt);
+  ASSERT_TRUE(dump.ok()) << dump.status();
+  const GoldenResult result =
+      CheckGolden({.where = where,
+                   .actual = dump,
+                   .compare = CompareDumpByMeaning([&] { return *CaptureFrame(vt); }),
+                   .claimant = "Menu.Home",
+                   .accept_command = "./menu_test --gtest_filter=Menu.Home"});
+  EXPECT_FALSE(result.passed);
+  EXPECT_THAT(result.message, StartsWith("the golden "));
+  EXPECT_THAT(result.message, HasSubstr("/goldens/menu_test/home.dump does not exist\n"));
+  // With the golden in place, the same check passes.
+  WriteFile(where.read_path, *dump);
+  EXPECT_TRUE(CheckGolden({.where = where,
+                           .actual = dump,
+                           .compare = CompareDumpByMeaning([&] { return *CaptureFrame(vt); }),
+                           .claimant = "Menu.Home"})
+                  .passed);
+}
+
+}  // namespace
+}  // namespace vtsnap
