@@ -18,6 +18,7 @@
 #include "bench/bench_main.h"
 #include "bench/corpus.h"
 #include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap::bench {
 namespace {

@@ -17,6 +17,7 @@
 #include "absl/strings/strip.h"
 #include "bench/bench_main.h"
 #include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap::bench {
 namespace {

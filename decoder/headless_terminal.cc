@@ -5,6 +5,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap {
 
@@ -12,24 +15,25 @@ HeadlessTerminal::HeadlessTerminal(HeadlessProfile profile)
     : profile_(std::move(profile)), size_{profile_.cols, profile_.rows} {
   if (profile_.decoder == DecoderProfile::kPresenter) {
     PresenterLimits limits;
-    limits.sixel_image = profile_.sixel_limits;
+    limits.sixel_image = profile_.graphics.limits;
     presenter_ = std::make_unique<PresenterTerminal>(
         PresenterOptions{.cols = profile_.cols,
                          .rows = profile_.rows,
                          .color_depth = profile_.color_depth,
-                         .sixel = profile_.graphics == Graphics::kSixel,
-                         .cell_width = profile_.cell_width,
-                         .cell_height = profile_.cell_height,
+                         .sixel = profile_.graphics.sixel,
+                         .cell_width = profile_.graphics.cell_width,
+                         .cell_height = profile_.graphics.cell_height,
                          .hyperlink_id = profile_.hyperlink_id,
                          .limits = limits});
   } else {
     xterm_ = std::make_unique<VirtualTerminal>(
         TerminalOptions{.cols = profile_.cols,
                         .rows = profile_.rows,
-                        .graphics = {.sixel = profile_.graphics == Graphics::kSixel,
-                                     .cell_width = profile_.cell_width,
-                                     .cell_height = profile_.cell_height,
-                                     .limits = profile_.sixel_limits}});
+                        .graphics = {.sixel = profile_.graphics.sixel,
+                                     .cell_width = profile_.graphics.cell_width,
+                                     .cell_height = profile_.graphics.cell_height,
+                                     .limits = profile_.graphics.limits,
+                                     .placement = SixelPlacement::kXterm}});
   }
   // The decoders clamp sizes; report what they use.
   const Terminal& t = presenter_ ? presenter_->terminal() : xterm_->terminal();

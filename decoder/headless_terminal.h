@@ -28,30 +28,28 @@
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/hyperlink.h"
 #include "vtsnap/decoder/keys.h"
-#include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/size.h"
-#include "vtsnap/decoder/terminal.h"
-#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/terminal_options.h"
 
 namespace vtsnap {
+
+class PresenterTerminal;
+class Terminal;
+class VirtualTerminal;
 
 enum class DecoderProfile : uint8_t {
   kXterm,      // a general emulator (decoder/terminal.h), for apps that write what xterm reads
   kPresenter,  // the bounded presenter profile (decoder/presenter.h)
 };
 
-enum class Graphics : uint8_t { kNone, kSixel };
-
 struct HeadlessProfile {
   int cols = 80;
   int rows = 24;
   ColorDepth color_depth = ColorDepth::kTrueColor;
-  Graphics graphics = Graphics::kNone;
-  // The pixel size of a cell a Sixel image is laid out with (the spec's test profile: 3x6).
-  int cell_width = 3;
-  int cell_height = 6;
-  // The largest Sixel image either decoder accepts (docs/sixel.md).
-  SixelLimits sixel_limits = {};
+  // Sixel on or off, the pixel size of a cell images are laid out with (the spec's test profile:
+  // 3x6) and the largest image either decoder accepts (docs/sixel.md); `placement` follows the
+  // decoder (the presenter profile always places images its own way).
+  GraphicsOptions graphics = {};
   DecoderProfile decoder = DecoderProfile::kXterm;
   // Presenter profile only: the OSC 8 id a hyperlink to a target must be opened with.
   std::function<std::string(absl::string_view target)> hyperlink_id = HyperlinkId;
@@ -64,7 +62,7 @@ struct HeadlessProfile {
   static HeadlessProfile PresenterSixel(int cols, int rows) {
     return {.cols = cols,
             .rows = rows,
-            .graphics = Graphics::kSixel,
+            .graphics = {.sixel = true},
             .decoder = DecoderProfile::kPresenter};
   }
   // Truecolor, no graphics, the xterm decoder.

@@ -34,10 +34,6 @@
 
 namespace vtsnap {
 
-// The colours a terminal profile can show. The presenter profile rejects SGR colours the profile
-// cannot show (38;5 on 16 colours, 38;2 on 16 or 256).
-enum class ColorDepth : uint8_t { kTrueColor, k256, k16 };
-
 // The parser limits that are part of the capture contract.
 struct PresenterLimits {
   size_t max_csi_bytes = 256;           // a CSI (or DCS header), ESC and final byte included

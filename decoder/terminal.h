@@ -30,44 +30,10 @@
 #include "vtsnap/decoder/cursor_shape.h"
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/sixel.h"
+#include "vtsnap/decoder/terminal_options.h"
 #include "vtsnap/decoder/width.h"
 
 namespace vtsnap {
-
-// Where a Sixel image goes and what follows it (docs/sixel.md).
-enum class SixelPlacement : uint8_t {
-  // xterm's rules: the screen scrolls when the image runs past the bottom margin; the cursor
-  // goes where xterm puts it; HLS colours; malformed data is recovered from as xterm does.
-  kXterm,
-  // The presenter profile (PresenterTerminal): the published subset, pixels clipped to the fixed
-  // plane without scrolling, background mode 0 clears the declared raster extent.
-  kPresenter,
-};
-
-struct GraphicsOptions {
-  // Decode Sixel (DCS P1;P2;P3 q). Off, a DCS q is ignored (counted in stats()) and the pixel
-  // plane stays transparent.
-  bool sixel = false;
-  // The pixel size of a cell (clamped to 1-64): the plane is cols*cell_width by
-  // rows*cell_height pixels.
-  int cell_width = 3;
-  int cell_height = 6;
-  SixelLimits limits = {};
-  SixelPlacement placement = SixelPlacement::kXterm;
-};
-
-struct TerminalOptions {
-  int cols = 80;
-  int rows = 24;
-  // Lines kept above the primary screen; 0 keeps none.
-  int scrollback_limit = 1000;
-  WidthPolicy width = {};
-  GraphicsOptions graphics = {};
-  // Keeps a content-generation counter per screen position (Terminal::generation), bumped each
-  // time what the position shows really changes. Off by default: it compares the whole screen
-  // after every decoded action.
-  bool track_generations = false;
-};
 
 // A colour as the program set it: the default, a palette index (0-255; SGR 30-37 and 90-97 are
 // 0-15) or a direct RGB value. The three stay distinct.
@@ -148,15 +114,6 @@ struct Line {
   std::vector<uint8_t> pixels = {};
 };
 
-struct CursorState {
-  int col = 0;
-  int row = 0;
-  // The last column was just written with autowrap on: the next printable character wraps first.
-  bool pending_wrap = false;
-  bool visible = true;
-  CursorShape shape = CursorShape::kBlock;
-  bool blinking = true;
-};
 
 enum class MouseTracking : uint8_t { kNone, kX10, kNormal, kButtonEvent, kAnyEvent };
 enum class MouseEncoding : uint8_t { kDefault, kUtf8, kSgr, kUrxvt };

@@ -11,52 +11,60 @@
 #ifndef VTSNAP_DECODER_VIRTUAL_TERMINAL_H_
 #define VTSNAP_DECODER_VIRTUAL_TERMINAL_H_
 
+#include <memory>
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/parser.h"
-#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/terminal_options.h"
 
 namespace vtsnap {
+
+class Terminal;
+struct ParserStats;
 
 class VirtualTerminal {
  public:
   using Options = TerminalOptions;
 
-  explicit VirtualTerminal(const TerminalOptions& options = {}) : terminal_(options) {}
+  explicit VirtualTerminal(const TerminalOptions& options = {});
+  ~VirtualTerminal();
 
   VirtualTerminal(const VirtualTerminal&) = delete;
   VirtualTerminal& operator=(const VirtualTerminal&) = delete;
 
   // Feeds bytes a program wrote to its terminal.
-  void Write(absl::string_view bytes) { parser_.Feed(bytes, terminal_); }
+  void Write(absl::string_view bytes);
 
   // Resizes the screen (see docs/decisions.md: no reflow; content is kept, clipped and padded).
-  void Resize(int cols, int rows) { terminal_.Resize(cols, rows); }
+  void Resize(int cols, int rows);
 
-  // The screen model, for assertions on cells, styles, modes and the rest.
-  const Terminal& terminal() const { return terminal_; }
-  Terminal& terminal() { return terminal_; }
+  // The screen model, for assertions on cells, styles, modes and the rest (include
+  // vtsnap/decoder/terminal.h to use it).
+  const Terminal& terminal() const;
+  Terminal& terminal();
 
   // Shortcuts for the common assertions.
-  int cols() const { return terminal_.cols(); }
-  int rows() const { return terminal_.rows(); }
-  const CursorState& cursor() const { return terminal_.cursor(); }
+  int cols() const;
+  int rows() const;
+  const CursorState& cursor() const;
   // Row `row` of the active screen as text: each grapheme once, trailing spaces trimmed.
-  std::string RowText(int row) const { return terminal_.RowText(row); }
+  std::string RowText(int row) const;
   // The active screen as text: RowText of each row joined by '\n', trailing empty rows dropped,
   // no final newline.
-  std::string ScreenText() const { return terminal_.ScreenText(); }
+  std::string ScreenText() const;
 
   // Replies the terminal owes the program (DSR, DA, ...), in order; the caller sends them back.
-  std::string TakeReplies() { return terminal_.TakeReplies(); }
+  std::string TakeReplies();
 
-  // Counts of what the parser and the terminal ignored or truncated.
-  const ParserStats& parser_stats() const { return parser_.stats(); }
+  // Counts of what the parser and the terminal ignored or truncated (include
+  // vtsnap/decoder/parser.h to read them).
+  const ParserStats& parser_stats() const;
 
  private:
-  Parser parser_;
-  Terminal terminal_;
+  // The parser and the screen model, behind a pointer so that this header does not carry the
+  // terminal's internals into every test (vtsnap/matchers/matchers.h includes it).
+  struct Decoder;
+  std::unique_ptr<Decoder> decoder_;
 };
 
 }  // namespace vtsnap

@@ -70,15 +70,16 @@ bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTer
                       const PairedScriptApps& apps, const PairedPlayOptions& options) {
   const HeadlessProfile& sp = sixel.profile();
   const HeadlessProfile& np = no_graphics.profile();
-  if (sp.graphics != Graphics::kSixel || np.graphics != Graphics::kNone ||
-      sp.cell_width != np.cell_width || sp.cell_height != np.cell_height) {
+  if (!sp.graphics.sixel || np.graphics.sixel ||
+      sp.graphics.cell_width != np.graphics.cell_width ||
+      sp.graphics.cell_height != np.graphics.cell_height) {
     return Fail(absl::StrCat("script \"", script.name,
                              "\": a paired script needs a Sixel and a NoGraphics profile with the "
                              "same cell size (got ",
-                             sp.cell_width, "x", sp.cell_height, " and ", np.cell_width, "x",
-                             np.cell_height, ")"));
+                             sp.graphics.cell_width, "x", sp.graphics.cell_height, " and ",
+                             np.graphics.cell_width, "x", np.graphics.cell_height, ")"));
   }
-  const CellMetrics cell = {.width = sp.cell_width, .height = sp.cell_height};
+  const CellMetrics cell = {.width = sp.graphics.cell_width, .height = sp.graphics.cell_height};
   if (!script_internal::KeyScriptsParse(script)) return false;
   bool ok = true;
   std::map<std::string, Pins> pinned;

@@ -19,6 +19,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/matchers/matchers.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace {
 

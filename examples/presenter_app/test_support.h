@@ -25,6 +25,8 @@
 #include "vtsnap/matchers/presented.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/frame.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace presenter_app_test {
 

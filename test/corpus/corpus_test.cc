@@ -24,6 +24,7 @@
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/decoder/width.h"
+#include "vtsnap/decoder/terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"

@@ -824,9 +824,9 @@ TEST(PresenterSixel, ImagesAreDrawnAndStillRecorded) {
 
 TEST(HeadlessSixel, TheProfilePassesTheGraphicsThrough) {
   HeadlessProfile xterm_profile = HeadlessProfile::Xterm(4, 3);
-  xterm_profile.graphics = Graphics::kSixel;
-  xterm_profile.cell_width = 2;
-  xterm_profile.cell_height = 3;
+  xterm_profile.graphics.sixel = true;
+  xterm_profile.graphics.cell_width = 2;
+  xterm_profile.graphics.cell_height = 3;
   HeadlessTerminal xterm(xterm_profile);
   xterm.Write(kRedTop);
   absl::StatusOr<const Terminal*> screen = xterm.screen();
@@ -834,9 +834,9 @@ TEST(HeadlessSixel, TheProfilePassesTheGraphicsThrough) {
   EXPECT_THAT(Plane(**screen), ElementsAreArray(RedTop()));
 
   HeadlessProfile presenter_profile = HeadlessProfile::PresenterSixel(4, 3);
-  presenter_profile.cell_width = 2;
-  presenter_profile.cell_height = 3;
-  presenter_profile.sixel_limits.max_width = 7;
+  presenter_profile.graphics.cell_width = 2;
+  presenter_profile.graphics.cell_height = 3;
+  presenter_profile.graphics.limits.max_width = 7;
   HeadlessTerminal presenter(presenter_profile);
   presenter.Write(kRedTop);
   EXPECT_THAT(presenter.ReadableStatus().message(),

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/terminal.h"
 #include "gtest/gtest.h"
 
 namespace vtsnap {

@@ -14,6 +14,7 @@
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/decoder/width.h"
+#include "vtsnap/decoder/terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/differential/ddmin.h"

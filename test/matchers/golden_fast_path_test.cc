@@ -18,6 +18,7 @@
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/store.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap {
 namespace {

@@ -9,6 +9,8 @@
 #include "vtsnap/matchers/screen.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/frame.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/terminal.h"
 #include "test/matchers/counter_app.h"
 
 namespace vtsnap {

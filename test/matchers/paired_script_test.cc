@@ -46,7 +46,7 @@ class PictureApp {
     }
     const Frame scene = Composed();
     std::string out = "\x1b[?2026h\x1b[0m\x1b[2J\x1b[1;1H" + StatusLine();
-    const bool sixel = term_->profile().graphics == Graphics::kSixel;
+    const bool sixel = term_->profile().graphics.sixel;
     for (int row = 0; row < kRows; ++row) {
       for (int col = 0; col < kCols; ++col) {
         if (scene.cell(col, row).style.bg == Color::Palette(4)) {
@@ -100,7 +100,7 @@ class PictureApp {
  private:
   std::string StatusLine() const {
     if (bugs_.scene_names_profile) {
-      return term_->profile().graphics == Graphics::kSixel ? "sixel" : "plain";
+      return term_->profile().graphics.sixel ? "sixel" : "plain";
     }
     return absl::StrCat("top ", top_ + 1);
   }

@@ -6,6 +6,7 @@
 #include "gtest/gtest.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/matchers/screen.h"
+#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap {
 namespace {

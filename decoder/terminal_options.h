@@ -1,0 +1,73 @@
+// The value types a terminal is made with and reports, without the terminal itself: the options
+// of every profile (the size, scrollback, widths, and the Sixel and cell metrics one struct
+// shared by the xterm and presenter profiles, HeadlessTerminal and PtySession), the colour depth
+// of a profile, and the cursor. Headers that only configure a terminal (virtual_terminal.h,
+// headless_terminal.h) include this one instead of terminal.h, so a test that includes
+// vtsnap/matchers/matchers.h does not compile the terminal's internals.
+//
+//   vtsnap::TerminalOptions options = {.cols = 80, .rows = 24};
+//   options.graphics = {.sixel = true, .cell_width = 10, .cell_height = 20};
+//   vtsnap::VirtualTerminal vt(options);
+#ifndef VTSNAP_DECODER_TERMINAL_OPTIONS_H_
+#define VTSNAP_DECODER_TERMINAL_OPTIONS_H_
+
+#include <cstdint>
+
+#include "vtsnap/decoder/cursor_shape.h"
+#include "vtsnap/decoder/sixel.h"
+#include "vtsnap/decoder/width.h"
+
+namespace vtsnap {
+
+// Where a Sixel image goes and what follows it (docs/sixel.md).
+enum class SixelPlacement : uint8_t {
+  // xterm's rules: the screen scrolls when the image runs past the bottom margin; the cursor
+  // goes where xterm puts it; HLS colours; malformed data is recovered from as xterm does.
+  kXterm,
+  // The presenter profile (PresenterTerminal): the published subset, pixels clipped to the fixed
+  // plane without scrolling, background mode 0 clears the declared raster extent.
+  kPresenter,
+};
+
+struct GraphicsOptions {
+  // Decode Sixel (DCS P1;P2;P3 q). Off, a DCS q is ignored (counted in stats()) and the pixel
+  // plane stays transparent.
+  bool sixel = false;
+  // The pixel size of a cell (clamped to 1-64): the plane is cols*cell_width by
+  // rows*cell_height pixels.
+  int cell_width = 3;
+  int cell_height = 6;
+  SixelLimits limits = {};
+  SixelPlacement placement = SixelPlacement::kXterm;
+};
+
+struct TerminalOptions {
+  int cols = 80;
+  int rows = 24;
+  // Lines kept above the primary screen; 0 keeps none.
+  int scrollback_limit = 1000;
+  WidthPolicy width = {};
+  GraphicsOptions graphics = {};
+  // Keeps a content-generation counter per screen position (Terminal::generation), bumped each
+  // time what the position shows really changes. Off by default: it compares the whole screen
+  // after every decoded action.
+  bool track_generations = false;
+};
+
+// The colours a terminal profile can show. The presenter profile rejects SGR colours the profile
+// cannot show (38;5 on 16 colours, 38;2 on 16 or 256).
+enum class ColorDepth : uint8_t { kTrueColor, k256, k16 };
+
+struct CursorState {
+  int col = 0;
+  int row = 0;
+  // The last column was just written with autowrap on: the next printable character wraps first.
+  bool pending_wrap = false;
+  bool visible = true;
+  CursorShape shape = CursorShape::kBlock;
+  bool blinking = true;
+};
+
+}  // namespace vtsnap
+
+#endif  // VTSNAP_DECODER_TERMINAL_OPTIONS_H_
