@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/presenter_internal.h"
+#include "vtsnap/decoder/utf8.h"
 
 namespace vtsnap {
 
@@ -230,6 +231,8 @@ void PresenterTerminal::Write(absl::string_view bytes) {
   }
 }
 
+// DecodeUtf8 (decoder/utf8.h) one byte at a time, on its lead table: Write may end inside a
+// character, and each byte must be judged (and a violation reported at its offset) as it comes.
 void PresenterTerminal::Utf8Byte(uint8_t byte) {
   auto malformed = [this] {
     Fail(utf8_start_, utf8_bytes_, "malformed UTF-8");
@@ -238,21 +241,12 @@ void PresenterTerminal::Utf8Byte(uint8_t byte) {
   if (utf8_needed_ == 0) {
     utf8_start_ = offset_;
     utf8_bytes_.assign(1, static_cast<char>(byte));
-    utf8_lower_ = 0x80;
-    utf8_upper_ = 0xBF;
-    if (byte >= 0xC2 && byte <= 0xDF) {
-      utf8_needed_ = 1;
-      utf8_cp_ = byte & 0x1F;
-    } else if (byte >= 0xE0 && byte <= 0xEF) {
-      utf8_needed_ = 2;
-      utf8_cp_ = byte & 0x0F;
-      if (byte == 0xE0) utf8_lower_ = 0xA0;
-      if (byte == 0xED) utf8_upper_ = 0x9F;
-    } else if (byte >= 0xF0 && byte <= 0xF4) {
-      utf8_needed_ = 3;
-      utf8_cp_ = byte & 0x07;
-      if (byte == 0xF0) utf8_lower_ = 0x90;
-      if (byte == 0xF4) utf8_upper_ = 0x8F;
+    const Utf8Lead lead = Utf8LeadOf(byte);
+    utf8_lower_ = lead.lower;
+    utf8_upper_ = lead.upper;
+    if (lead.length >= 2) {
+      utf8_needed_ = lead.length - 1;
+      utf8_cp_ = lead.bits;
     } else {
       malformed();
     }

@@ -12,6 +12,7 @@
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/presenter_internal.h"
 #include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/utf8.h"
 
 namespace vtsnap {
 
@@ -56,44 +57,16 @@ std::string TextProblem(absl::string_view text, size_t* at) {
       ++i;
       continue;
     }
-    int need = 0;
-    char32_t cp = 0;
-    uint8_t lo = 0x80;
-    uint8_t hi = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF) {
-      need = 1;
-      cp = b & 0x1F;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      need = 2;
-      cp = b & 0x0F;
-      if (b == 0xE0) lo = 0xA0;
-      if (b == 0xED) hi = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      need = 3;
-      cp = b & 0x07;
-      if (b == 0xF0) lo = 0x90;
-      if (b == 0xF4) hi = 0x8F;
-    } else {
+    const Utf8Char c = DecodeUtf8(text.substr(i));
+    if (!c.valid) {
       *at = i;
       return "malformed UTF-8";
     }
-    for (int k = 1; k <= need; ++k) {
-      if (i + static_cast<size_t>(k) >= text.size()) {
-        *at = i;
-        return "malformed UTF-8";
-      }
-      const auto c = static_cast<uint8_t>(text[i + static_cast<size_t>(k)]);
-      if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) {
-        *at = i;
-        return "malformed UTF-8";
-      }
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    if (cp >= 0x80 && cp <= 0x9F) {
+    if (c.code_point >= 0x80 && c.code_point <= 0x9F) {
       *at = i;
-      return absl::StrFormat("C1 control character U+%04X", static_cast<uint32_t>(cp));
+      return absl::StrFormat("C1 control character U+%04X", static_cast<uint32_t>(c.code_point));
     }
-    i += static_cast<size_t>(need) + 1;
+    i += static_cast<size_t>(c.length);
   }
   return "";
 }
