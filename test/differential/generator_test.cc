@@ -11,12 +11,13 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/parser.h"
-#include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/decoder/width.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/differential/ddmin.h"
+#include "vtsnap/decoder/parser.h"
+#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/width.h"
 
 namespace vtsnap::differential {
 namespace {
@@ -38,17 +39,10 @@ uint64_t Fnv1a(const std::string& bytes) {
 std::optional<std::u32string> Decode(const std::string& s) {
   std::u32string out;
   for (size_t i = 0; i < s.size();) {
-    const auto b = static_cast<uint8_t>(s[i]);
-    int len = b < 0x80             ? 1
-              : (b & 0xE0) == 0xC0 ? 2
-              : (b & 0xF0) == 0xE0 ? 3
-              : (b & 0xF8) == 0xF0 ? 4
-                                   : 0;
-    if (len == 0 || i + len > s.size()) return std::nullopt;
-    char32_t cp = len == 1 ? b : b & (0x7F >> len);
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += len;
+    const Utf8Char c = DecodeUtf8(absl::string_view(s).substr(i));
+    if (!c.valid) return std::nullopt;
+    out.push_back(c.code_point);
+    i += static_cast<size_t>(c.length);
   }
   return out;
 }
