@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/width.h"
 
 namespace vtsnap {
