@@ -39,9 +39,9 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "bench/corpus.h"
-#include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/decoder/width.h"  // AppendUtf8
 #include "nlohmann/json.hpp"
+#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap::bench {
 namespace {

@@ -8,7 +8,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "vtsnap/decoder/width.h"  // AppendUtf8
+#include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/decoder/utf8.h"
 
 namespace vtsnap::bench {
 namespace {
@@ -663,15 +664,6 @@ absl::StatusOr<size_t> CorpusBytesFromEnvironment() {
         absl::StrCat("VTSNAP_BENCH_BYTES='", env, "' is not a positive number of bytes"));
   }
   return static_cast<size_t>(bytes);
-}
-
-uint64_t Fnv1a64(absl::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const char c : text) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ull;
-  }
-  return h;
 }
 
 std::string ScreenHash(absl::string_view screen_text) {

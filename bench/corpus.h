@@ -123,9 +123,6 @@ std::vector<BenchCase> AllCases();
 // decimal), else kDefaultCorpusBytes. An error names the bad value.
 absl::StatusOr<size_t> CorpusBytesFromEnvironment();
 
-// FNV-1a 64 of `text`.
-uint64_t Fnv1a64(absl::string_view text);
-
 // The final-screen hash the peer comparison prints: the first 8 hex digits of the FNV-1a 64 hash
 // of the screen text (each row's graphemes left to right, the right half of a wide character
 // skipped, trailing spaces trimmed, rows joined by "\n", trailing empty rows dropped).

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/fnv1a.h"
 
 namespace vtsnap {
 
@@ -25,11 +26,7 @@ bool IsValidHyperlinkTarget(absl::string_view target) {
 }
 
 std::string HyperlinkId(absl::string_view target) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (char c : target) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ull;
-  }
+  uint64_t hash = Fnv1a64(target);
   static constexpr char kHex[] = "0123456789abcdef";
   std::string id(17, 'h');
   for (size_t i = 16; i >= 1; --i) {

@@ -9,7 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "vtsnap/decoder/width.h"  // AppendUtf8
+#include "vtsnap/decoder/utf8.h"
 
 namespace vtsnap {
 namespace {
@@ -55,44 +55,6 @@ constexpr NamedKey kNames[] = {
 
 constexpr absl::string_view kCtrlPrefix = "ctrl+";
 constexpr absl::string_view kAltPrefix = "alt+";
-
-// Decodes one UTF-8 code point at s[*i] (strictly: no overlongs, surrogates or values past
-// U+10FFFF) and advances *i; nullopt leaves *i at the offending byte.
-std::optional<char32_t> DecodeUtf8(absl::string_view s, size_t* i) {
-  const auto b0 = static_cast<unsigned char>(s[*i]);
-  if (b0 < 0x80) {
-    ++*i;
-    return b0;
-  }
-  int extra = 0;
-  char32_t cp = 0;
-  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    extra = 1;
-    cp = b0 & 0x1F;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    extra = 2;
-    cp = b0 & 0x0F;
-    if (b0 == 0xE0) lo = 0xA0;  // no overlongs
-    if (b0 == 0xED) hi = 0x9F;  // no surrogates
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    extra = 3;
-    cp = b0 & 0x07;
-    if (b0 == 0xF0) lo = 0x90;  // no overlongs
-    if (b0 == 0xF4) hi = 0x8F;  // nothing past U+10FFFF
-  } else {
-    return std::nullopt;
-  }
-  size_t j = *i + 1;
-  for (int k = 0; k < extra; ++k, ++j) {
-    if (j >= s.size()) return std::nullopt;
-    const auto b = static_cast<unsigned char>(s[j]);
-    if (b < (k == 0 ? lo : 0x80) || b > (k == 0 ? hi : 0xBF)) return std::nullopt;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  *i = j;
-  return cp;
-}
 
 bool IsScalarValue(char32_t cp) { return cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF); }
 
@@ -143,13 +105,13 @@ std::string QuoteWord(absl::string_view word) {
   size_t i = 0;
   while (i < word.size()) {
     const size_t start = i;
-    std::optional<char32_t> cp = DecodeUtf8(word, &i);
-    if (cp.has_value() && Showable(*cp)) {
-      if (*cp == '"' || *cp == '\\') out.push_back('\\');
+    const Utf8Char decoded = DecodeUtf8(word.substr(i));
+    i += decoded.valid ? static_cast<size_t>(decoded.length) : 1;  // malformed: byte by byte
+    if (decoded.valid && Showable(decoded.code_point)) {
+      if (decoded.code_point == '"' || decoded.code_point == '\\') out.push_back('\\');
       absl::StrAppend(&out, word.substr(start, i - start));
       continue;
     }
-    if (!cp.has_value()) i = start + 1;  // one malformed byte
     for (size_t j = start; j < i; ++j) {
       const char c = word[j];
       switch (c) {
@@ -189,14 +151,14 @@ std::string ShowCodePoint(char32_t cp) {
 absl::Status ParseWord(absl::string_view word, size_t offset, std::vector<Key>* keys) {
   std::vector<char32_t> cps;
   for (size_t i = 0; i < word.size();) {
-    const size_t at = i;
-    std::optional<char32_t> cp = DecodeUtf8(word, &i);
-    if (!cp.has_value()) {
+    const Utf8Char c = DecodeUtf8(word.substr(i));
+    if (!c.valid) {
       return WordError(word, offset,
                        absl::StrFormat("malformed UTF-8 (byte 0x%02X at byte offset %d)",
-                                       static_cast<unsigned char>(word[at]), offset + at));
+                                       static_cast<unsigned char>(word[i]), offset + i));
     }
-    cps.push_back(*cp);
+    cps.push_back(c.code_point);
+    i += static_cast<size_t>(c.length);
   }
   for (const NamedKey& named : kNames) {
     if (absl::EqualsIgnoreCase(word, named.word)) {

@@ -120,22 +120,45 @@ class PresenterTerminal {
     kDcsEscape,  // an ESC inside a DCS body
   };
 
+  // The tokenizer (presenter.cc): Byte hands each byte to the function of the state it is in.
   void Byte(uint8_t byte);
+  void GroundByte(uint8_t byte);
   void Utf8Byte(uint8_t byte);
+  void EscapeByte(uint8_t byte);
+  void CsiByte(uint8_t byte);
+  void DcsHeaderByte(uint8_t byte);
+  void StringByte(uint8_t byte);  // OSC and DCS strings
   void Fail(uint64_t offset, absl::string_view sequence, absl::string_view rule);
   void FailHere(absl::string_view rule);  // at the current sequence
   void FailInString(absl::string_view rule);
   void StartSequence(State state);
-  void StringByte(uint8_t byte);
+  std::string ShownSequence() const;
+
+  // CSI (presenter.cc). Each check returns false after a violation.
   void FinishCsi(uint8_t final);
+  bool ParseCsiParams(absl::string_view body, absl::string_view what, Params* params, bool* colon);
+  bool CheckPrivateMode(uint8_t final, const Params& params, absl::string_view what);
+  bool CheckCsi(uint8_t final, const Params& params, absl::string_view what);
+
+  // SGR (presenter_sgr.cc).
   bool CheckSgr(const Params& params);
+  // The extended colour (38, 48 or 58 is `code`) at entry i: the next entry, or -1 after a
+  // violation.
+  int CheckSgrColor(const Params& params, int i, int code);
+  bool FailSgr(absl::string_view rule);  // always false
+
+  // OSC (presenter_osc.cc).
+  void OscByte(uint8_t byte);
   void FinishOsc();
   bool CheckOscText(absl::string_view code, absl::string_view text);
   void Osc8(absl::string_view rest);
+
+  // DCS Sixel (presenter_sixel.cc).
   void FinishDcsHeader(uint8_t final);
+  void DcsByte(uint8_t byte);
+  void FinishDcs();
   void SixelByte(uint8_t byte);
   bool FinishSixelCommand();
-  std::string ShownSequence() const;
 
   PresenterOptions options_;
   Terminal terminal_;

@@ -357,9 +357,20 @@ class Terminal : public ParserHandler {
   void DeleteLines(int n);
   void TabForward(int n);
   void TabBackward(int n);
+  void Repeat(int n);                          // REP
+  void SetScrollRegion(const Params& params);  // DECSTBM
+
+  // CSI sequences by family (CsiDispatch routes each final byte to one).
+  void CsiPrivate(const Sequence& seq);       // CSI ? ...: DECSET, DECRST, DECSED, DECSEL, DSR
+  void CsiIntermediate(const Sequence& seq);  // DECSCUSR, DECSTR
+  void CsiCursor(const Sequence& seq);        // cursor movement and tabs
+  void CsiEdit(const Sequence& seq);          // erasing, inserting, deleting, scrolling, REP
+  void CsiReport(const Sequence& seq);        // DA, DSR, window reports
   void SelectGraphicRendition(const Params& params);
   void SetMode(const Sequence& seq, bool on);
   void SetPrivateMode(int mode, bool on);
+  void SetMouseMode(int mode, bool on);   // ?9, ?1000, ?1002, ?1003, ?1004, ?1005, ?1006, ?1015
+  void SetScreenMode(int mode, bool on);  // ?47, ?1047, ?1048, ?1049
   void SwitchScreen(bool alternate, bool clear_alternate);
   void SaveCursor();
   void RestoreCursor();

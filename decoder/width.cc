@@ -111,28 +111,4 @@ bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state) {
 
 }  // namespace width_internal
 
-char* EncodeUtf8(char32_t cp, char* out) {
-  if (cp < 0x80) {
-    *out++ = static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    *out++ = static_cast<char>(0xC0 | (cp >> 6));
-    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    *out++ = static_cast<char>(0xE0 | (cp >> 12));
-    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    *out++ = static_cast<char>(0xF0 | (cp >> 18));
-    *out++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
-  }
-  return out;
-}
-
-void AppendUtf8(char32_t cp, std::string* out) {
-  char bytes[4];
-  out->append(bytes, static_cast<size_t>(EncodeUtf8(cp, bytes) - bytes));
-}
-
 }  // namespace vtsnap

@@ -17,6 +17,8 @@
 #include <string>
 #include <string_view>
 
+#include "vtsnap/decoder/utf8.h"  // AppendUtf8 and EncodeUtf8, which lived here
+
 namespace vtsnap {
 
 // The Unicode version the pinned width table implements.
@@ -78,11 +80,6 @@ inline bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
   }
   return width_internal::GraphemeBreakUtf8proc(prev, cp, state);
 }
-
-// Appends `cp` to `out` as UTF-8.
-void AppendUtf8(char32_t cp, std::string* out);
-// Writes `cp` as UTF-8 (1 to 4 bytes) at `out`, which must have room for 4; returns the end.
-char* EncodeUtf8(char32_t cp, char* out);
 
 // Raw properties of the pinned table, for tests and the table generator.
 struct WidthRange {

@@ -1,7 +1,5 @@
 #include "vtsnap/snapshot/diff.h"
 
-#include <utf8proc.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -11,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
@@ -31,28 +30,23 @@ std::vector<Glyph> Glyphs(absl::string_view text) {
   while (i < text.size()) {
     const auto byte = static_cast<unsigned char>(text[i]);
     if (byte < 0x20 || byte == 0x7F) {
-      const int32_t picture = byte == 0x7F ? 0x2421 : 0x2400 + byte;
-      utf8proc_uint8_t buf[4];
-      const auto n = utf8proc_encode_char(picture, buf);
-      glyphs.push_back(
-          {std::string(reinterpret_cast<const char*>(buf), static_cast<size_t>(n)), 1});
+      Glyph picture;
+      AppendUtf8(byte == 0x7F ? 0x2421 : 0x2400 + byte, &picture.text);
+      glyphs.push_back(std::move(picture));
       ++i;
       continue;
     }
-    utf8proc_int32_t cp = 0;
-    const utf8proc_ssize_t n =
-        utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + i),
-                         static_cast<utf8proc_ssize_t>(text.size() - i), &cp);
-    if (n <= 0 || cp < 0) {
-      glyphs.push_back({"\xEF\xBF\xBD", 1});
+    const Utf8Char c = DecodeUtf8(text.substr(i));
+    if (!c.valid) {
+      glyphs.push_back({"\xEF\xBF\xBD", 1});  // one per malformed byte
       ++i;
       continue;
     }
-    int width = CodePointWidth(static_cast<char32_t>(cp));  // the pinned table, as the decoder
+    int width = CodePointWidth(c.code_point);  // the pinned table, as the decoder
     if (width > 2) width = 2;
     if (width < 0) width = 1;
-    glyphs.push_back({std::string(text.substr(i, static_cast<size_t>(n))), width});
-    i += static_cast<size_t>(n);
+    glyphs.push_back({std::string(text.substr(i, static_cast<size_t>(c.length))), width});
+    i += static_cast<size_t>(c.length);
   }
   return glyphs;
 }

@@ -12,6 +12,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/frame.h"
 
@@ -27,35 +28,6 @@ struct Unit {
   int width = 1;
   bool masked = false;
 };
-
-// Decodes one UTF-8 code point at `text[i]`. Returns its length, or 0 for a malformed sequence.
-size_t DecodeUtf8(absl::string_view text, size_t i, char32_t* cp) {
-  const auto b0 = static_cast<unsigned char>(text[i]);
-  size_t len;
-  char32_t value;
-  char32_t min;
-  if (b0 < 0x80) {
-    *cp = b0;
-    return 1;
-  } else if ((b0 & 0xE0) == 0xC0) {
-    len = 2, value = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3, value = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4, value = b0 & 0x07, min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + len > text.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(text[i + k]);
-    if ((b & 0xC0) != 0x80) return 0;
-    value = (value << 6) | (b & 0x3F);
-  }
-  if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return 0;
-  *cp = value;
-  return len;
-}
 
 // The cells of a captured row: each non-continuation cell with the continuation cells after it.
 std::vector<Unit> CapturedUnits(const Frame& frame, int row, std::string* text) {
@@ -81,10 +53,10 @@ std::vector<Unit> CapturedUnits(const Frame& frame, int row, std::string* text) 
   return units;
 }
 
-// The cells of a parsed row's text, laid out as decoder/terminal.cc prints it: printable ASCII
-// always starts a cell; another code point joins the cell before it when it has no width or no
-// grapheme break precedes it; a cell whose cluster becomes wide (an emoji presentation selector, a
-// flag) takes two columns. Control bytes and malformed UTF-8 take one column per byte.
+// The cells of a parsed row's text, laid out as decoder/terminal_screen.cc prints it: printable
+// ASCII always starts a cell; another code point joins the cell before it when it has no width or
+// no grapheme break precedes it; a cell whose cluster becomes wide (an emoji presentation selector,
+// a flag) takes two columns. Control bytes and malformed UTF-8 take one column per byte.
 std::vector<Unit> ParsedUnits(absl::string_view text) {
   std::vector<Unit> units;
   std::u32string cluster;  // The current cell's code points (bounded, as in the terminal).
@@ -98,8 +70,9 @@ std::vector<Unit> ParsedUnits(absl::string_view text) {
     col += width;
   };
   for (size_t i = 0; i < text.size();) {
-    char32_t cp = 0;
-    const size_t len = DecodeUtf8(text, i, &cp);
+    const Utf8Char decoded = DecodeUtf8(text.substr(i));
+    const char32_t cp = decoded.code_point;
+    const size_t len = decoded.valid ? static_cast<size_t>(decoded.length) : 0;  // 0: malformed
     if (len == 0 || cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) {
       start(i, i + (len == 0 ? 1 : len), 1);
       i += len == 0 ? 1 : len;
@@ -146,9 +119,8 @@ std::vector<Unit> ParsedUnits(absl::string_view text) {
 
 // The byte after the code point starting at `i` (one byte past a malformed one).
 size_t NextCodePoint(absl::string_view text, size_t i) {
-  char32_t cp;
-  const size_t len = DecodeUtf8(text, i, &cp);
-  return i + (len == 0 ? 1 : len);
+  const Utf8Char decoded = DecodeUtf8(text.substr(i));
+  return i + (decoded.valid ? static_cast<size_t>(decoded.length) : 1);
 }
 
 // Marks the units that share a byte with [begin, end).
@@ -193,10 +165,10 @@ void Redactions::AddRect(int col, int row, int cols, int rows) {
 }
 
 absl::Status Redactions::ValidateMask(absl::string_view mask) {
-  char32_t cp = 0;
-  const size_t len = mask.empty() ? 0 : DecodeUtf8(mask, 0, &cp);
-  if (len == 0 || len != mask.size() || cp < 0x20 || (cp >= 0x7F && cp < 0xA0) ||
-      CodePointWidth(cp) != 1) {
+  const Utf8Char decoded = DecodeUtf8(mask);
+  const char32_t cp = decoded.code_point;
+  if (!decoded.valid || static_cast<size_t>(decoded.length) != mask.size() || cp < 0x20 ||
+      (cp >= 0x7F && cp < 0xA0) || CodePointWidth(cp) != 1) {
     return absl::InvalidArgumentError(absl::StrCat(
         "invalid redaction mask \"", absl::CHexEscape(mask),
         "\": expected one printable code point one cell wide, in UTF-8 (such as \"#\")"));

@@ -349,14 +349,6 @@ std::string RenderPlaneDiff(const PlaneDiff& diff, const PlaneDiffOptions& optio
   return out;
 }
 
-uint64_t Fnv1a64(absl::Span<const uint8_t> bytes, uint64_t hash) {
-  for (uint8_t byte : bytes) {
-    hash ^= byte;
-    hash *= kFnv1a64Prime;
-  }
-  return hash;
-}
-
 std::string RasterHash(uint32_t width, uint32_t height, absl::Span<const uint8_t> rgba) {
   uint8_t size[8];
   for (int i = 0; i < 4; ++i) {

@@ -55,6 +55,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "vtsnap/decoder/fnv1a.h"  // Fnv1a64, RasterHash's hash
 
 namespace vtsnap {
 
@@ -174,10 +175,8 @@ std::string RasterHash(const RgbaPlane& picture);
 // The same over pixels held elsewhere: `rgba` holds the width*height*4 bytes of the picture.
 std::string RasterHash(uint32_t width, uint32_t height, absl::Span<const uint8_t> rgba);
 
-// 64-bit FNV-1a, continued from `hash` (the offset basis to start afresh), over `bytes`.
-inline constexpr uint64_t kFnv1a64OffsetBasis = 0xcbf29ce484222325ull;
-inline constexpr uint64_t kFnv1a64Prime = 0x100000001b3ull;
-uint64_t Fnv1a64(absl::Span<const uint8_t> bytes, uint64_t hash = kFnv1a64OffsetBasis);
+// 64-bit FNV-1a, continued from `hash` (the offset basis to start afresh), over `bytes`:
+// Fnv1a64, kFnv1a64OffsetBasis and kFnv1a64Prime come from decoder/fnv1a.h, included above.
 
 }  // namespace vtsnap
 

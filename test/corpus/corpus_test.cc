@@ -22,12 +22,13 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/decoder/width.h"
-#include "vtsnap/decoder/terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/width.h"
 
 namespace vtsnap {
 namespace {
@@ -161,22 +162,10 @@ std::string DecodeSummary(const VirtualTerminal& vt) {
                     vt.terminal().alternate_screen_active());
 }
 
-// Decodes UTF-8 leniently (a bad byte becomes U+FFFD) for the diff report.
-std::u32string DecodeUtf8(const std::string& s) {
+// The code points of `s` for the diff report (each maximal ill-formed subpart as one U+FFFD).
+std::u32string CodePoints(const std::string& s) {
   std::u32string out;
-  for (size_t i = 0; i < s.size();) {
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    int len = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > s.size()) {
-      out.push_back(U'\uFFFD');
-      ++i;
-      continue;
-    }
-    char32_t cp = len == 1 ? b : (b & (0x7F >> len));
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += len;
-  }
+  for (size_t i = 0; i < s.size();) out.push_back(DecodeUtf8(s, &i));
   return out;
 }
 
@@ -184,8 +173,8 @@ std::u32string DecodeUtf8(const std::string& s) {
 // first differing character (columns counted with vtsnap's width table).
 std::string RowDiff(int row, const std::string& expected, const std::string& actual,
                     const std::string& note = "") {
-  const std::u32string e = DecodeUtf8(expected);
-  const std::u32string a = DecodeUtf8(actual);
+  const std::u32string e = CodePoints(expected);
+  const std::u32string a = CodePoints(actual);
   size_t i = 0;
   while (i < e.size() && i < a.size() && e[i] == a[i]) ++i;
   int col = 0;

@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/utf8.h"
 
 namespace vtsnap::differential {
 namespace {
@@ -103,33 +104,12 @@ std::vector<size_t> TextCodePoints(absl::string_view token) {
   std::vector<size_t> starts;
   size_t i = 0;
   while (i < token.size()) {
-    const auto b = static_cast<uint8_t>(token[i]);
-    size_t len;
-    char32_t cp;
-    if (b < 0x80) {
-      len = 1;
-      cp = b;
-    } else if ((b & 0xE0) == 0xC0) {
-      len = 2;
-      cp = b & 0x1F;
-    } else if ((b & 0xF0) == 0xE0) {
-      len = 3;
-      cp = b & 0x0F;
-    } else if ((b & 0xF8) == 0xF0) {
-      len = 4;
-      cp = b & 0x07;
-    } else {
-      return {};
-    }
-    if (i + len > token.size()) return {};
-    for (size_t k = 1; k < len; ++k) {
-      const auto cont = static_cast<uint8_t>(token[i + k]);
-      if ((cont & 0xC0) != 0x80) return {};
-      cp = (cp << 6) | (cont & 0x3F);
-    }
+    const Utf8Char c = DecodeUtf8(token.substr(i));
+    if (!c.valid) return {};
+    const char32_t cp = c.code_point;
     if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)) return {};
     starts.push_back(i);
-    i += len;
+    i += static_cast<size_t>(c.length);
   }
   return starts;
 }

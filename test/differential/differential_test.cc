@@ -33,14 +33,15 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/decoder/width.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/state_json.h"
 #include "test/differential/ddmin.h"
 #include "test/differential/generator.h"
 #include "test/differential/oracles.h"
+#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/width.h"
+#include "vtsnap/snapshot/state_json.h"
 
 namespace vtsnap::differential {
 namespace {
@@ -274,8 +275,7 @@ std::optional<std::string> EnterAlternateWithDefaultBackground(const Step& s, co
 std::vector<absl::string_view> Characters(absl::string_view token) {
   std::vector<absl::string_view> out;
   for (size_t i = 0; i < token.size();) {
-    const unsigned char b = static_cast<unsigned char>(token[i]);
-    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    const size_t len = static_cast<size_t>(DecodeUtf8(token.substr(i)).length);
     out.push_back(token.substr(i, len));
     i += len;
   }
@@ -285,11 +285,7 @@ std::vector<absl::string_view> Characters(absl::string_view token) {
 // The code point of one UTF-8 character.
 char32_t CodePointOf(absl::string_view ch) {
   if (ch.empty()) return 0;
-  const unsigned char b = static_cast<unsigned char>(ch[0]);
-  char32_t cp = ch.size() == 1 ? b : (b & (0x7F >> ch.size()));
-  for (size_t k = 1; k < ch.size(); ++k)
-    cp = (cp << 6) | (static_cast<unsigned char>(ch[k]) & 0x3F);
-  return cp;
+  return DecodeUtf8(ch).code_point;
 }
 
 // Autowrap off and a wide character of `token` starting in the last column.

@@ -11,13 +11,15 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/parser.h"
-#include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/decoder/width.h"
-#include "vtsnap/decoder/terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/differential/ddmin.h"
+#include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/decoder/parser.h"
+#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/width.h"
 
 namespace vtsnap::differential {
 namespace {
@@ -25,31 +27,14 @@ namespace {
 using ::testing::IsEmpty;
 using ::testing::SizeIs;
 
-// FNV-1a, 64 bits: a hash whose value is the same everywhere, for the pin below.
-uint64_t Fnv1a(const std::string& bytes) {
-  uint64_t h = 0xcbf29ce484222325u;
-  for (char c : bytes) {
-    h ^= static_cast<uint8_t>(c);
-    h *= 0x100000001b3u;
-  }
-  return h;
-}
-
 // The code points of a UTF-8 token (nullopt when it is not well-formed UTF-8).
 std::optional<std::u32string> Decode(const std::string& s) {
   std::u32string out;
   for (size_t i = 0; i < s.size();) {
-    const auto b = static_cast<uint8_t>(s[i]);
-    int len = b < 0x80             ? 1
-              : (b & 0xE0) == 0xC0 ? 2
-              : (b & 0xF0) == 0xE0 ? 3
-              : (b & 0xF8) == 0xF0 ? 4
-                                   : 0;
-    if (len == 0 || i + len > s.size()) return std::nullopt;
-    char32_t cp = len == 1 ? b : b & (0x7F >> len);
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += len;
+    const Utf8Char c = DecodeUtf8(absl::string_view(s).substr(i));
+    if (!c.valid) return std::nullopt;
+    out.push_back(c.code_point);
+    i += static_cast<size_t>(c.length);
   }
   return out;
 }
@@ -299,7 +284,7 @@ TEST(GeneratorTest, BytesForSeed1234ArePinned) {
   // Computed once from the generator as committed (the first tokens are ESC E, SGR 95;94,
   // SGR 1;38;2;5;8;230, EL 1, "vW]%d7'J", HT).
   EXPECT_EQ(bytes.size(), 1331u) << EscapeStream(bytes.substr(0, 200));
-  EXPECT_EQ(Fnv1a(bytes), 0xb4a5b9e765e4b268u);
+  EXPECT_EQ(Fnv1a64(bytes), 0xb4a5b9e765e4b268u);  // a hash the same everywhere
 }
 
 struct CountCase {

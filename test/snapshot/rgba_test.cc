@@ -434,7 +434,7 @@ TEST(RgbaCompare, MissingBytesOfAnInconsistentPlaneDiffer) {
 
 TEST(RasterHash, Fnv1a64PublishedVectors) {
   // http://www.isthe.com/chongo/tech/comp/fnv/ (the FNV-1a 64 test vectors).
-  EXPECT_EQ(Fnv1a64({}), 0xcbf29ce484222325ull);
+  EXPECT_EQ(Fnv1a64(absl::Span<const uint8_t>()), 0xcbf29ce484222325ull);
   EXPECT_EQ(Fnv1a64(Bytes("a")), 0xaf63dc4c8601ec8cull);
   EXPECT_EQ(Fnv1a64(Bytes("foobar")), 0x85944171f73967e8ull);
   // Continuing a hash is hashing the concatenation.

@@ -1,0 +1,103 @@
+// Terminal's OSC strings: titles, hyperlinks (OSC 8), the pointer shape and the clipboard
+// (OSC 52).
+#include <string>
+#include <utility>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "vtsnap/decoder/terminal.h"
+
+namespace vtsnap {
+
+void Terminal::OscDispatch(absl::string_view payload, bool overflowed) {
+  if (overflowed) {
+    IgnoreText("OSC (over the length limit)");
+    return;
+  }
+  const size_t semi = payload.find(';');
+  absl::string_view ps = payload.substr(0, semi);
+  absl::string_view pt = semi == absl::string_view::npos ? "" : payload.substr(semi + 1);
+  int code = 0;
+  if (!absl::SimpleAtoi(ps, &code)) {
+    IgnoreText("OSC (no number)");
+    return;
+  }
+  switch (code) {
+    case 0:
+      title_ = std::string(pt);
+      icon_title_ = std::string(pt);
+      return;
+    case 1:
+      icon_title_ = std::string(pt);
+      return;
+    case 2:
+      title_ = std::string(pt);
+      return;
+    case 8: {
+      const size_t sep = pt.find(';');
+      if (sep == absl::string_view::npos) {
+        IgnoreText("OSC 8 (malformed)");
+        return;
+      }
+      return Osc8(pt.substr(0, sep), pt.substr(sep + 1));
+    }
+    case 22:
+      pointer_shape_ = std::string(pt);
+      return;
+    case 52:
+      return Osc52(pt);
+    default:
+      IgnoreText(absl::StrCat("OSC ", code));
+      return;
+  }
+}
+
+void Terminal::Osc8(absl::string_view params, absl::string_view uri) {
+  if (uri.empty()) {
+    link_id_ = 0;
+    return;
+  }
+  std::string id;
+  for (absl::string_view kv : absl::StrSplit(params, ':')) {
+    if (absl::StartsWith(kv, "id=")) id = std::string(kv.substr(3));
+  }
+  if (uri.size() > kMaxHyperlinkBytes) {
+    IgnoreText("OSC 8 (target over the length limit)");
+    link_id_ = 0;
+    return;
+  }
+  auto key = std::make_pair(id, std::string(uri));
+  auto it = link_ids_.find(key);
+  if (it == link_ids_.end()) {
+    MaybeCompact(links_.size());
+    it = link_ids_.emplace(key, static_cast<uint32_t>(links_.size())).first;
+    links_.push_back(Hyperlink{id, std::string(uri)});
+  }
+  link_id_ = it->second;
+}
+
+void Terminal::Osc52(absl::string_view data) {
+  const size_t sep = data.find(';');
+  if (sep == absl::string_view::npos) {
+    IgnoreText("OSC 52 (malformed)");
+    return;
+  }
+  absl::string_view b64 = data.substr(sep + 1);
+  if (b64 == "?") {
+    IgnoreText("OSC 52 (query)");
+    return;
+  }
+  std::string decoded;
+  if (!absl::Base64Unescape(b64, &decoded)) {
+    // xterm: a second parameter that is neither base64 nor '?' clears the selection.
+    clipboard_.clear();
+    return;
+  }
+  clipboard_ = std::move(decoded);
+}
+
+}  // namespace vtsnap

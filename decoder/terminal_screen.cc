@@ -1,0 +1,578 @@
+// Terminal's screen buffer: the ring of lines, blank cells and lines, the scrollback, printing
+// (glyphs, grapheme clusters, the ASCII fast path), cursor movement, scrolling, erasing, inserting
+// and deleting, tab stops, and generation tracking.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/cleanup/cleanup.h"
+#include "absl/container/inlined_vector.h"
+#include "absl/hash/hash.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/width.h"
+
+namespace vtsnap {
+namespace {
+
+// DEC Special Graphics for 0x5F..0x7E (VT100 line drawing).
+constexpr char32_t kDecSpecial[] = {
+    U' ',      U'\u25C6', U'\u2592', U'\u2409', U'\u240C', U'\u240D', U'\u240A', U'\u00B0',
+    U'\u00B1', U'\u2424', U'\u240B', U'\u2518', U'\u2510', U'\u250C', U'\u2514', U'\u253C',
+    U'\u23BA', U'\u23BB', U'\u2500', U'\u23BC', U'\u23BD', U'\u251C', U'\u2524', U'\u2534',
+    U'\u252C', U'\u2502', U'\u2264', U'\u2265', U'\u03C0', U'\u2260', U'\u00A3', U'\u00B7',
+};
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Lines and the ring.
+
+ScreenCell Terminal::BlankCell() {
+  ScreenCell c;
+  c.written = 1;
+  if (!pen_.bg.is_default()) {
+    if (!erase_valid_ || erase_bg_ != pen_.bg) {
+      Pen p;
+      p.bg = pen_.bg;
+      erase_pen_ = InternPen(p);  // may compact: callers take ids after asking for a blank
+      erase_bg_ = pen_.bg;
+      erase_valid_ = true;
+    }
+    c.pen = erase_pen_;
+  }
+  return c;
+}
+
+Line Terminal::BlankLine() {
+  Line l;
+  l.cells.assign(cols_, BlankCell());
+  return l;
+}
+
+void Terminal::ResetLine(Line& line, const ScreenCell& blank) const {
+  line.cells.assign(cols_, blank);  // keeps the storage when it is large enough
+  line.wrapped = false;
+  DropPixels(line);
+}
+
+Line Terminal::SaveLine(Line&& line) {
+  DropPixels(line);  // the scrollback keeps cells only (docs/sixel.md)
+  scrollback_.push_back(std::move(line));
+  if (static_cast<int>(scrollback_.size()) <= options_.scrollback_limit) return Line{};
+  Line dropped = std::move(scrollback_.front());
+  scrollback_.pop_front();
+  return dropped;
+}
+
+void Terminal::Screen::RotateUp(int top, int bottom, int n) {
+  const int len = bottom - top + 1;
+  if (len == size()) {
+    head_ = (head_ + n) % size();  // the whole screen: the ring turns
+    return;
+  }
+  absl::InlinedVector<uint32_t, 128> region(len);
+  for (int i = 0; i < len; ++i) region[i] = order_[Slot(top + i)];
+  for (int i = 0; i < len; ++i) order_[Slot(top + i)] = region[(i + n) % len];
+}
+
+void Terminal::Screen::RotateDown(int top, int bottom, int n) {
+  const int len = bottom - top + 1;
+  if (len == size()) {
+    head_ = (head_ + size() - n % size()) % size();
+    return;
+  }
+  absl::InlinedVector<uint32_t, 128> region(len);
+  for (int i = 0; i < len; ++i) region[i] = order_[Slot(top + i)];
+  for (int i = 0; i < len; ++i) order_[Slot(top + i)] = region[(i + len - n % len) % len];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing.
+
+void Terminal::SplitWide(Line& line, int col) {
+  std::vector<ScreenCell>& cells = line.cells;
+  ScreenCell& c = cells[col];
+  if (c.is_continuation() && col > 0) {
+    ScreenCell& lead = cells[col - 1];
+    // The half left behind is erased: a blank that keeps its pen but loses any hyperlink.
+    lead.ch = U' ';
+    lead.cluster = 0;
+    lead.width = 1;
+    lead.link = 0;
+    c.ch = U' ';
+    c.width = 1;
+    c.link = 0;
+    ClearPixels(line, col - 1, col + 1);
+  } else if (c.width == 2 && col + 1 < cols_) {
+    ScreenCell& tail = cells[col + 1];
+    tail.ch = U' ';
+    tail.cluster = 0;
+    tail.width = 1;
+    tail.link = 0;
+    ClearPixels(line, col + 1, col + 2);
+  }
+}
+
+void Terminal::PutGlyph(char32_t cp, int width) {
+  if (cursor_.pending_wrap && modes_.autowrap) {
+    active()[cursor_.row].wrapped = true;
+    CarriageReturn();
+    Index();
+  }
+  cursor_.pending_wrap = false;
+  if (width == 2 && cols_ < 2) {
+    IgnoreText("wide character on a 1-column screen");
+    return;
+  }
+  if (width == 2 && cursor_.col == cols_ - 1) {
+    if (modes_.autowrap) {
+      // A wide character that does not fit wraps whole; xterm leaves the last column blank.
+      active()[cursor_.row].wrapped = true;
+      CarriageReturn();
+      Index();
+    } else {
+      cursor_.col = cols_ - 2;
+    }
+  }
+  if (modes_.insert) InsertChars(width);
+  const int row = cursor_.row;
+  const int col = cursor_.col;   // col + width <= cols_
+  const uint32_t pen = PenId();  // before taking references: interning may compact
+  Line& line = active()[row];
+  ScreenCell* cell = line.cells.data() + col;
+  // A wide character this glyph overwrites half of loses its other half.
+  if (cell[0].width != 1) SplitWide(line, col);
+  if (width == 2 && cell[1].width != 1) SplitWide(line, col + 1);
+  cell[0] = ScreenCell{
+      .ch = cp, .width = static_cast<uint32_t>(width), .written = 1, .pen = pen, .link = link_id_};
+  if (width == 2) {
+    cell[1] = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = pen, .link = link_id_};
+  }
+  if (!line.pixels.empty()) ClearPixels(line, col, col + width);  // a glyph covers the pixels
+  last_valid_ = true;
+  last_col_ = col;
+  last_row_ = row;
+  rep_cp_ = cp;
+  cursor_.col = col + width;
+  if (cursor_.col >= cols_) {
+    cursor_.col = cols_ - 1;
+    cursor_.pending_wrap = modes_.autowrap;
+  }
+}
+
+void Terminal::JoinGlyph(char32_t cp) {
+  int col;
+  int row;
+  if (last_valid_) {
+    col = last_col_;
+    row = last_row_;
+  } else {
+    // A combining mark after a cursor movement joins the cell left of the cursor, as in xterm.
+    row = cursor_.row;
+    col = cursor_.pending_wrap ? cursor_.col : cursor_.col - 1;
+    if (col < 0) return;
+    if (at(col, row).is_continuation() && col > 0) --col;
+  }
+  ScreenCell& c = at(col, row);
+  // What joining cp to this grapheme gives is remembered: the same marks and emoji sequences come
+  // again and again, and the remembered answer needs no string, hash or width of the cluster.
+  const uint64_t key = (c.cluster != 0 ? uint64_t{c.cluster} : (uint64_t{1} << 31) | c.ch) << 32 |
+                       static_cast<uint32_t>(cp);
+  JoinResult joined;
+  if (auto it = join_cache_.find(key); it != join_cache_.end()) {
+    joined = it->second;
+  } else {
+    std::u32string cluster = c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
+    if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
+    cluster.push_back(cp);
+    joined.width = static_cast<uint8_t>(ClusterWidth(cluster, options_.width));
+    const uint64_t compactions = compactions_;
+    joined.cluster = InternCluster(std::move(cluster));
+    // A compaction renumbered the clusters (and emptied the cache): the key's id is stale.
+    if (compactions == compactions_) {
+      if (join_cache_.size() >= kJoinCacheLimit) join_cache_.clear();  // hostile streams
+      join_cache_.emplace(key, joined);
+    }
+  }
+  const bool widens = c.width == 1 && joined.width == 2;
+  if (widens && col + 1 >= cols_) {
+    // No room to widen at the right margin: keep the narrow glyph (a cell never holds more than
+    // its width shows; docs/unicode.md).
+    IgnoreText("emoji presentation at the right margin");
+    return;
+  }
+  c.cluster = joined.cluster;
+  if (widens) {
+    // An emoji presentation selector or a second regional indicator widens the cell.
+    ClearWideAt(col + 1, row);
+    c.width = 2;
+    at(col + 1, row) = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = c.pen, .link = c.link};
+    ClearPixels(active()[row], col + 1, col + 2);
+    if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
+      cursor_.col = col + 2;
+      if (cursor_.col >= cols_) {
+        cursor_.col = cols_ - 1;
+        cursor_.pending_wrap = modes_.autowrap;
+      }
+    }
+  }
+}
+
+void Terminal::Print(char32_t cp) {
+  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
+  if (charsets_[gl_] == Charset::kDecSpecialGraphics && cp >= 0x5F && cp <= 0x7E) {
+    cp = kDecSpecial[cp - 0x5F];
+  }
+  const int width = CodePointWidth(cp, options_.width);
+  if (last_valid_) {
+    const bool brk = IsGraphemeBreak(last_cp_, cp, &grapheme_state_);
+    last_cp_ = cp;
+    if (!brk || width == 0) {
+      JoinGlyph(cp);
+      return;
+    }
+  } else {
+    grapheme_state_ = 0;
+    last_cp_ = cp;
+    if (width == 0) {
+      JoinGlyph(cp);
+      return;
+    }
+  }
+  PutGlyph(cp, width);
+  last_cp_ = cp;
+}
+
+void Terminal::PrintAscii(absl::string_view run) {
+  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
+  if (charsets_[gl_] != Charset::kAscii || modes_.insert) {
+    for (char ch : run) Print(static_cast<unsigned char>(ch));  // line drawing, insert mode
+    return;
+  }
+  if (!modes_.autowrap) {
+    // The last column is overwritten again and again: one character at a time.
+    for (char ch : run) {
+      PutGlyph(static_cast<unsigned char>(ch), 1);
+      last_cp_ = static_cast<unsigned char>(ch);
+      grapheme_state_ = 0;
+    }
+    return;
+  }
+  // The fast path: a run of printable ASCII fills the rest of the cursor's row in one step (no
+  // per-byte state, no width lookup: ASCII is one column and always starts a new grapheme
+  // cluster; docs/decisions.md), wrapping to the next row as often as the run needs.
+  const char* p = run.data();
+  const char* const end = p + run.size();
+  while (p < end) {
+    if (cursor_.pending_wrap) {
+      active()[cursor_.row].wrapped = true;
+      CarriageReturn();
+      Index();
+    }
+    const int row = cursor_.row;
+    const int col = cursor_.col;
+    const int n = static_cast<int>(std::min<ptrdiff_t>(end - p, cols_ - col));
+    Line& line = active()[row];
+    // A wide character cut by either end of the span loses its other half.
+    ScreenCell* cell = line.cells.data() + col;
+    if (cell[0].width != 1) SplitWide(line, col);
+    if (cell[n - 1].width != 1) SplitWide(line, col + n - 1);
+    const ScreenCell proto{.ch = 0, .width = 1, .written = 1, .pen = PenId(), .link = link_id_};
+    for (int i = 0; i < n; ++i) {
+      ScreenCell c = proto;  // built in registers: one store per cell, no read-modify-write
+      c.ch = static_cast<unsigned char>(p[i]);
+      cell[i] = c;
+    }
+    if (!line.pixels.empty()) ClearPixels(line, col, col + n);
+    p += n;
+    last_valid_ = true;
+    last_col_ = col + n - 1;
+    last_row_ = row;
+    last_cp_ = rep_cp_ = static_cast<unsigned char>(p[-1]);
+    grapheme_state_ = 0;
+    cursor_.col = col + n;
+    cursor_.pending_wrap = false;
+    if (cursor_.col >= cols_) {
+      cursor_.col = cols_ - 1;
+      cursor_.pending_wrap = true;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cursor movement and scrolling.
+
+void Terminal::MoveTo(int col, int row) {
+  cursor_.col = std::clamp(col, 0, cols_ - 1);
+  cursor_.row = std::clamp(row, 0, rows_ - 1);
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::MoveToOrigin(int col, int row) {
+  if (modes_.origin) {
+    MoveTo(col, std::clamp(row + top_, top_, bottom_));
+  } else {
+    MoveTo(col, row);
+  }
+}
+
+void Terminal::CarriageReturn() {
+  cursor_.col = 0;
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::Index() {
+  if (cursor_.row == bottom_) {
+    ScrollUp(top_, bottom_, 1);
+  } else if (cursor_.row < rows_ - 1) {
+    ++cursor_.row;
+  }
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::ReverseIndex() {
+  if (cursor_.row == top_) {
+    ScrollDown(top_, bottom_, 1);
+  } else if (cursor_.row > 0) {
+    --cursor_.row;
+  }
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::ScrollUp(int top, int bottom, int n) {
+  n = std::min(n, bottom - top + 1);
+  if (n <= 0) return;
+  Screen& screen = active();
+  const bool save = !alternate_active_ && top == 0 && options_.scrollback_limit > 0;
+  const ScreenCell blank = BlankCell();
+  last_valid_ = false;
+  // The lines leaving the top go to the scrollback; the storage it drops comes back as the new
+  // bottom lines.
+  if (save) {
+    for (int i = 0; i < n; ++i) screen[top + i] = SaveLine(std::move(screen[top + i]));
+  }
+  screen.RotateUp(top, bottom, n);
+  for (int r = bottom - n + 1; r <= bottom; ++r) ResetLine(screen[r], blank);
+}
+
+void Terminal::ScrollDown(int top, int bottom, int n) {
+  n = std::min(n, bottom - top + 1);
+  if (n <= 0) return;
+  Screen& screen = active();
+  const ScreenCell blank = BlankCell();
+  last_valid_ = false;
+  screen.RotateDown(top, bottom, n);
+  for (int r = top; r < top + n; ++r) ResetLine(screen[r], blank);
+}
+
+void Terminal::EraseCells(int row, int from, int to) {
+  from = std::clamp(from, 0, cols_);
+  to = std::clamp(to, 0, cols_);
+  if (from >= to) return;
+  std::vector<ScreenCell>& cells = active()[row].cells;
+  if (cells[from].is_continuation() && from > 0) ClearWideAt(from, row);
+  if (to < cols_ && cells[to].is_continuation()) ClearWideAt(to, row);
+  const ScreenCell blank = BlankCell();
+  std::fill(cells.begin() + from, cells.begin() + to, blank);
+  if (from == 0 && to == cols_) {
+    DropPixels(active()[row]);
+  } else {
+    ClearPixels(active()[row], from, to);
+  }
+  last_valid_ = false;
+}
+
+void Terminal::EraseInDisplay(int mode) {
+  switch (mode) {
+    case 0:
+      EraseInLine(0);
+      for (int r = cursor_.row + 1; r < rows_; ++r) {
+        EraseCells(r, 0, cols_);
+        active()[r].wrapped = false;
+      }
+      break;
+    case 1:
+      for (int r = 0; r < cursor_.row; ++r) {
+        EraseCells(r, 0, cols_);
+        active()[r].wrapped = false;
+      }
+      EraseInLine(1);
+      break;
+    case 2:
+      for (int r = 0; r < rows_; ++r) {
+        EraseCells(r, 0, cols_);
+        active()[r].wrapped = false;
+      }
+      break;
+    case 3:
+      scrollback_.clear();
+      break;
+    default:
+      IgnoreText(absl::StrCat("CSI ", mode, " J"));
+      return;
+  }
+  cursor_.pending_wrap = false;
+}
+
+void Terminal::EraseInLine(int mode) {
+  // With a wrap pending the cursor is on the last column, so EL 0 erases that column (xterm).
+  switch (mode) {
+    case 0:
+      EraseCells(cursor_.row, cursor_.col, cols_);
+      active()[cursor_.row].wrapped = false;
+      break;
+    case 1:
+      EraseCells(cursor_.row, 0, cursor_.col + 1);
+      break;
+    case 2:
+      EraseCells(cursor_.row, 0, cols_);
+      active()[cursor_.row].wrapped = false;
+      break;
+    default:
+      IgnoreText(absl::StrCat("CSI ", mode, " K"));
+      return;
+  }
+  cursor_.pending_wrap = false;
+}
+
+void Terminal::InsertChars(int n) {
+  std::vector<ScreenCell>& cells = active()[cursor_.row].cells;
+  const int col = cursor_.col;
+  n = std::min(n, cols_ - col);
+  // Inserting inside a wide character splits it; inserting before one shifts it whole.
+  if (cells[col].is_continuation()) ClearWideAt(col, cursor_.row);
+  std::rotate(cells.begin() + col, cells.end() - n, cells.end());
+  std::fill(cells.begin() + col, cells.begin() + col + n, BlankCell());
+  ShiftPixels(active()[cursor_.row], col, n);  // pixels move with their cells
+  // A wide character pushed half off the right edge is cut.
+  if (cells[cols_ - 1].width == 2) {
+    cells[cols_ - 1] = BlankCell();
+    ClearPixels(active()[cursor_.row], cols_ - 1, cols_);
+  }
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::DeleteChars(int n) {
+  std::vector<ScreenCell>& cells = active()[cursor_.row].cells;
+  const int col = cursor_.col;
+  n = std::min(n, cols_ - col);
+  // A wide character with one half deleted loses the other; one just after the deleted cells
+  // shifts whole.
+  ClearWideAt(col, cursor_.row);
+  if (col + n < cols_ && cells[col + n].is_continuation()) ClearWideAt(col + n, cursor_.row);
+  std::rotate(cells.begin() + col, cells.begin() + col + n, cells.end());
+  std::fill(cells.end() - n, cells.end(), BlankCell());
+  ShiftPixels(active()[cursor_.row], col, -n);
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::InsertLines(int n) {
+  if (cursor_.row < top_ || cursor_.row > bottom_) return;
+  ScrollDown(cursor_.row, bottom_, n);
+  CarriageReturn();
+}
+
+void Terminal::DeleteLines(int n) {
+  if (cursor_.row < top_ || cursor_.row > bottom_) return;
+  if (cursor_.row == 0) {
+    // On the top line, xterm's DeleteLine saves the deleted lines to the scrollback, as
+    // scrolling does (util.c: scroll_all_lines when cur_row == 0 on the normal screen).
+    ScrollUp(0, bottom_, n);
+    CarriageReturn();
+    return;
+  }
+  ScrollUp(cursor_.row, bottom_, n);  // not the top row, so nothing is saved
+  CarriageReturn();
+}
+
+void Terminal::TabForward(int n) {
+  int col = cursor_.col;
+  while (n-- > 0 && col < cols_ - 1) {
+    ++col;
+    while (col < cols_ - 1 && !tab_stops_[col]) ++col;
+  }
+  // xterm's TabToNextStop only sets the column: a pending wrap stays pending (charproc.c
+  // CASE_TAB, CASE_CHT), so the next character still wraps.
+  cursor_.col = col;
+  last_valid_ = false;
+}
+
+void Terminal::TabBackward(int n) {
+  int col = cursor_.col;
+  while (n-- > 0 && col > 0) {
+    --col;
+    while (col > 0 && !tab_stops_[col]) --col;
+  }
+  // As for HT: xterm's CBT leaves do_wrap set, so the next character wraps to the next line even
+  // though the cursor moved left.
+  cursor_.col = col;
+  last_valid_ = false;
+}
+
+void Terminal::ResetTabStops() {
+  // Every 8th column from column 0, as xterm's TabReset does (the stop at 0 is never reached by
+  // HT, but the state dump shows it, as it does for xterm, xterm.js and libvterm).
+  tab_stops_.assign(cols_, false);
+  for (int c = 0; c < cols_; c += 8) tab_stops_[c] = true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation tracking.
+
+uint64_t Terminal::Fingerprint(const ScreenCell& c) const {
+  // What the position shows: the grapheme, its width, its pen and its link (not whether it was
+  // ever written: a never-written blank and an erased one look the same).
+  // Hashed in place (no copies): this runs for every cell after every action.
+  static const std::u32string kNoCluster;
+  static const std::string kNoText;
+  const std::u32string& cluster = c.cluster != 0 ? clusters_[c.cluster] : kNoCluster;
+  const Hyperlink* link = c.link != 0 ? &links_[c.link] : nullptr;
+  const std::string& id = link ? link->id : kNoText;
+  const std::string& uri = link ? link->uri : kNoText;
+  const char32_t ch = c.ch;  // bit-fields: copied, since a reference cannot bind to one
+  const uint8_t width = static_cast<uint8_t>(c.width);
+  return absl::Hash<std::tuple<const char32_t&, const uint8_t&, const Pen&, const std::u32string&,
+                               const std::string&, const std::string&>>()(
+      std::tie(ch, width, pens_[c.pen], cluster, id, uri));
+}
+
+void Terminal::CountGenerations() {
+  for (int r = 0; r < rows_; ++r) {
+    const std::vector<ScreenCell>& cells = active()[r].cells;
+    Generation* g = &generations_[static_cast<size_t>(r) * cols_];
+    for (int c = 0; c < cols_; ++c) {
+      const uint64_t fingerprint = Fingerprint(cells[c]);
+      if (fingerprint != g[c].fingerprint) {
+        g[c].fingerprint = fingerprint;
+        ++g[c].count;
+      }
+    }
+  }
+}
+
+void Terminal::ResizeGenerations(int old_cols, int old_rows) {
+  if (!options_.track_generations) return;
+  // Positions that stay keep their counts; new ones start at 0 as never-written blanks.
+  std::vector<Generation> next(static_cast<size_t>(cols_) * rows_,
+                               Generation{.count = 0, .fingerprint = Fingerprint(ScreenCell{})});
+  for (int r = 0; r < std::min(rows_, old_rows); ++r) {
+    for (int c = 0; c < std::min(cols_, old_cols); ++c) {
+      next[static_cast<size_t>(r) * cols_ + c] =
+          generations_[static_cast<size_t>(r) * old_cols + c];
+    }
+  }
+  generations_ = std::move(next);
+  UpdateGenerations();
+}
+}  // namespace vtsnap
