@@ -14,10 +14,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/quote.h"
 #include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap::golden {
@@ -202,8 +202,8 @@ absl::Status CheckLinks(int cols, int rows, const std::vector<LinkRun>& links,
     }
     if (!IsValidHyperlinkTarget(link.target)) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "link run (col %d, row %d): target \"%s\" is not an absolute URI of printable ASCII",
-          link.col, link.row, absl::CHexEscape(link.target)));
+          "link run (col %d, row %d): target %s is not an absolute URI of printable ASCII",
+          link.col, link.row, QuoteForMessage(link.target)));
     }
   }
   *normalized = NormalizeLinkRuns(links);
@@ -242,7 +242,7 @@ absl::Status CheckRasters(int cols, int rows, const std::vector<RasterRecord>& r
     }
     if (!IsLowerHex(r.hash)) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "raster %d: hash \"%s\" is not non-empty lowercase hex", r.id, absl::CHexEscape(r.hash)));
+          "raster %d: hash %s is not non-empty lowercase hex", r.id, QuoteForMessage(r.hash)));
     }
   }
   return absl::OkStatus();
@@ -357,7 +357,7 @@ absl::StatusOr<std::string> SerializeNumbered(
     if (out.find('\n', start) != std::string::npos) {
       const std::string text = out.substr(start);
       return absl::InvalidArgumentError(
-          absl::StrFormat("row %d text \"%s\" holds a newline", row, absl::CHexEscape(text)));
+          absl::StrFormat("row %d text %s holds a newline", row, QuoteForMessage(text)));
     }
     out += "|\n";
   }
@@ -380,14 +380,8 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Parsing.
 
-// `text` quoted for an error message: escaped, and shortened when long.
-std::string Quote(absl::string_view text) {
-  constexpr size_t kMax = 40;
-  if (text.size() > kMax) {
-    return absl::StrCat("\"", absl::CHexEscape(text.substr(0, kMax)), "...\"");
-  }
-  return absl::StrCat("\"", absl::CHexEscape(text), "\"");
-}
+// A token or a line quoted in a message: escaped, and shortened when long.
+constexpr QuoteOptions kQuote = {.max_bytes = 40};
 
 absl::Status Error(int line, int col, absl::string_view expected, absl::string_view got) {
   return absl::InvalidArgumentError(
@@ -417,13 +411,6 @@ bool ParseCanonicalInt(absl::string_view s, int* out) {
   return true;
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 bool ParseColor(absl::string_view s, Color* out) {
   if (s == "default") {
     *out = Color::Default();
@@ -438,7 +425,7 @@ bool ParseColor(absl::string_view s, Color* out) {
   if (s.size() != 7 || s[0] != '#') return false;
   uint32_t value = 0;
   for (size_t i = 1; i < 7; ++i) {
-    const int digit = HexValue(s[i]);
+    const int digit = HexDigitValue(s[i]);
     if (digit < 0) return false;
     value = value * 16 + static_cast<uint32_t>(digit);
   }
@@ -480,7 +467,7 @@ class Tokens {
   int line() const { return line_.number; }
 
   absl::Status ErrorAt(const Token& token, absl::string_view expected) const {
-    return Error(line_.number, token.col, expected, Quote(token.text));
+    return Error(line_.number, token.col, expected, QuoteForMessage(token.text, kQuote));
   }
   absl::Status ErrorAt(const Token& token, absl::string_view expected,
                        absl::string_view got) const {
@@ -556,7 +543,7 @@ class Parser {
     if (!line.ok()) return line.status();
     if (line->text != keyword) {
       return Error(line->number, 1, expected,
-                   line->text.empty() ? "an empty line" : Quote(line->text));
+                   line->text.empty() ? "an empty line" : QuoteForMessage(line->text, kQuote));
     }
     return absl::OkStatus();
   }
@@ -675,7 +662,8 @@ absl::Status Parser::ParseAttrs(const Tokens& tokens, const Token& token, Style*
     if (name.empty()) return tokens.ErrorAt(at, kExpected, "nothing");
     if (i == kAttrNames.size()) return tokens.ErrorAt(at, kExpected);
     if (seen[i]) {
-      return tokens.ErrorAt(at, "each attribute at most once", absl::StrCat(Quote(name), " again"));
+      return tokens.ErrorAt(at, "each attribute at most once",
+                            absl::StrCat(QuoteForMessage(name, kQuote), " again"));
     }
     seen[i] = true;
     *AttrFlag(*style, i) = true;
@@ -756,7 +744,7 @@ absl::StatusOr<absl::string_view> Parser::Delimited(const Line& line, absl::stri
   const absl::string_view text = line.text;
   if (text.empty() || text[0] != '|') {
     return Error(line.number, 1, absl::StrCat("\"|\" opening ", what),
-                 text.empty() ? "an empty line" : Quote(text.substr(0, 1)));
+                 text.empty() ? "an empty line" : QuoteForMessage(text.substr(0, 1), kQuote));
   }
   if (text.size() < 2 || text.back() != '|') {
     return Error(line.number, static_cast<int>(text.size()) + 1,
@@ -801,10 +789,10 @@ absl::Status Parser::ParseStylemap() {
       const int col = static_cast<int>(i) + 2;
       if (index == absl::string_view::npos) {
         return Error(line->number, col, "a style character (0-9, A-Z or a-z)",
-                     Quote(content->substr(i, 1)));
+                     QuoteForMessage(content->substr(i, 1), kQuote));
       }
       if (static_cast<int>(index) >= count) {
-        return Error(line->number, col, declared, Quote(content->substr(i, 1)));
+        return Error(line->number, col, declared, QuoteForMessage(content->substr(i, 1), kQuote));
       }
       frame_.cells.emplace_back();
       frame_.cells.back().grapheme.clear();
@@ -860,7 +848,7 @@ absl::Status Parser::ParseLink(Tokens& tokens) {
       return tokens.ErrorAt(*target,
                             "a target other than the touching run's (one target's touching runs "
                             "are written as one run)",
-                            absl::StrCat(Quote(link.target), " again"));
+                            absl::StrCat(QuoteForMessage(link.target, kQuote), " again"));
     }
   }
   frame_.links.push_back(std::move(link));
@@ -874,7 +862,7 @@ absl::Status Parser::ParseRaster(Tokens& tokens) {
   if (r.id < 1) return tokens.ErrorAt(*id, "a positive raster id");
   if (!raster_ids_.insert(r.id).second) {
     return tokens.ErrorAt(*id, "a raster id not used before",
-                          absl::StrCat(Quote(id->text), " again"));
+                          absl::StrCat(QuoteForMessage(id->text, kQuote), " again"));
   }
   VTSNAP_RETURN_IF_ERROR(tokens.Keyword("anchor"));
   absl::StatusOr<Token> col = tokens.Int("the anchor column", &r.col);
@@ -948,7 +936,7 @@ absl::StatusOr<Frame> Parser::Run() {
   const std::string header = absl::StrCat("\"", kHeader, "\"");
   absl::StatusOr<Line> first = NextLine(header);
   if (!first.ok()) return first.status();
-  if (first->text != kHeader) return Error(1, 1, header, Quote(first->text));
+  if (first->text != kHeader) return Error(1, 1, header, QuoteForMessage(first->text, kQuote));
   VTSNAP_RETURN_IF_ERROR(ParseFrameLine());
   VTSNAP_RETURN_IF_ERROR(ParseCursorLine());
   VTSNAP_RETURN_IF_ERROR(ParseStyles());
@@ -989,7 +977,7 @@ absl::StatusOr<Frame> Parser::Run() {
   if (next_ < lines_.size()) {
     const Line& line = lines_[next_];
     return Error(line.number, 1, "nothing after \"end\"",
-                 line.text.empty() ? "an empty line" : Quote(line.text));
+                 line.text.empty() ? "an empty line" : QuoteForMessage(line.text, kQuote));
   }
   return std::move(frame_);
 }
