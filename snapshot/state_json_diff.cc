@@ -15,11 +15,8 @@
 namespace vtsnap {
 namespace {
 
-using state_json_internal::Bool;
-using state_json_internal::IntList;
-using state_json_internal::IntText;
-using state_json_internal::Quote;
-using state_json_internal::StringList;
+using state_json_internal::JsonText;
+using state_json_internal::OrderedJson;
 
 class Differ {
  public:
@@ -40,7 +37,11 @@ class Differ {
   std::vector<StateDifference>* out_;
 };
 
-std::string QuoteString(const std::string& s) { return Quote(s); }
+// A field's value as JSON text.
+template <typename T>
+std::string Text(const T& value) {
+  return JsonText(OrderedJson(value));
+}
 
 // The normalizations the differ applies, all in this one place. Each hides a difference that
 // is a matter of representation, not of what the terminal shows:
@@ -71,35 +72,31 @@ StateCell NormalizedCell(const std::optional<StateCell>& cell, const StateDiffOp
   return c;
 }
 
-std::string AttrsText(const std::vector<std::string>& attrs) { return StringList(attrs); }
-
 }  // namespace
 
 std::vector<StateDifference> DiffStates(const StateDump& a, const StateDump& b,
                                         const StateDiffOptions& options) {
   std::vector<StateDifference> out;
   Differ diff(&out);
-  diff.Field("cols", a.cols, b.cols, IntText);
-  diff.Field("rows", a.rows, b.rows, IntText);
+  diff.Field("cols", a.cols, b.cols, Text<int>);
+  diff.Field("rows", a.rows, b.rows, Text<int>);
   if (a.cursor && b.cursor) {
-    diff.Field("cursor.row", a.cursor->row, b.cursor->row, IntText);
-    diff.Field("cursor.col", NormalizedCursorCol(a, b), NormalizedCursorCol(b, a), IntText);
-    diff.Field("cursor.visible", a.cursor->visible, b.cursor->visible, Bool);
-    diff.Field("cursor.pending_wrap", a.cursor->pending_wrap, b.cursor->pending_wrap, Bool);
+    diff.Field("cursor.row", a.cursor->row, b.cursor->row, Text<int>);
+    diff.Field("cursor.col", NormalizedCursorCol(a, b), NormalizedCursorCol(b, a), Text<int>);
+    diff.Field("cursor.visible", a.cursor->visible, b.cursor->visible, Text<bool>);
+    diff.Field("cursor.pending_wrap", a.cursor->pending_wrap, b.cursor->pending_wrap, Text<bool>);
   }
-  diff.Field("scroll_region", a.scroll_region, b.scroll_region, [](const std::array<int, 2>& r) {
-    return IntList({r[0], r[1]});
-  });
+  diff.Field("scroll_region", a.scroll_region, b.scroll_region, Text<std::array<int, 2>>);
   if (a.modes && b.modes) {
-    diff.Field("modes.origin", a.modes->origin, b.modes->origin, Bool);
-    diff.Field("modes.autowrap", a.modes->autowrap, b.modes->autowrap, Bool);
-    diff.Field("modes.lnm", a.modes->lnm, b.modes->lnm, Bool);
+    diff.Field("modes.origin", a.modes->origin, b.modes->origin, Text<bool>);
+    diff.Field("modes.autowrap", a.modes->autowrap, b.modes->autowrap, Text<bool>);
+    diff.Field("modes.lnm", a.modes->lnm, b.modes->lnm, Text<bool>);
   }
-  diff.Field("tabstops", a.tabstops, b.tabstops, IntList);
+  diff.Field("tabstops", a.tabstops, b.tabstops, Text<std::vector<int>>);
   if (a.charsets && b.charsets) {
-    diff.Field("charsets.g0", a.charsets->g0, b.charsets->g0, QuoteString);
-    diff.Field("charsets.g1", a.charsets->g1, b.charsets->g1, QuoteString);
-    diff.Field("charsets.active", a.charsets->active, b.charsets->active, IntText);
+    diff.Field("charsets.g0", a.charsets->g0, b.charsets->g0, Text<std::string>);
+    diff.Field("charsets.g1", a.charsets->g1, b.charsets->g1, Text<std::string>);
+    diff.Field("charsets.active", a.charsets->active, b.charsets->active, Text<int>);
   }
   if (a.cells && b.cells) {
     const auto& ra = *a.cells;
@@ -117,15 +114,15 @@ std::vector<StateDifference> DiffStates(const StateDump& a, const StateDump& b,
         const StateCell ca = NormalizedCell(ra[r][c], options);
         const StateCell cb = NormalizedCell(rb[r][c], options);
         const std::string path = absl::StrCat("cells[", r, "][", c, "]");
-        diff.Field(path + ".ch", ca.ch, cb.ch, QuoteString);
-        diff.Field(path + ".fg", ca.fg, cb.fg, [](uint32_t v) { return IntText(v); });
-        diff.Field(path + ".bg", ca.bg, cb.bg, [](uint32_t v) { return IntText(v); });
-        diff.Field(path + ".attrs", ca.attrs, cb.attrs, AttrsText);
-        diff.Field(path + ".gen", ca.gen, cb.gen, [](uint64_t v) { return absl::StrCat(v); });
+        diff.Field(path + ".ch", ca.ch, cb.ch, Text<std::string>);
+        diff.Field(path + ".fg", ca.fg, cb.fg, Text<uint32_t>);
+        diff.Field(path + ".bg", ca.bg, cb.bg, Text<uint32_t>);
+        diff.Field(path + ".attrs", ca.attrs, cb.attrs, Text<std::vector<std::string>>);
+        diff.Field(path + ".gen", ca.gen, cb.gen, Text<uint64_t>);
       }
     }
   }
-  diff.Field("scrollback_len", a.scrollback_len, b.scrollback_len, IntText);
+  diff.Field("scrollback_len", a.scrollback_len, b.scrollback_len, Text<int64_t>);
   return out;
 }
 

@@ -344,7 +344,7 @@ absl::StatusOr<StateDump> ParseStateJson(absl::string_view text, absl::string_vi
   }
   if (!duplicate.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(source, ": the key ",
-                                                   state_json_internal::Quote(duplicate),
+                                                   state_json_internal::JsonText(duplicate),
                                                    " appears twice in one object"));
   }
   try {

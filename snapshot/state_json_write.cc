@@ -1,142 +1,184 @@
-// WriteStateJson: a state dump as JSON, laid out one member per line and one screen row of cells
-// per line.
-#include <cstdint>
+// WriteStateJson: a state dump as JSON, its values built and written with nlohmann/json, laid
+// out one member per line and one screen row of cells per line.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/string_view.h"
+#include "nlohmann/json.hpp"
 #include "vtsnap/snapshot/state_json.h"
 #include "vtsnap/snapshot/state_json_internal.h"
 
 namespace vtsnap {
 namespace state_json_internal {
+namespace {
 
-std::string Quote(absl::string_view s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    const unsigned char b = static_cast<unsigned char>(ch);
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (b < 0x20) {
+// The control character nlohmann/json writes as the two-character escape `\<letter>`, or 0.
+char ShortEscapedControl(char letter) {
+  switch (letter) {
+    case 'b':
+      return '\b';
+    case 't':
+      return '\t';
+    case 'n':
+      return '\n';
+    case 'f':
+      return '\f';
+    case 'r':
+      return '\r';
+    default:
+      return 0;
+  }
+}
+
+}  // namespace
+
+void AppendJsonText(const OrderedJson& value, std::string* out) {
+  const std::string compact = value.dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
+  out->reserve(out->size() + compact.size() + compact.size() / 4);
+  bool in_string = false;
+  for (size_t i = 0; i < compact.size(); ++i) {
+    const char c = compact[i];
+    if (!in_string) {
+      out->push_back(c);
+      if (c == '"') {
+        in_string = true;
+      } else if (c == ':' || c == ',') {
+        out->push_back(' ');
+      }
+      continue;
+    }
+    if (c == '"') in_string = false;
+    if (c != '\\') {
+      out->push_back(c);
+      continue;
+    }
+    // An escape: a backslash and at least one more character.
+    const char letter = compact[++i];
+    if (const char control = ShortEscapedControl(letter); control != 0) {
       static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += kHex[b >> 4];
-      out += kHex[b & 15];
+      *out += "\\u00";
+      out->push_back(kHex[control >> 4]);
+      out->push_back(kHex[control & 15]);
     } else {
-      out += ch;
+      out->push_back('\\');
+      out->push_back(letter);
     }
   }
-  out += '"';
+}
+
+std::string JsonText(const OrderedJson& value) {
+  std::string out;
+  AppendJsonText(value, &out);
   return out;
 }
-
-std::string Bool(bool b) { return b ? "true" : "false"; }
-
-std::string IntList(const std::vector<int>& values) {
-  return absl::StrCat("[", absl::StrJoin(values, ", "), "]");
-}
-
-std::string StringList(const std::vector<std::string>& values) {
-  std::vector<std::string> quoted;
-  for (const std::string& v : values) quoted.push_back(Quote(v));
-  return absl::StrCat("[", absl::StrJoin(quoted, ", "), "]");
-}
-
-std::string IntText(int64_t v) { return absl::StrCat(v); }
 
 }  // namespace state_json_internal
 
 namespace {
 
-using state_json_internal::Bool;
-using state_json_internal::IntList;
-using state_json_internal::IntText;
-using state_json_internal::Quote;
-using state_json_internal::StringList;
+using state_json_internal::AppendJsonText;
+using state_json_internal::OrderedJson;
 
-// `{"a": 1, "b": 2}` from the present members, in order.
-class ObjectWriter {
- public:
-  template <typename T, typename F>
-  void Add(absl::string_view key, const std::optional<T>& value, F format) {
-    if (!value.has_value()) return;
-    members_.push_back(absl::StrCat(Quote(key), ": ", format(*value)));
+// Adds `key` to the object `j` when `value` is present.
+template <typename T>
+void AddPresent(OrderedJson& j, const char* key, const std::optional<T>& value) {
+  if (value.has_value()) j[key] = *value;
+}
+
+OrderedJson CellJson(const std::optional<StateCell>& cell) {
+  if (!cell.has_value()) return nullptr;
+  OrderedJson j = OrderedJson::object();
+  j.get_ref<OrderedJson::object_t&>().reserve(5);
+  AddPresent(j, "ch", cell->ch);
+  AddPresent(j, "fg", cell->fg);
+  AddPresent(j, "bg", cell->bg);
+  AddPresent(j, "attrs", cell->attrs);
+  AddPresent(j, "gen", cell->gen);
+  return j;
+}
+
+OrderedJson CursorJson(const StateCursor& c) {
+  OrderedJson j = OrderedJson::object();
+  AddPresent(j, "row", c.row);
+  AddPresent(j, "col", c.col);
+  AddPresent(j, "visible", c.visible);
+  AddPresent(j, "pending_wrap", c.pending_wrap);
+  return j;
+}
+
+OrderedJson ModesJson(const StateModes& m) {
+  OrderedJson j = OrderedJson::object();
+  AddPresent(j, "origin", m.origin);
+  AddPresent(j, "autowrap", m.autowrap);
+  AddPresent(j, "lnm", m.lnm);
+  return j;
+}
+
+OrderedJson CharsetsJson(const StateCharsets& c) {
+  OrderedJson j = OrderedJson::object();
+  AddPresent(j, "g0", c.g0);
+  AddPresent(j, "g1", c.g1);
+  AddPresent(j, "active", c.active);
+  return j;
+}
+
+// Starts the member `key` of the top-level object, on a line of its own.
+void StartMember(const char* key, std::string* out) {
+  *out += out->empty() ? "{\n  " : ",\n  ";
+  AppendJsonText(key, out);
+  *out += ": ";
+}
+
+void AddMember(const char* key, const OrderedJson& value, std::string* out) {
+  StartMember(key, out);
+  AppendJsonText(value, out);
+}
+
+template <typename T>
+void AddPresentMember(const char* key, const std::optional<T>& value, std::string* out) {
+  if (value.has_value()) AddMember(key, *value, out);
+}
+
+// The rows of cells, one a line. Each row is built and written on its own: a document holding
+// every row at once takes several times as long to build, write and free.
+void AppendRows(const std::vector<std::vector<std::optional<StateCell>>>& rows, std::string* out) {
+  if (rows.empty()) {
+    *out += "[]";
+    return;
   }
-  std::string Done() const { return absl::StrCat("{", absl::StrJoin(members_, ", "), "}"); }
-
- private:
-  std::vector<std::string> members_;
-};
-
-std::string CellJson(const std::optional<StateCell>& cell) {
-  if (!cell.has_value()) return "null";
-  ObjectWriter w;
-  w.Add("ch", cell->ch, [](const std::string& s) { return Quote(s); });
-  w.Add("fg", cell->fg, [](uint32_t v) { return IntText(v); });
-  w.Add("bg", cell->bg, [](uint32_t v) { return IntText(v); });
-  w.Add("attrs", cell->attrs, StringList);
-  w.Add("gen", cell->gen, [](uint64_t v) { return absl::StrCat(v); });
-  return w.Done();
-}
-
-std::string CursorJson(const StateCursor& c) {
-  ObjectWriter w;
-  w.Add("row", c.row, IntText);
-  w.Add("col", c.col, IntText);
-  w.Add("visible", c.visible, Bool);
-  w.Add("pending_wrap", c.pending_wrap, Bool);
-  return w.Done();
-}
-
-std::string ModesJson(const StateModes& m) {
-  ObjectWriter w;
-  w.Add("origin", m.origin, Bool);
-  w.Add("autowrap", m.autowrap, Bool);
-  w.Add("lnm", m.lnm, Bool);
-  return w.Done();
-}
-
-std::string CharsetsJson(const StateCharsets& c) {
-  ObjectWriter w;
-  w.Add("g0", c.g0, [](const std::string& s) { return Quote(s); });
-  w.Add("g1", c.g1, [](const std::string& s) { return Quote(s); });
-  w.Add("active", c.active, IntText);
-  return w.Done();
+  *out += "[\n";
+  for (size_t r = 0; r < rows.size(); ++r) {
+    if (r > 0) *out += ",\n";
+    *out += "    ";
+    OrderedJson cells = OrderedJson::array();
+    cells.get_ref<OrderedJson::array_t&>().reserve(rows[r].size());
+    for (const auto& cell : rows[r]) cells.push_back(CellJson(cell));
+    AppendJsonText(cells, out);
+  }
+  *out += "\n  ]";
 }
 
 }  // namespace
 
 std::string WriteStateJson(const StateDump& d) {
-  std::vector<std::string> members;
-  auto add = [&](absl::string_view key, const std::string& value) {
-    members.push_back(absl::StrCat("  ", Quote(key), ": ", value));
-  };
-  if (d.cols) add("cols", IntText(*d.cols));
-  if (d.rows) add("rows", IntText(*d.rows));
-  if (d.cursor) add("cursor", CursorJson(*d.cursor));
-  if (d.scroll_region) {
-    add("scroll_region", IntList({(*d.scroll_region)[0], (*d.scroll_region)[1]}));
-  }
-  if (d.modes) add("modes", ModesJson(*d.modes));
-  if (d.tabstops) add("tabstops", IntList(*d.tabstops));
-  if (d.charsets) add("charsets", CharsetsJson(*d.charsets));
+  // The members in the schema's order; those a partial dump lacks are left out.
+  std::string out;
+  AddPresentMember("cols", d.cols, &out);
+  AddPresentMember("rows", d.rows, &out);
+  if (d.cursor) AddMember("cursor", CursorJson(*d.cursor), &out);
+  AddPresentMember("scroll_region", d.scroll_region, &out);
+  if (d.modes) AddMember("modes", ModesJson(*d.modes), &out);
+  AddPresentMember("tabstops", d.tabstops, &out);
+  if (d.charsets) AddMember("charsets", CharsetsJson(*d.charsets), &out);
   if (d.cells) {
-    std::vector<std::string> rows;
-    for (const auto& row : *d.cells) {
-      std::vector<std::string> cells;
-      cells.reserve(row.size());
-      for (const auto& cell : row) cells.push_back(CellJson(cell));
-      rows.push_back(absl::StrCat("    [", absl::StrJoin(cells, ", "), "]"));
-    }
-    add("cells", rows.empty() ? "[]" : absl::StrCat("[\n", absl::StrJoin(rows, ",\n"), "\n  ]"));
+    StartMember("cells", &out);
+    AppendRows(*d.cells, &out);
   }
-  if (d.scrollback_len) add("scrollback_len", IntText(*d.scrollback_len));
-  if (members.empty()) return "{}\n";
-  return absl::StrCat("{\n", absl::StrJoin(members, ",\n"), "\n}\n");
+  AddPresentMember("scrollback_len", d.scrollback_len, &out);
+  if (out.empty()) return "{}\n";
+  out += "\n}\n";
+  return out;
 }
 
 }  // namespace vtsnap
