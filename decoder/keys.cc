@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "vtsnap/decoder/quote.h"
 #include "vtsnap/decoder/utf8.h"
 
 namespace vtsnap {
@@ -98,44 +99,10 @@ bool Showable(char32_t cp) {
   return cp > 0x20 && cp != 0x7F && !(cp >= 0x80 && cp <= 0x9F) && IsScalarValue(cp);
 }
 
-// A word for an error message: valid UTF-8 that shows as itself is kept, anything else (controls,
-// malformed bytes) is escaped, as are the quote and the backslash.
-std::string QuoteWord(absl::string_view word) {
-  std::string out = "\"";
-  size_t i = 0;
-  while (i < word.size()) {
-    const size_t start = i;
-    const Utf8Char decoded = DecodeUtf8(word.substr(i));
-    i += decoded.valid ? static_cast<size_t>(decoded.length) : 1;  // malformed: byte by byte
-    if (decoded.valid && Showable(decoded.code_point)) {
-      if (decoded.code_point == '"' || decoded.code_point == '\\') out.push_back('\\');
-      absl::StrAppend(&out, word.substr(start, i - start));
-      continue;
-    }
-    for (size_t j = start; j < i; ++j) {
-      const char c = word[j];
-      switch (c) {
-        case '\n':
-          out += "\\n";
-          break;
-        case '\r':
-          out += "\\r";
-          break;
-        case '\t':
-          out += "\\t";
-          break;
-        default:
-          absl::StrAppendFormat(&out, "\\x%02x", static_cast<unsigned char>(c));
-      }
-    }
-  }
-  out.push_back('"');
-  return out;
-}
-
 absl::Status WordError(absl::string_view word, size_t offset, absl::string_view why) {
   absl::Status status = absl::InvalidArgumentError(
-      absl::StrCat("key script: ", QuoteWord(word), " (column ", offset + 1, "): ", why));
+      absl::StrCat("key script: ", QuoteForMessage(word, {.keep_showable_utf8 = true}), " (column ",
+                   offset + 1, "): ", why));
   status.SetPayload(kKeyScriptWordPayloadUrl, absl::Cord(word));
   return status;
 }

@@ -27,6 +27,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/quote.h"
 #include "vtsnap/snapshot/store.h"
 
 namespace vtsnap {
@@ -66,13 +67,6 @@ std::string Escape(absl::string_view value) {
   return out;
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // Unescapes `value`, which starts at byte column `column` (1-based) of line `line`.
 absl::StatusOr<std::string> Unescape(absl::string_view value, int line, size_t column) {
   std::string out;
@@ -108,8 +102,8 @@ absl::StatusOr<std::string> Unescape(absl::string_view value, int line, size_t c
         out += '\t';
         break;
       case 'x': {
-        const int hi = i + 1 < value.size() ? HexValue(value[i + 1]) : -1;
-        const int lo = i + 2 < value.size() ? HexValue(value[i + 2]) : -1;
+        const int hi = i + 1 < value.size() ? HexDigitValue(value[i + 1]) : -1;
+        const int lo = i + 2 < value.size() ? HexDigitValue(value[i + 2]) : -1;
         if (hi < 0 || lo < 0) {
           return absl::InvalidArgumentError(absl::StrFormat(
               "line %d, column %d: expected two hex digits after \\x", line, column + i - 1));

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/quote.h"
 #include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/frame.h"
@@ -152,8 +152,8 @@ absl::Status Redactions::AddPattern(absl::string_view pattern) {
   auto re =
       std::make_shared<const RE2>(re2::StringPiece(pattern.data(), pattern.size()), RE2::Quiet);
   if (!re->ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("invalid redaction pattern \"",
-                                                   absl::CHexEscape(pattern), "\": ", re->error()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("invalid redaction pattern ", QuoteForMessage(pattern), ": ", re->error()));
   }
   patterns_.push_back(std::move(re));
   return absl::OkStatus();
@@ -170,8 +170,8 @@ absl::Status Redactions::ValidateMask(absl::string_view mask) {
   if (!decoded.valid || static_cast<size_t>(decoded.length) != mask.size() || cp < 0x20 ||
       (cp >= 0x7F && cp < 0xA0) || CodePointWidth(cp) != 1) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "invalid redaction mask \"", absl::CHexEscape(mask),
-        "\": expected one printable code point one cell wide, in UTF-8 (such as \"#\")"));
+        "invalid redaction mask ", QuoteForMessage(mask),
+        ": expected one printable code point one cell wide, in UTF-8 (such as \"#\")"));
   }
   return absl::OkStatus();
 }

@@ -10,11 +10,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "vtsnap/decoder/quote.h"
 
 namespace vtsnap {
 namespace {
@@ -29,14 +29,8 @@ uint64_t ByteCount(int width, int height) {
 
 std::string PlaneSize(int width, int height) { return absl::StrCat(width, "x", height); }
 
-// `text` quoted for an error message: escaped, and shortened when long.
-std::string Quote(absl::string_view text) {
-  constexpr size_t kMax = 40;
-  if (text.size() > kMax) {
-    return absl::StrCat("\"", absl::CHexEscape(text.substr(0, kMax)), "...\"");
-  }
-  return absl::StrCat("\"", absl::CHexEscape(text), "\"");
-}
+// A token or a line quoted in a message: escaped, and shortened when long.
+constexpr QuoteOptions kQuote = {.max_bytes = 40};
 
 absl::Status LineError(int line, size_t col, absl::string_view message) {
   return absl::InvalidArgumentError(absl::StrCat("line ", line, ", column ", col, ": ", message));
@@ -83,7 +77,7 @@ class SizeLine {
         return Expected(2, space_col, "a newline after the height", "a trailing space");
       }
       const size_t col = Col();
-      return Expected(2, col, "a newline after the height", Quote(Token()));
+      return Expected(2, col, "a newline after the height", QuoteForMessage(Token(), kQuote));
     }
     ++pos_;  // The newline.
     return absl::OkStatus();
@@ -119,7 +113,9 @@ class SizeLine {
         IsCanonicalDecimal(token.substr(0, token.size() - 1))) {
       return LineError(2, col + token.size() - 1, kCrlfMessage);
     }
-    if (!IsCanonicalDecimal(token)) return Expected(2, col, expected, Quote(token));
+    if (!IsCanonicalDecimal(token)) {
+      return Expected(2, col, expected, QuoteForMessage(token, kQuote));
+    }
     const int64_t value = BoundedValue(token, std::max(max, 0));
     if (value < 0) {
       const absl::string_view shown = token.substr(0, 40);
@@ -232,7 +228,7 @@ absl::StatusOr<RgbaPlane> ParseRgba(absl::string_view bytes, const RgbaParseOpti
       return LineError(1, line.size(), kCrlfMessage);
     }
     if (bytes.empty()) return Expected(1, 1, expected, "end of input");
-    return Expected(1, 1, expected, line.empty() ? "an empty line" : Quote(line));
+    return Expected(1, 1, expected, line.empty() ? "an empty line" : QuoteForMessage(line, kQuote));
   }
 
   // Line 2: the size.

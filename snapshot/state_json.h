@@ -104,7 +104,8 @@ struct StateCaptureOptions {
 StateDump CaptureState(const Terminal& terminal, const StateCaptureOptions& options = {});
 
 // The dump as JSON: keys in the schema's order, one screen row of cells per line, ending in a
-// newline. Fields a partial dump lacks are left out.
+// newline. Fields a partial dump lacks are left out. Strings are written as they are, but for
+// control characters (as \u00XX) and malformed UTF-8 (as U+FFFD, so the text is always JSON).
 std::string WriteStateJson(const StateDump& dump);
 
 // Reads a dump (any subset of the schema's fields). `source` names the input in errors, which

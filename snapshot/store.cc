@@ -18,11 +18,11 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/quote.h"
 
 namespace vtsnap {
 namespace {
@@ -33,10 +33,6 @@ namespace fs = std::filesystem;
 absl::Status ErrnoError(int error_number, absl::string_view what) {
   return absl::Status(absl::ErrnoToStatusCode(error_number),
                       absl::StrCat(what, ": ", std::strerror(error_number)));
-}
-
-std::string Quoted(absl::string_view path) {
-  return absl::StrCat("\"", absl::CHexEscape(path), "\"");
 }
 
 // A process-wide counter so two threads never pick one temporary name.
@@ -83,10 +79,10 @@ absl::StatusOr<UpdateMode> ParseUpdateMode(const char* value, bool in_ci) {
     }
     return v == "1" ? UpdateMode::kAll : UpdateMode::kNew;
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "UPDATE_GOLDENS=\"", absl::CHexEscape(v),
-      "\" is not a valid value; accepted: \"\" or 0 (never write), 1 (write missing and "
-      "mismatched goldens), new (write missing goldens only), force (1, even in CI)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("UPDATE_GOLDENS=", QuoteForMessage(v),
+                   " is not a valid value; accepted: \"\" or 0 (never write), 1 (write missing and "
+                   "mismatched goldens), new (write missing goldens only), force (1, even in CI)"));
 }
 
 bool EnvironmentSaysCi() {
@@ -99,7 +95,7 @@ bool EnvironmentSaysCi() {
 absl::Status ValidateGoldenName(absl::string_view name) {
   const auto invalid = [name](absl::string_view rule) {
     return absl::InvalidArgumentError(
-        absl::StrCat("invalid golden name ", Quoted(name), ": ", rule,
+        absl::StrCat("invalid golden name ", QuoteForMessage(name), ": ", rule,
                      " (a name is one or more '/'-separated segments of A-Z a-z 0-9 . _ -)"));
   };
   if (name.empty()) return invalid("it is empty");
@@ -108,8 +104,8 @@ absl::Status ValidateGoldenName(absl::string_view name) {
     const char c = name[i];
     if (c == '/' || IsGoldenNameByte(c)) continue;
     if (c == '\0') return invalid(absl::StrCat("it contains a NUL byte at offset ", i));
-    return invalid(absl::StrCat("byte \"", absl::CHexEscape(absl::string_view(&c, 1)),
-                                "\" at offset ", i, " is not allowed"));
+    return invalid(absl::StrCat("byte ", QuoteForMessage(absl::string_view(&c, 1)), " at offset ",
+                                i, " is not allowed"));
   }
   for (absl::string_view segment : absl::StrSplit(name, '/')) {
     if (segment.empty()) return invalid("it has an empty segment");
@@ -137,15 +133,15 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
   const fs::path target(path);
   if (!target.has_filename()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("writing ", Quoted(path), ": the path names no file"));
+        absl::StrCat("writing ", QuoteForMessage(path), ": the path names no file"));
   }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) {
     return absl::Status(absl::ErrnoToStatusCode(ec.value()),
-                        absl::StrCat("creating directory ", Quoted(dir.string()), " for ",
-                                     Quoted(path), ": ", ec.message()));
+                        absl::StrCat("creating directory ", QuoteForMessage(dir.string()), " for ",
+                                     QuoteForMessage(path), ": ", ec.message()));
   }
   const fs::path temp =
       dir / absl::StrCat(".", target.filename().string(), ".tmp.", ::getpid(), ".",
@@ -153,13 +149,15 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
   const std::string temp_name = temp.string();
   const int fd = OpenNoIntr(temp_name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
-    return ErrnoError(errno, absl::StrCat("writing ", Quoted(path), " (creating temporary file ",
-                                          Quoted(temp_name), ")"));
+    return ErrnoError(errno,
+                      absl::StrCat("writing ", QuoteForMessage(path), " (creating temporary file ",
+                                   QuoteForMessage(temp_name), ")"));
   }
   const auto fail = [&](absl::string_view step) {
     const int error_number = errno;
     ::unlink(temp_name.c_str());
-    return ErrnoError(error_number, absl::StrCat("writing ", Quoted(path), " (", step, ")"));
+    return ErrnoError(error_number,
+                      absl::StrCat("writing ", QuoteForMessage(path), " (", step, ")"));
   };
   if (!WriteAll(fd, contents)) {
     ::close(fd);
@@ -186,7 +184,7 @@ absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& p
   const int fd = OpenNoIntr(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
-    return ErrnoError(errno, absl::StrCat("reading ", Quoted(path)));
+    return ErrnoError(errno, absl::StrCat("reading ", QuoteForMessage(path)));
   }
   // One read of the whole file in the common case: the buffer is sized from fstat plus one byte,
   // and a regular file's read that stops short of the buffer has reached the end (Linux reads of
@@ -208,7 +206,7 @@ absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& p
       if (errno == EINTR) continue;
       const int error_number = errno;
       ::close(fd);
-      return ErrnoError(error_number, absl::StrCat("reading ", Quoted(path)));
+      return ErrnoError(error_number, absl::StrCat("reading ", QuoteForMessage(path)));
     }
     if (n == 0) break;
     size += static_cast<size_t>(n);
@@ -223,7 +221,7 @@ absl::Status RemoveFileIfExists(const std::string& path) {
   if (::unlink(path.c_str()) == 0 || errno == ENOENT || errno == ENOTDIR) {
     return absl::OkStatus();
   }
-  return ErrnoError(errno, absl::StrCat("removing ", Quoted(path)));
+  return ErrnoError(errno, absl::StrCat("removing ", QuoteForMessage(path)));
 }
 
 std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string* error) {

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap {
 namespace {
@@ -286,6 +286,30 @@ TEST(StateJsonWrite, PartialDumpWritesOnlyItsFields) {
             "  ]\n"
             "}\n");
   EXPECT_EQ(WriteStateJson(StateDump{}), "{}\n");
+}
+
+TEST(StateJsonWrite, StringsEscapeEveryControlAsU00XXAndKeepTheRest) {
+  StateDump d;
+  d.charsets = StateCharsets{.g0 = "\b\t\n\f\r\x1b\x7f", .g1 = ",: {}[]/ \xc3\xa9\xf0\x9f\x98\x80"};
+  EXPECT_EQ(WriteStateJson(d),
+            "{\n"
+            "  \"charsets\": {\"g0\": \"\\u0008\\u0009\\u000a\\u000c\\u000d\\u001b\x7f\", "
+            "\"g1\": \",: {}[]/ \xc3\xa9\xf0\x9f\x98\x80\"}\n"
+            "}\n");
+  StateDump other = d;
+  other.charsets->g0 = "\n";
+  EXPECT_THAT(
+      DiffStates(d, other),
+      ElementsAre(StateDifference{
+          "charsets.g0", "\"\\u0008\\u0009\\u000a\\u000c\\u000d\\u001b\x7f\"", "\"\\u000a\""}));
+}
+
+TEST(StateJsonWrite, MalformedUtf8IsWrittenAsTheReplacementCharacter) {
+  StateDump d;
+  d.cells = std::vector<std::vector<std::optional<StateCell>>>{{StateCell{.ch = "a\xff"}}};
+  const std::string json = WriteStateJson(d);
+  EXPECT_EQ(json, "{\n  \"cells\": [\n    [{\"ch\": \"a\xef\xbf\xbd\"}]\n  ]\n}\n");
+  EXPECT_TRUE(ParseStateJson(json).ok());
 }
 
 class RoundTripTest : public testing::TestWithParam<const char*> {};

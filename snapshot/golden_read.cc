@@ -1,393 +1,37 @@
-#include "vtsnap/snapshot/golden.h"
-
+// The `ckvision-golden 1` reader: golden::Parse, which enforces every rule of the format and
+// names the first one broken by line and column.
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/quote.h"
 #include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/golden_internal.h"
 
 namespace vtsnap::golden {
 namespace {
 
-#define VTSNAP_RETURN_IF_ERROR(expr)            \
-  do {                                          \
-    if (absl::Status _st = (expr); !_st.ok()) { \
-      return _st;                               \
-    }                                           \
-  } while (false)
+using internal::AttrFlag;
+using internal::IsLowerHex;
+using internal::kAttrNames;
 
 constexpr absl::string_view kCrlfMessage =
     "CRLF line endings (a checkout converted it; add `*.dump -text` to .gitattributes)";
 
-constexpr std::array<absl::string_view, 6> kAttrNames = {"bold",      "dim",     "italic",
-                                                         "underline", "reverse", "strike"};
-
-// ---------------------------------------------------------------------------------------------
-// Spellings.
-
-bool* AttrFlag(Style& style, size_t i) {
-  switch (i) {
-    case 0:
-      return &style.bold;
-    case 1:
-      return &style.dim;
-    case 2:
-      return &style.italic;
-    case 3:
-      return &style.underline;
-    case 4:
-      return &style.reverse;
-    default:
-      return &style.strike;
-  }
-}
-
-bool AttrValue(const Style& style, size_t i) {
-  switch (i) {
-    case 0:
-      return style.bold;
-    case 1:
-      return style.dim;
-    case 2:
-      return style.italic;
-    case 3:
-      return style.underline;
-    case 4:
-      return style.reverse;
-    default:
-      return style.strike;
-  }
-}
-
-}  // namespace
-
-std::string FormatColor(const Color& color) {
-  switch (color.kind) {
-    case Color::Kind::kDefault:
-      return "default";
-    case Color::Kind::kPalette:
-      return absl::StrCat("@", color.value);
-    case Color::Kind::kRgb:
-      break;
-  }
-  return absl::StrFormat("#%06X", color.value & 0xFFFFFF);
-}
-
-std::string FormatAttrs(const Style& style) {
-  std::string out;
-  for (size_t i = 0; i < kAttrNames.size(); ++i) {
-    if (!AttrValue(style, i)) continue;
-    if (!out.empty()) out += ',';
-    out.append(kAttrNames[i].data(), kAttrNames[i].size());
-  }
-  return out.empty() ? "-" : out;
-}
-
-absl::string_view FormatCursorShape(CursorShape shape) {
-  switch (shape) {
-    case CursorShape::kBlock:
-      return "block";
-    case CursorShape::kBar:
-      return "bar";
-    case CursorShape::kUnderline:
-      return "underline";
-  }
-  return "block";
-}
-
-absl::string_view FormatUnderlineShape(UnderlineShape shape) {
-  switch (shape) {
-    case UnderlineShape::kSingle:
-      return "single";
-    case UnderlineShape::kDouble:
-      return "double";
-    case UnderlineShape::kCurly:
-      return "curly";
-    case UnderlineShape::kDotted:
-      return "dotted";
-    case UnderlineShape::kDashed:
-      return "dashed";
-  }
-  return "single";
-}
-
-std::string FormatCursorLine(const Cursor& cursor) {
-  if (!cursor.visible) return "cursor hidden";
-  return absl::StrCat("cursor ", cursor.col, " ", cursor.row, " ", FormatCursorShape(cursor.shape));
-}
-
-std::string FormatLinkLine(const LinkRun& link) {
-  return absl::StrCat("link ", link.col, " ", link.row, " ", link.cols, " ", link.target);
-}
-
-std::string FormatRasterLine(const RasterRecord& r) {
-  return absl::StrCat("raster ", r.id, " anchor ", r.col, " ", r.row, " span ", r.cols, " ", r.rows,
-                      " pixels ", r.pixel_width, " ", r.pixel_height, " hash ", r.hash);
-}
-
-namespace {
-
-// ---------------------------------------------------------------------------------------------
-// Serialization.
-
-// A style reduced to what it looks like, as a hashable key: refinements of an underline that is
-// not drawn and the value of a default colour are dropped.
-using StyleKey = std::tuple<uint64_t, uint64_t, uint64_t>;
-
-uint64_t ColorBits(const Color& c) {
-  if (c.kind == Color::Kind::kDefault) return 0;
-  return (static_cast<uint64_t>(c.kind) << 32) | c.value;
-}
-
-StyleKey KeyOf(const Style& s) {
-  uint64_t third = 0;
-  for (size_t i = 0; i < kAttrNames.size(); ++i) {
-    if (AttrValue(s, i)) third |= uint64_t{1} << i;
-  }
-  if (s.underline) {
-    third |= (static_cast<uint64_t>(s.underline_shape) << 8) | (ColorBits(s.underline_color) << 16);
-  }
-  return {ColorBits(s.fg), ColorBits(s.bg), third};
-}
-
-absl::Status CheckColor(const Color& c, absl::string_view what, int col, int row) {
-  switch (c.kind) {
-    case Color::Kind::kDefault:
-      return absl::OkStatus();
-    case Color::Kind::kPalette:
-      if (c.value <= 255) return absl::OkStatus();
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "cell (col %d, row %d): %s palette index %u is outside 0-255", col, row, what, c.value));
-    case Color::Kind::kRgb:
-      if (c.value <= 0xFFFFFF) return absl::OkStatus();
-      return absl::InvalidArgumentError(
-          absl::StrFormat("cell (col %d, row %d): %s RGB value 0x%X is outside 0x000000-0xFFFFFF",
-                          col, row, what, c.value));
-  }
-  return absl::InvalidArgumentError(
-      absl::StrFormat("cell (col %d, row %d): %s has an unknown colour kind", col, row, what));
-}
-
-bool IsLowerHex(absl::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s) {
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  }
-  return true;
-}
-
-absl::Status CheckLinks(int cols, int rows, const std::vector<LinkRun>& links,
-                        std::vector<LinkRun>* normalized) {
-  for (const LinkRun& link : links) {
-    if (link.cols < 1 || link.row < 0 || link.row >= rows || link.col < 0 || link.col >= cols ||
-        link.cols > cols - link.col) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "link run (col %d, row %d, %d cols) must be non-empty and lie inside a row of the %dx%d "
-          "frame",
-          link.col, link.row, link.cols, cols, rows));
-    }
-    if (!IsValidHyperlinkTarget(link.target)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "link run (col %d, row %d): target \"%s\" is not an absolute URI of printable ASCII",
-          link.col, link.row, absl::CHexEscape(link.target)));
-    }
-  }
-  *normalized = NormalizeLinkRuns(links);
-  for (size_t i = 1; i < normalized->size(); ++i) {
-    const LinkRun& before = (*normalized)[i - 1];
-    const LinkRun& link = (*normalized)[i];
-    if (link.row == before.row && link.col < before.col + before.cols) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("link runs overlap at row %d col %d (\"%s\" and \"%s\")", link.row,
-                          link.col, before.target, link.target));
-    }
-  }
-  return absl::OkStatus();
-}
-
-absl::Status CheckRasters(int cols, int rows, const std::vector<RasterRecord>& rasters) {
-  absl::flat_hash_set<int> seen;
-  for (size_t i = 0; i < rasters.size(); ++i) {
-    const RasterRecord& r = rasters[i];
-    if (r.id < 1) {
-      return absl::InvalidArgumentError(absl::StrFormat("raster id %d is not positive", r.id));
-    }
-    if (!seen.insert(r.id).second) {
-      return absl::InvalidArgumentError(absl::StrFormat("raster id %d is used twice", r.id));
-    }
-    if (r.cols < 1 || r.rows < 1 || r.pixel_width < 1 || r.pixel_height < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("raster %d: span %dx%d cells and %dx%d pixels must be positive", r.id,
-                          r.cols, r.rows, r.pixel_width, r.pixel_height));
-    }
-    if (r.col < 0 || r.row < 0 || r.col >= cols || r.row >= rows || r.cols > cols - r.col ||
-        r.rows > rows - r.row) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "raster %d: anchor (col %d, row %d) span %dx%d extends outside the %dx%d frame", r.id,
-          r.col, r.row, r.cols, r.rows, cols, rows));
-    }
-    if (!IsLowerHex(r.hash)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "raster %d: hash \"%s\" is not non-empty lowercase hex", r.id, absl::CHexEscape(r.hash)));
-    }
-  }
-  return absl::OkStatus();
-}
-
-}  // namespace
-
-absl::StatusOr<std::string> Serialize(const Frame& frame) {
-  if (frame.cols < 1 || frame.rows < 1) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "frame size %dx%d is not positive; ckvision-golden 1 needs at least one cell", frame.cols,
-        frame.rows));
-  }
-  const size_t cell_count = static_cast<size_t>(frame.cols) * static_cast<size_t>(frame.rows);
-  if (frame.cells.size() != cell_count) {
-    return absl::InvalidArgumentError(absl::StrFormat("a %dx%d frame needs %d cells, it has %d",
-                                                      frame.cols, frame.rows, cell_count,
-                                                      frame.cells.size()));
-  }
-  if (!frame.row_text.empty() && frame.row_text.size() != static_cast<size_t>(frame.rows)) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("a frame of %d rows has %d row texts", frame.rows, frame.row_text.size()));
-  }
-
-  // Styles, numbered by first use in row-major order. Neighbouring cells mostly share a style, so
-  // a cell whose style equals the previous cell's takes its index without a hash lookup (equal
-  // styles have one key: KeyOf drops exactly what operator== ignores).
-  StyleNumbering numbering;
-  numbering.Reserve(cell_count);
-  const Style* previous = nullptr;
-  int previous_index = 0;
-  for (int row = 0; row < frame.rows; ++row) {
-    for (int col = 0; col < frame.cols; ++col) {
-      const Style& style = frame.style(col, row);
-      if (previous == nullptr || !(style == *previous)) {
-        absl::StatusOr<int> index = numbering.Add(style, col, row);
-        if (!index.ok()) return index.status();
-        previous = &style;
-        previous_index = *index;
-      }
-      numbering.AppendIndex(previous_index);
-    }
-  }
-  return SerializeNumbered(frame.cols, frame.rows, numbering, frame.cursor, frame.links,
-                           frame.rasters, [&frame](int row, std::string* out) {
-                             if (!frame.row_text.empty()) {
-                               *out += frame.row_text[static_cast<size_t>(row)];
-                               return;
-                             }
-                             for (int col = 0; col < frame.cols; ++col) {
-                               const Cell& c = frame.cell(col, row);
-                               if (!c.is_continuation()) *out += c.grapheme;
-                             }
-                           });
-}
-
-absl::StatusOr<int> StyleNumbering::Add(const Style& style, int col, int row) {
-  auto [it, inserted] = index_of_.try_emplace(KeyOf(style), static_cast<int>(styles_.size()));
-  if (inserted) {
-    VTSNAP_RETURN_IF_ERROR(CheckColor(style.fg, "fg", col, row));
-    VTSNAP_RETURN_IF_ERROR(CheckColor(style.bg, "bg", col, row));
-    if (style.underline) {
-      VTSNAP_RETURN_IF_ERROR(CheckColor(style.underline_color, "ulcolor", col, row));
-    }
-    styles_.push_back(style);
-  }
-  return it->second;
-}
-
-absl::StatusOr<std::string> SerializeNumbered(
-    int cols, int rows, const StyleNumbering& numbering, const Cursor& cursor,
-    const std::vector<LinkRun>& links, const std::vector<RasterRecord>& rasters,
-    absl::FunctionRef<void(int row, std::string* out)> append_row_text) {
-  const std::vector<Style>& styles = numbering.styles();
-  if (styles.size() > static_cast<size_t>(kMaxStyles)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "frame needs %d styles; ckvision-golden 1 holds at most %d", styles.size(), kMaxStyles));
-  }
-
-  if (cursor.visible &&
-      (cursor.col < 0 || cursor.col >= cols || cursor.row < 0 || cursor.row >= rows)) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("cursor (col %d, row %d) lies outside the %dx%d frame", cursor.col,
-                        cursor.row, cols, rows));
-  }
-  std::vector<LinkRun> normalized;
-  VTSNAP_RETURN_IF_ERROR(CheckLinks(cols, rows, links, &normalized));
-  VTSNAP_RETURN_IF_ERROR(CheckRasters(cols, rows, rasters));
-
-  const size_t cell_count = static_cast<size_t>(cols) * static_cast<size_t>(rows);
-  std::string out;
-  out.reserve(cell_count * 2 + static_cast<size_t>(rows) * 6 + styles.size() * 48 + 256);
-  absl::StrAppend(&out, kHeader, "\n", "frame ", cols, " ", rows, "\n", FormatCursorLine(cursor),
-                  "\n", "styles ", styles.size(), "\n");
-  for (size_t i = 0; i < styles.size(); ++i) {
-    const Style& s = styles[i];
-    absl::StrAppend(&out, i, " fg ", FormatColor(s.fg), " bg ", FormatColor(s.bg), " attrs ",
-                    FormatAttrs(s));
-    if (s.underline && s.underline_shape != UnderlineShape::kSingle) {
-      absl::StrAppend(&out, " underline ", FormatUnderlineShape(s.underline_shape));
-    }
-    if (s.underline && !s.underline_color.is_default()) {
-      absl::StrAppend(&out, " ulcolor ", FormatColor(s.underline_color));
-    }
-    out += '\n';
-  }
-  out += "grid\n";
-  for (int row = 0; row < rows; ++row) {
-    out += '|';
-    const size_t start = out.size();
-    append_row_text(row, &out);
-    if (out.find('\n', start) != std::string::npos) {
-      const std::string text = out.substr(start);
-      return absl::InvalidArgumentError(
-          absl::StrFormat("row %d text \"%s\" holds a newline", row, absl::CHexEscape(text)));
-    }
-    out += "|\n";
-  }
-  out += "stylemap\n";
-  const absl::string_view stylemap = numbering.stylemap();
-  for (int row = 0; row < rows; ++row) {
-    out += '|';
-    out.append(stylemap.data() + static_cast<size_t>(row) * static_cast<size_t>(cols),
-               static_cast<size_t>(cols));
-    out += "|\n";
-  }
-  for (const LinkRun& link : normalized) absl::StrAppend(&out, FormatLinkLine(link), "\n");
-  for (const RasterRecord& r : rasters) absl::StrAppend(&out, FormatRasterLine(r), "\n");
-  out += "end\n";
-  return out;
-}
-
-namespace {
-
-// ---------------------------------------------------------------------------------------------
-// Parsing.
-
-// `text` quoted for an error message: escaped, and shortened when long.
-std::string Quote(absl::string_view text) {
-  constexpr size_t kMax = 40;
-  if (text.size() > kMax) {
-    return absl::StrCat("\"", absl::CHexEscape(text.substr(0, kMax)), "...\"");
-  }
-  return absl::StrCat("\"", absl::CHexEscape(text), "\"");
-}
+// A token or a line quoted in a message: escaped, and shortened when long.
+constexpr QuoteOptions kQuote = {.max_bytes = 40};
 
 absl::Status Error(int line, int col, absl::string_view expected, absl::string_view got) {
   return absl::InvalidArgumentError(
@@ -417,13 +61,6 @@ bool ParseCanonicalInt(absl::string_view s, int* out) {
   return true;
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 bool ParseColor(absl::string_view s, Color* out) {
   if (s == "default") {
     *out = Color::Default();
@@ -438,7 +75,7 @@ bool ParseColor(absl::string_view s, Color* out) {
   if (s.size() != 7 || s[0] != '#') return false;
   uint32_t value = 0;
   for (size_t i = 1; i < 7; ++i) {
-    const int digit = HexValue(s[i]);
+    const int digit = HexDigitValue(s[i]);
     if (digit < 0) return false;
     value = value * 16 + static_cast<uint32_t>(digit);
   }
@@ -480,7 +117,7 @@ class Tokens {
   int line() const { return line_.number; }
 
   absl::Status ErrorAt(const Token& token, absl::string_view expected) const {
-    return Error(line_.number, token.col, expected, Quote(token.text));
+    return Error(line_.number, token.col, expected, QuoteForMessage(token.text, kQuote));
   }
   absl::Status ErrorAt(const Token& token, absl::string_view expected,
                        absl::string_view got) const {
@@ -556,7 +193,7 @@ class Parser {
     if (!line.ok()) return line.status();
     if (line->text != keyword) {
       return Error(line->number, 1, expected,
-                   line->text.empty() ? "an empty line" : Quote(line->text));
+                   line->text.empty() ? "an empty line" : QuoteForMessage(line->text, kQuote));
     }
     return absl::OkStatus();
   }
@@ -675,7 +312,8 @@ absl::Status Parser::ParseAttrs(const Tokens& tokens, const Token& token, Style*
     if (name.empty()) return tokens.ErrorAt(at, kExpected, "nothing");
     if (i == kAttrNames.size()) return tokens.ErrorAt(at, kExpected);
     if (seen[i]) {
-      return tokens.ErrorAt(at, "each attribute at most once", absl::StrCat(Quote(name), " again"));
+      return tokens.ErrorAt(at, "each attribute at most once",
+                            absl::StrCat(QuoteForMessage(name, kQuote), " again"));
     }
     seen[i] = true;
     *AttrFlag(*style, i) = true;
@@ -756,7 +394,7 @@ absl::StatusOr<absl::string_view> Parser::Delimited(const Line& line, absl::stri
   const absl::string_view text = line.text;
   if (text.empty() || text[0] != '|') {
     return Error(line.number, 1, absl::StrCat("\"|\" opening ", what),
-                 text.empty() ? "an empty line" : Quote(text.substr(0, 1)));
+                 text.empty() ? "an empty line" : QuoteForMessage(text.substr(0, 1), kQuote));
   }
   if (text.size() < 2 || text.back() != '|') {
     return Error(line.number, static_cast<int>(text.size()) + 1,
@@ -801,10 +439,10 @@ absl::Status Parser::ParseStylemap() {
       const int col = static_cast<int>(i) + 2;
       if (index == absl::string_view::npos) {
         return Error(line->number, col, "a style character (0-9, A-Z or a-z)",
-                     Quote(content->substr(i, 1)));
+                     QuoteForMessage(content->substr(i, 1), kQuote));
       }
       if (static_cast<int>(index) >= count) {
-        return Error(line->number, col, declared, Quote(content->substr(i, 1)));
+        return Error(line->number, col, declared, QuoteForMessage(content->substr(i, 1), kQuote));
       }
       frame_.cells.emplace_back();
       frame_.cells.back().grapheme.clear();
@@ -860,7 +498,7 @@ absl::Status Parser::ParseLink(Tokens& tokens) {
       return tokens.ErrorAt(*target,
                             "a target other than the touching run's (one target's touching runs "
                             "are written as one run)",
-                            absl::StrCat(Quote(link.target), " again"));
+                            absl::StrCat(QuoteForMessage(link.target, kQuote), " again"));
     }
   }
   frame_.links.push_back(std::move(link));
@@ -874,7 +512,7 @@ absl::Status Parser::ParseRaster(Tokens& tokens) {
   if (r.id < 1) return tokens.ErrorAt(*id, "a positive raster id");
   if (!raster_ids_.insert(r.id).second) {
     return tokens.ErrorAt(*id, "a raster id not used before",
-                          absl::StrCat(Quote(id->text), " again"));
+                          absl::StrCat(QuoteForMessage(id->text, kQuote), " again"));
   }
   VTSNAP_RETURN_IF_ERROR(tokens.Keyword("anchor"));
   absl::StatusOr<Token> col = tokens.Int("the anchor column", &r.col);
@@ -948,7 +586,7 @@ absl::StatusOr<Frame> Parser::Run() {
   const std::string header = absl::StrCat("\"", kHeader, "\"");
   absl::StatusOr<Line> first = NextLine(header);
   if (!first.ok()) return first.status();
-  if (first->text != kHeader) return Error(1, 1, header, Quote(first->text));
+  if (first->text != kHeader) return Error(1, 1, header, QuoteForMessage(first->text, kQuote));
   VTSNAP_RETURN_IF_ERROR(ParseFrameLine());
   VTSNAP_RETURN_IF_ERROR(ParseCursorLine());
   VTSNAP_RETURN_IF_ERROR(ParseStyles());
@@ -989,7 +627,7 @@ absl::StatusOr<Frame> Parser::Run() {
   if (next_ < lines_.size()) {
     const Line& line = lines_[next_];
     return Error(line.number, 1, "nothing after \"end\"",
-                 line.text.empty() ? "an empty line" : Quote(line.text));
+                 line.text.empty() ? "an empty line" : QuoteForMessage(line.text, kQuote));
   }
   return std::move(frame_);
 }

@@ -1,0 +1,71 @@
+// What the `ckvision-golden 1` reader (golden_read.cc) and writer (golden_write.cc) share: the
+// attribute names in the order a dump lists them, a style's attribute flags by that order, the
+// lowercase-hex rule of raster hashes, and an early return for statuses.
+#ifndef VTSNAP_SNAPSHOT_GOLDEN_INTERNAL_H_
+#define VTSNAP_SNAPSHOT_GOLDEN_INTERNAL_H_
+
+#include <array>
+#include <cstddef>
+
+#include "absl/strings/string_view.h"
+#include "vtsnap/snapshot/frame.h"
+
+#define VTSNAP_RETURN_IF_ERROR(expr)            \
+  do {                                          \
+    if (absl::Status _st = (expr); !_st.ok()) { \
+      return _st;                               \
+    }                                           \
+  } while (false)
+
+namespace vtsnap::golden::internal {
+
+inline constexpr std::array<absl::string_view, 6> kAttrNames = {"bold",      "dim",     "italic",
+                                                                "underline", "reverse", "strike"};
+
+// The flag of attribute kAttrNames[i] in `style`.
+inline bool* AttrFlag(Style& style, size_t i) {
+  switch (i) {
+    case 0:
+      return &style.bold;
+    case 1:
+      return &style.dim;
+    case 2:
+      return &style.italic;
+    case 3:
+      return &style.underline;
+    case 4:
+      return &style.reverse;
+    default:
+      return &style.strike;
+  }
+}
+
+inline bool AttrValue(const Style& style, size_t i) {
+  switch (i) {
+    case 0:
+      return style.bold;
+    case 1:
+      return style.dim;
+    case 2:
+      return style.italic;
+    case 3:
+      return style.underline;
+    case 4:
+      return style.reverse;
+    default:
+      return style.strike;
+  }
+}
+
+// True when `s` is non-empty lowercase hex, as a raster hash must be.
+inline bool IsLowerHex(absl::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+}  // namespace vtsnap::golden::internal
+
+#endif  // VTSNAP_SNAPSHOT_GOLDEN_INTERNAL_H_
