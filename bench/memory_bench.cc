@@ -16,8 +16,8 @@
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 #include "bench/bench_main.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap::bench {
 namespace {

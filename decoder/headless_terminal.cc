@@ -14,17 +14,12 @@ namespace vtsnap {
 HeadlessTerminal::HeadlessTerminal(HeadlessProfile profile)
     : profile_(std::move(profile)), size_{profile_.cols, profile_.rows} {
   if (profile_.decoder == DecoderProfile::kPresenter) {
-    PresenterLimits limits;
-    limits.sixel_image = profile_.graphics.limits;
     presenter_ = std::make_unique<PresenterTerminal>(
         PresenterOptions{.cols = profile_.cols,
                          .rows = profile_.rows,
                          .color_depth = profile_.color_depth,
-                         .sixel = profile_.graphics.sixel,
-                         .cell_width = profile_.graphics.cell_width,
-                         .cell_height = profile_.graphics.cell_height,
-                         .hyperlink_id = profile_.hyperlink_id,
-                         .limits = limits});
+                         .graphics = profile_.graphics,
+                         .hyperlink_id = profile_.hyperlink_id});
   } else {
     xterm_ = std::make_unique<VirtualTerminal>(
         TerminalOptions{.cols = profile_.cols,

@@ -142,10 +142,10 @@ PresenterTerminal::PresenterTerminal(const PresenterOptions& options)
                                 .rows = options.rows,
                                 .scrollback_limit = 0,
                                 .width = options.width,
-                                .graphics = {.sixel = options.sixel,
-                                             .cell_width = options.cell_width,
-                                             .cell_height = options.cell_height,
-                                             .limits = options.limits.sixel_image,
+                                .graphics = {.sixel = options.graphics.sixel,
+                                             .cell_width = options.graphics.cell_width,
+                                             .cell_height = options.graphics.cell_height,
+                                             .limits = options.graphics.limits,
                                              .placement = SixelPlacement::kPresenter}}) {
   if (!options_.hyperlink_id) options_.hyperlink_id = HyperlinkId;
 }

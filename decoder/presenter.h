@@ -40,19 +40,17 @@ struct PresenterLimits {
   size_t max_text_bytes = 16u << 20;    // a run of text between sequences, and an OSC string
   size_t max_dcs_bytes = 16u << 20;     // a DCS body
   uint32_t max_sixel_repeat = 1000000;  // the count of a Sixel repeat (!)
-  // The largest Sixel image (width, height, pixels); past it the image is a violation.
-  SixelLimits sixel_image = {};
 };
 
 struct PresenterOptions {
   int cols = 80;
   int rows = 24;
   ColorDepth color_depth = ColorDepth::kTrueColor;
-  // Whether DCS Sixel is accepted (a graphics profile) or a violation (no graphics).
-  bool sixel = true;
-  // The pixel size of a cell Sixel images are laid out with (docs/sixel.md).
-  int cell_width = 3;
-  int cell_height = 6;
+  // Whether DCS Sixel is accepted (a graphics profile) or a violation (no graphics), the pixel
+  // size of a cell images are laid out with, and the largest image (past it the image is a
+  // violation): the one struct every profile shares (docs/sixel.md). The presenter places images
+  // its own way whatever `placement` says.
+  GraphicsOptions graphics = {.sixel = true};
   // The id a presenter must open a hyperlink to `target` with (OSC 8 ; id=<id> ; <target>).
   std::function<std::string(absl::string_view target)> hyperlink_id = HyperlinkId;
   PresenterLimits limits = {};

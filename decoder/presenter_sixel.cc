@@ -59,7 +59,7 @@ void PresenterTerminal::FinishDcsHeader(uint8_t final) {
                           " is not in the presenter subset (only Sixel, DCS ... q)"));
     return;
   }
-  if (!options_.sixel) {
+  if (!options_.graphics.sixel) {
     FailHere("Sixel on a profile without graphics");
     return;
   }

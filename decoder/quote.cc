@@ -14,9 +14,7 @@ namespace {
 
 // True for a code point that shows as itself: not a control (C0, DEL, C1), not the space (a
 // valid DecodeUtf8 result is a scalar value: no surrogate, nothing past U+10FFFF).
-bool Showable(char32_t cp) {
-  return cp > 0x20 && cp != 0x7F && !(cp >= 0x80 && cp <= 0x9F);
-}
+bool Showable(char32_t cp) { return cp > 0x20 && cp != 0x7F && !(cp >= 0x80 && cp <= 0x9F); }
 
 // Appends `text` with showable UTF-8 kept and every other byte escaped.
 void AppendKeepingShowableUtf8(absl::string_view text, std::string* out) {

@@ -114,7 +114,6 @@ struct Line {
   std::vector<uint8_t> pixels = {};
 };
 
-
 enum class MouseTracking : uint8_t { kNone, kX10, kNormal, kButtonEvent, kAnyEvent };
 enum class MouseEncoding : uint8_t { kDefault, kUtf8, kSgr, kUrxvt };
 

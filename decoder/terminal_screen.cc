@@ -265,7 +265,7 @@ void Terminal::PrintAscii(absl::string_view run) {
   }
   // The fast path: a run of printable ASCII fills the rest of the cursor's row in one step (no
   // per-byte state, no width lookup: ASCII is one column and always starts a new grapheme
-  // cluster; docs/decisions.md), wrapping to the next row as often as the run needs.
+  // cluster; docs/xterm-deviations.md), wrapping to the next row as often as the run needs.
   const char* p = run.data();
   const char* const end = p + run.size();
   while (p < end) {

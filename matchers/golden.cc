@@ -77,8 +77,8 @@ bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std
   input.where = LocateGolden(test->file(), root, input.name, extension);
   input.claimant = test_name;
   input.source_file = test->file();
-  input.accept_command = absl::StrCat(ShellQuoteIfNeeded(SelfExecutable()), " --gtest_filter=",
-                                      ShellQuoteIfNeeded(test_name));
+  input.accept_command = absl::StrCat(ShellQuoteIfNeeded(SelfExecutable()),
+                                      " --gtest_filter=", ShellQuoteIfNeeded(test_name));
   const GoldenResult result = CheckGolden(input);
   // An invalid name or update mode names no golden file: nothing to record.
   if (!result.path.empty()) RecordProperties(test, result);
@@ -139,8 +139,8 @@ bool GoldenMatcher::Match(const ScreenView& screen,
   // Frame is captured only when the golden's bytes differ.
   input.actual = SerializeScreen(screen);
   input.compare = CompareDumpByMeaning([&screen] { return screen.frame(); });
-  return matchers_internal::MatchGoldenInTest(std::move(input), options_->extension,
-                                              options_->root, listener);
+  return matchers_internal::MatchGoldenInTest(std::move(input), options_->extension, options_->root,
+                                              listener);
 }
 
 }  // namespace vtsnap

@@ -70,8 +70,7 @@ bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTer
                       const PairedScriptApps& apps, const PairedPlayOptions& options) {
   const HeadlessProfile& sp = sixel.profile();
   const HeadlessProfile& np = no_graphics.profile();
-  if (!sp.graphics.sixel || np.graphics.sixel ||
-      sp.graphics.cell_width != np.graphics.cell_width ||
+  if (!sp.graphics.sixel || np.graphics.sixel || sp.graphics.cell_width != np.graphics.cell_width ||
       sp.graphics.cell_height != np.graphics.cell_height) {
     return Fail(absl::StrCat("script \"", script.name,
                              "\": a paired script needs a Sixel and a NoGraphics profile with the "

@@ -18,8 +18,8 @@
 
 #include <ostream>
 
-#include "vtsnap/decoder/headless_terminal.h"
 #include "gmock/gmock.h"
+#include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/matchers/screen.h"  // PrintTo for screens, for failure messages
 #include "vtsnap/snapshot/frame.h"
 

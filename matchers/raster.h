@@ -143,10 +143,10 @@ RasterSliceMatcher RasterSliceIs(raster_internal::Arg<int> id,
                                  raster_internal::Arg<raster_internal::IntPair> pixels,
                                  raster_internal::Arg<std::string> hash);
 
-// Matches a screen (a Frame, usually a composed scene) holding a matching raster record. With a RasterSliceIs whose id is a plain int,
-// the record is looked up by that id (the first one with it) and a missing id is named ("no raster
-// record with id 3; the frame has ids 1, 2"); otherwise any record that matches will do, and a
-// failure explains each record (the first 10).
+// Matches a screen (a Frame, usually a composed scene) holding a matching raster record. With a
+// RasterSliceIs whose id is a plain int, the record is looked up by that id (the first one with it)
+// and a missing id is named ("no raster record with id 3; the frame has ids 1, 2"); otherwise any
+// record that matches will do, and a failure explains each record (the first 10).
 ::testing::Matcher<const ScreenView&> HasRaster(RasterSliceMatcher slice);
 ::testing::Matcher<const ScreenView&> HasRaster(::testing::Matcher<const RasterRecord&> record);
 

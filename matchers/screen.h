@@ -27,10 +27,8 @@ namespace vtsnap {
 // between '|' delimiters, then the cursor; or why the screen cannot be read (PrintScreen).
 // A constrained template so that GoogleTest prefers it to its own printer for each screen type.
 template <typename T>
-  requires std::convertible_to<const T&, ScreenView>
-void PrintTo(const T& screen, std::ostream* os) {
-  PrintScreen(ScreenView(screen), os);
-}
+requires std::convertible_to<const T&, ScreenView>
+void PrintTo(const T& screen, std::ostream* os) { PrintScreen(ScreenView(screen), os); }
 // A style in the golden's vocabulary: "fg @1 bg default attrs bold".
 void PrintTo(const Style& style, std::ostream* os);
 void PrintTo(const Color& color, std::ostream* os);

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/keys.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/keys.h"
 #include "vtsnap/matchers/presented.h"
 #include "vtsnap/matchers/script_internal.h"
 #include "vtsnap/snapshot/capture.h"

@@ -26,9 +26,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "re2/re2.h"
 #include "vtsnap/decoder/keys.h"
 #include "vtsnap/decoder/size.h"
-#include "re2/re2.h"
 #include "vtsnap/snapshot/capture.h"
 
 extern char** environ;  // NOLINT: POSIX

@@ -135,7 +135,7 @@ std::string ClaimedBytes(const GoldenInput& in) {
 // made), nullopt otherwise. `same_bytes`, when given, holds the actual value's
 // bytes and is taken instead of a copy (a passing check's golden text).
 struct Conflict {
-  std::string first;  // the first claimant
+  std::string first;    // the first claimant
   bool undone = false;  // whether its update was undone now
 };
 
@@ -202,7 +202,8 @@ GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_
   where.folder = folder.read;
   where.read_path = absl::StrCat(folder.read, "/", where.relative);
   where.write_path = absl::StrCat(folder.write, "/", where.relative);
-  // "<test file stem>/<name>.dump": two test files' goldens of one name keep apart outside the tree.
+  // "<test file stem>/<name>.dump": two test files' goldens of one name keep apart outside the
+  // tree.
   where.actual_relative =
       absl::StrCat(std::filesystem::path(folder.write).filename().string(), "/", where.relative);
   return where;
@@ -266,8 +267,8 @@ GoldenResult CheckGolden(const GoldenInput& in) {
   absl::StatusOr<std::optional<std::string>> golden_text = ReadFileIfExists(in.where.read_path);
   // The serializers are canonical: a golden holding the actual value's bytes means the actual
   // value, and passes without being parsed (docs/decisions.md).
-  const bool same_bytes = golden_text.ok() && golden_text->has_value() && in.actual.ok() &&
-                          **golden_text == *in.actual;
+  const bool same_bytes =
+      golden_text.ok() && golden_text->has_value() && in.actual.ok() && **golden_text == *in.actual;
   if (!in.read_only) {
     std::optional<Conflict> conflict =
         ClaimActual(in, same_bytes ? &golden_text->value() : nullptr);
@@ -278,9 +279,9 @@ GoldenResult CheckGolden(const GoldenInput& in) {
           absl::StrCat("the golden ", in.where.read_path, " is claimed twice in this run with ",
                        "different ", in.what, "s: first by ", conflict->first, ", then by ",
                        in.claimant, "; nothing is written for it",
-                       conflict->undone ? absl::StrCat(" (the update ", conflict->first,
-                                                       " made is undone)")
-                                        : "",
+                       conflict->undone
+                           ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
+                           : "",
                        "; give each ", in.what, " its own golden name\n"));
     }
   }
@@ -301,8 +302,8 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     absl::StatusOr<std::string> difference = in.compare(**golden_text);
     if (!difference.ok()) {
       outcome = GoldenOutcome::kInvalid;
-      problem = absl::StrCat("the golden is not a valid ", in.format, ": ", in.where.read_path,
-                             ":", difference.status().message(), "\n");
+      problem = absl::StrCat("the golden is not a valid ", in.format, ": ", in.where.read_path, ":",
+                             difference.status().message(), "\n");
     } else if (difference->empty()) {
       // A stale .actual from an earlier failure goes once the check passes again.
       if (!in.read_only) RemoveStaleActual(in.where);
@@ -358,9 +359,9 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     absl::StrAppend(&message, "could not write the actual ", kind, ": ", s.message(), "\n");
   }
   if (*mode == UpdateMode::kNew && outcome != GoldenOutcome::kMissing) {
-    absl::StrAppend(&message,
-                    "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  ",
-                    AcceptCommand(in), "\n");
+    absl::StrAppend(
+        &message, "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  ",
+        AcceptCommand(in), "\n");
   } else {
     absl::StrAppend(&message, "to accept the actual ", in.what, " run:\n  ", AcceptCommand(in),
                     "\n");

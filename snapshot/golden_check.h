@@ -65,7 +65,7 @@ enum class GoldenOutcome {
 absl::string_view GoldenOutcomeName(GoldenOutcome outcome);  // "ok", "missing", ...
 
 struct GoldenInput {
-  GoldenLocation where;
+  GoldenLocation where = {};
   // The name as the assertion gave it, validated (ValidateGoldenName); empty for a path.
   std::string name = {};
   std::string format = "ckvision-golden 1 dump";  // "the golden is not a valid <format>"

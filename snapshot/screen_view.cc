@@ -90,8 +90,7 @@ std::string ScreenView::Describe() const {
 
 void PrintScreen(const ScreenView& screen, std::ostream* os) {
   if (!screen.readable()) {
-    *os << "a " << screen.source() << " whose screen cannot be read: "
-        << screen.status().message();
+    *os << "a " << screen.source() << " whose screen cannot be read: " << screen.status().message();
     return;
   }
   const Frame& frame = screen.frame();

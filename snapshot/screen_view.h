@@ -20,8 +20,8 @@
 // terminal alive and unchanged while the view is used (like absl::string_view). Its Frame is
 // captured on the first call that needs one and kept (a view is not safe to share between threads
 // while that happens). A PtySession's view is a consistent snapshot taken under the session's lock:
-// it owns its Frame and plane. Any other type becomes a screen by declaring, in its own namespace, a
-// function `vtsnap::ScreenView VtsnapScreenView(const T&)` that builds one with
+// it owns its Frame and plane. Any other type becomes a screen by declaring, in its own namespace,
+// a function `vtsnap::ScreenView VtsnapScreenView(const T&)` that builds one with
 // ScreenView::Snapshot (found by argument-dependent lookup, as pty/pty_session.h does).
 #ifndef VTSNAP_SNAPSHOT_SCREEN_VIEW_H_
 #define VTSNAP_SNAPSHOT_SCREEN_VIEW_H_
@@ -56,13 +56,13 @@ concept HasScreenViewHook = requires(const T& screen) {
 class ScreenView {
  public:
   // Implicit by design: a `const ScreenView&` parameter accepts every kind of screen.
-  ScreenView(const Frame& frame);                   // NOLINT(google-explicit-constructor)
-  ScreenView(const Terminal& terminal);             // NOLINT(google-explicit-constructor)
-  ScreenView(const VirtualTerminal& vt);            // NOLINT(google-explicit-constructor)
-  ScreenView(const HeadlessTerminal& terminal);     // NOLINT(google-explicit-constructor)
+  ScreenView(const Frame& frame);                // NOLINT(google-explicit-constructor)
+  ScreenView(const Terminal& terminal);          // NOLINT(google-explicit-constructor)
+  ScreenView(const VirtualTerminal& vt);         // NOLINT(google-explicit-constructor)
+  ScreenView(const HeadlessTerminal& terminal);  // NOLINT(google-explicit-constructor)
   template <typename T>
-    requires screen_view_internal::HasScreenViewHook<T>
-  ScreenView(const T& screen)  // NOLINT(google-explicit-constructor)
+  requires screen_view_internal::HasScreenViewHook<T> ScreenView(
+      const T& screen)  // NOLINT(google-explicit-constructor)
       : ScreenView(VtsnapScreenView(screen)) {}
 
   // A view that owns what it shows: `frame` (or why the screen cannot be read), the pixel plane

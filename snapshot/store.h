@@ -33,8 +33,8 @@
 
 namespace vtsnap {
 
-// What an assertion may write (docs/goldens.md): kOff never writes; kAll writes missing and mismatched
-// goldens; kNew writes missing ones only; kForce is kAll even in CI.
+// What an assertion may write (docs/goldens.md): kOff never writes; kAll writes missing and
+// mismatched goldens; kNew writes missing ones only; kForce is kAll even in CI.
 enum class UpdateMode { kOff, kAll, kNew, kForce };
 
 // The UpdateMode an UPDATE_GOLDENS value asks for: nullptr (unset), "" or "0" -> kOff; "1" -> kAll;

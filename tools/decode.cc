@@ -105,11 +105,7 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const Terminal* screen = nullptr;
   if (profile == "presenter") {
     presenter = std::make_unique<PresenterTerminal>(
-        PresenterOptions{.cols = parsed->cols,
-                         .rows = parsed->rows,
-                         .sixel = graphics_options.sixel,
-                         .cell_width = graphics_options.cell_width,
-                         .cell_height = graphics_options.cell_height});
+        PresenterOptions{.cols = parsed->cols, .rows = parsed->rows, .graphics = graphics_options});
     presenter->Write(bytes);
     if (absl::Status s = presenter->CaptureStatus(); !s.ok()) {
       err << s.message() << "\n";

@@ -85,7 +85,8 @@ TEST(MenuApp, StylesOfBarsAndSelection) {
   Show(state, vt);
   // Title bar: bold on blue, the blue reaching the last column.
   EXPECT_THAT(
-      vt, CellStyleIs(1, 0, AllOf(Field(&Style::bold, true), Field(&Style::bg, Color::Palette(4)))));
+      vt,
+      CellStyleIs(1, 0, AllOf(Field(&Style::bold, true), Field(&Style::bg, Color::Palette(4)))));
   EXPECT_THAT(vt, CellStyleIs(59, 0, Field(&Style::bg, Color::Palette(4))));
   // The open menu ("File", cols 1-6) is reverse video; the next one is not.
   EXPECT_THAT(vt, CellStyleIs(2, 1, Field(&Style::reverse, true)));
@@ -95,8 +96,8 @@ TEST(MenuApp, StylesOfBarsAndSelection) {
   EXPECT_THAT(vt, CellStyleIs(2, 4, Eq(Style{})));
   // Status bar: black on green.
   EXPECT_THAT(vt, CellStyleIs(0, 11,
-                            AllOf(Field(&Style::fg, Color::Palette(0)),
-                                  Field(&Style::bg, Color::Palette(2)))));
+                              AllOf(Field(&Style::fg, Color::Palette(0)),
+                                    Field(&Style::bg, Color::Palette(2)))));
 }
 
 TEST(MenuApp, CursorFollowsTheSelection) {

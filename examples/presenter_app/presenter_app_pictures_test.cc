@@ -9,13 +9,13 @@
 #include <set>
 #include <string>
 
-#include "vtsnap/decoder/sixel.h"
 #include "examples/presenter_app/app.h"
 #include "examples/presenter_app/presenter.h"
 #include "examples/presenter_app/surface.h"
 #include "examples/presenter_app/test_support.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/sixel.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/raster_checks.h"

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "vtsnap/decoder/keys.h"
 #include "examples/presenter_app/test_support.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/keys.h"
 #include "vtsnap/matchers/matchers.h"
 
 namespace {

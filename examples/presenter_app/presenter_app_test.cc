@@ -10,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "vtsnap/decoder/width.h"
 #include "examples/presenter_app/app.h"
 #include "examples/presenter_app/input.h"
 #include "examples/presenter_app/presenter.h"
@@ -18,8 +17,9 @@
 #include "examples/presenter_app/test_support.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/matchers/matchers.h"
 #include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/width.h"
+#include "vtsnap/matchers/matchers.h"
 
 namespace {
 

@@ -18,15 +18,15 @@
 #include <utility>
 #include <vector>
 
-#include "vtsnap/decoder/headless_terminal.h"
 #include "examples/presenter_app/app.h"
 #include "examples/presenter_app/surface.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/presented.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/frame.h"
-#include "vtsnap/decoder/presenter.h"
-#include "vtsnap/decoder/terminal.h"
 
 namespace presenter_app_test {
 

@@ -5,7 +5,7 @@
 // that the decoder records what it dropped (a count in ParserStats or TerminalStats, the graphics
 // status, or the presenter's first violation naming its offset and rule), that the screen still
 // works afterwards, and that the peak live heap while the terminal is made and the input decoded
-// stays under a bound derived from what the screen itself needs (docs/decisions.md, "Hostile
+// stays under a bound derived from what the screen itself needs (docs/fuzzing.md, "Hostile
 // input", lists them).
 //
 // The heap is measured by replacing the global operator new and delete of this binary (every
@@ -32,12 +32,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 
 // ---------------------------------------------------------------------------------------------
 // The counting allocator.
@@ -547,8 +547,9 @@ INSTANTIATE_TEST_SUITE_P(
         // the 17 bytes of "1;1;100000;100000 after the quote: data byte 18, offset 21).
         PresenterCase{
             .name = "SixelRaster100000SquaredBreaksSmallLimitsBeforeAllocating",
-            .options = {.limits = {.sixel_image =
-                                       {.max_width = 64, .max_height = 64, .max_pixels = 64 * 64}}},
+            .options = {.graphics =
+                            {.sixel = true,
+                             .limits = {.max_width = 64, .max_height = 64, .max_pixels = 64 * 64}}},
             .input = HugeSixelRaster,
             .violation = "offset 21: \\x1bPq\"1;1;100000;100000#: Sixel: the raster attributes "
                          "declare an image 100000 pixels wide; the limit is 64 "

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/hyperlink.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/hyperlink.h"
 
 namespace vtsnap {
 namespace {
@@ -381,7 +381,7 @@ INSTANTIATE_TEST_SUITE_P(
         RejectCase{"SixelWithoutGraphics",
                    "\x1bPq~\x1b\\",
                    "offset 0: \\x1bPq: Sixel on a profile without graphics",
-                   {.cols = 10, .rows = 3, .sixel = false}},
+                   {.cols = 10, .rows = 3, .graphics = {.sixel = false}}},
         RejectCase{"BackgroundModeTwo", "\x1bP0;2q",
                    "offset 0: \\x1bP0;2q: Sixel: background mode 2 (only 0 and 1)"},
         RejectCase{"FourParameters", "\x1bP0;0;0;0q",

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 #include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 
 namespace vtsnap {
 namespace {
@@ -501,7 +501,8 @@ TEST_P(PlaneTest, LeavesThePlaneAndTheCursor) {
       EXPECT_TRUE(t.last_graphics_status().ok()) << t.last_graphics_status();
     };
     if (c.presenter) {
-      PresenterTerminal pt({.cols = 4, .rows = 3, .cell_width = 2, .cell_height = 3});
+      PresenterTerminal pt(
+          {.cols = 4, .rows = 3, .graphics = {.sixel = true, .cell_width = 2, .cell_height = 3}});
       if (bytewise) {
         for (char b : c.bytes) pt.Write(std::string(1, b));
       } else {
@@ -804,9 +805,9 @@ TEST(SixelExample, FromTheDocs) {
 // The presenter profile and HeadlessTerminal.
 
 TEST(PresenterSixel, ALimitIsAViolationAtTheByteThatBreaksIt) {
-  PresenterLimits limits;
-  limits.sixel_image.max_pixels = 10;
-  PresenterTerminal pt({.cols = 10, .rows = 3, .limits = limits});
+  PresenterOptions options = {.cols = 10, .rows = 3};
+  options.graphics.limits.max_pixels = 10;
+  PresenterTerminal pt(options);
   pt.Write("\x1bPq#1;2;100;0;0#1!2~\x1b\\");
   EXPECT_EQ(pt.status().message(),
             "offset 19: \\x1bPq#1;2;100;0;0#1!2~: Sixel: the image grows to 2 x 6 = 12 pixels; "
@@ -814,7 +815,8 @@ TEST(PresenterSixel, ALimitIsAViolationAtTheByteThatBreaksIt) {
 }
 
 TEST(PresenterSixel, ImagesAreDrawnAndStillRecorded) {
-  PresenterTerminal pt({.cols = 4, .rows = 3, .cell_width = 2, .cell_height = 3});
+  PresenterTerminal pt(
+      {.cols = 4, .rows = 3, .graphics = {.sixel = true, .cell_width = 2, .cell_height = 3}});
   pt.Write("\x1b[1;2H" + Sixel(absl::StrCat(kBlue, "#3!2@")));
   ASSERT_TRUE(pt.CaptureStatus().ok()) << pt.CaptureStatus();
   ASSERT_EQ(pt.sixel_images().size(), 1u);

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/decoder/terminal.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap {
 namespace {

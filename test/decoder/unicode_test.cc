@@ -8,10 +8,10 @@
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/terminal.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap {
 namespace {

@@ -195,13 +195,6 @@ bool IsScreenSwitch(absl::string_view token) {
          IsPrivateMode(token, {"47", "1047", "1049"}, 'l');
 }
 
-bool HasDefaultTabStops(const Terminal& t) {
-  for (int c = 0; c < t.cols(); ++c) {
-    if (t.tab_stop(c) != (c % 8 == 0)) return false;
-  }
-  return true;
-}
-
 // The designations and shift that give `t`'s G0, G1 and GL.
 std::string CharsetsOf(const Terminal& t) {
   auto final_byte = [&](int g) { return t.charset(g) == Charset::kDecSpecialGraphics ? "0" : "B"; };

@@ -16,9 +16,9 @@
 #include "test/differential/ddmin.h"
 #include "vtsnap/decoder/fnv1a.h"
 #include "vtsnap/decoder/parser.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/width.h"
 
 namespace vtsnap::differential {

@@ -16,9 +16,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "test/differential/oracles.h"
 #include "vtsnap/decoder/size.h"
 #include "vtsnap/snapshot/state_json.h"
-#include "test/differential/oracles.h"
 
 namespace {
 

@@ -25,9 +25,9 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
+#include "nlohmann/json.hpp"
 #include "vtsnap/decoder/size.h"
 #include "vtsnap/decoder/width.h"
-#include "nlohmann/json.hpp"
 #include "vtsnap/snapshot/state_json.h"
 
 extern char** environ;

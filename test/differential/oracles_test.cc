@@ -1,5 +1,5 @@
-// The oracle adapters (docs/differential.md): what libvterm and xterm.js report for small inputs whose
-// outcome follows from the terminal semantics, and the xterm.js client's process handling.
+// The oracle adapters (docs/differential.md): what libvterm and xterm.js report for small inputs
+// whose outcome follows from the terminal semantics, and the xterm.js client's process handling.
 // The xterm.js tests need node and test/corpus/oracle/node_modules; they fail (with the command
 // that installs them) rather than skip when those are missing.
 #include "test/differential/oracles.h"

@@ -15,10 +15,10 @@
 #include <cstdint>
 
 #include "absl/strings/string_view.h"
+#include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
-#include "test/fuzz/fuzz_check.h"
 
 namespace {
 
@@ -59,13 +59,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
 
-  vtsnap::PresenterTerminal pt({.cols = cols,
-                                .rows = rows,
-                                .sixel = sixel,
-                                .limits = {.max_text_bytes = 1 << 16,
-                                           .max_dcs_bytes = 1 << 16,
-                                           .max_sixel_repeat = 1000,
-                                           .sixel_image = limits}});
+  vtsnap::PresenterTerminal pt(
+      {.cols = cols,
+       .rows = rows,
+       .graphics = {.sixel = sixel, .limits = limits},
+       .limits = {.max_text_bytes = 1 << 16, .max_dcs_bytes = 1 << 16, .max_sixel_repeat = 1000}});
   WriteInChunks(bytes, flags, [&pt](absl::string_view chunk) { pt.Write(chunk); });
   // The screen up to the first violation is a screen like any other: both round trips hold for
   // it whether or not the capture would be allowed.

@@ -8,10 +8,10 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/string_view.h"
+#include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
-#include "test/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 3) return 0;
@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       .cols = cols,
       .rows = rows,
       .color_depth = static_cast<vtsnap::ColorDepth>(data[0] % 3),
-      .sixel = (data[1] & 1) != 0,
+      .graphics = {.sixel = (data[1] & 1) != 0},
       .limits = {.max_csi_bytes = 256,
                  .max_text_bytes = 4096,
                  .max_dcs_bytes = 4096,

@@ -12,8 +12,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/snapshot/state_json.h"
 #include "test/fuzz/fuzz_check.h"
+#include "vtsnap/snapshot/state_json.h"
 
 namespace {
 

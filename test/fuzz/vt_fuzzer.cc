@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/state_json.h"
-#include "test/fuzz/fuzz_check.h"
 
 namespace {
 

@@ -15,8 +15,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/matchers/matchers.h"
 #include "test/matchers/counter_app.h"
+#include "vtsnap/matchers/matchers.h"
 
 namespace {
 

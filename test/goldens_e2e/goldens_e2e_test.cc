@@ -25,9 +25,9 @@
 #include <utility>
 #include <vector>
 
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
 
@@ -744,7 +744,9 @@ TEST_P(GoldensE2eDuplicateTest, GoldenClaimedTwiceWithDifferentScreensFails) {
   } else {
     EXPECT_FALSE(fs::exists(Golden("same"))) << r;
   }
-  if (!c.update_goldens.empty()) EXPECT_FALSE(fs::exists(Actual("same"))) << r;
+  if (!c.update_goldens.empty()) {
+    EXPECT_FALSE(fs::exists(Actual("same"))) << r;
+  }
   if (c.update_goldens == "1") {
     // The summary counts only what stayed written: home and second (when they were missing).
     EXPECT_THAT(r.err, HasSubstr("vtsnap: goldens: 2 written")) << r;
@@ -756,15 +758,16 @@ TEST_P(GoldensE2eDuplicateTest, GoldenClaimedTwiceWithDifferentScreensFails) {
   EXPECT_EQ(ReadFile(Golden("same")), DumpOf("one")) << same;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Modes, GoldensE2eDuplicateTest,
-    ::testing::Values(DuplicateCase{"UpdateWithoutGolden", std::nullopt, "1"},
-                      DuplicateCase{"UpdateOverFirstScreen", "one", "1"},
-                      DuplicateCase{"UpdateOverOtherScreen", "three", "1"},
-                      DuplicateCase{"DefaultWithoutGolden", std::nullopt, ""},
-                      DuplicateCase{"DefaultWithFirstScreen", "one", ""},
-                      DuplicateCase{"NewWithoutGolden", std::nullopt, "new"}),
-    [](const ::testing::TestParamInfo<DuplicateCase>& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(Modes, GoldensE2eDuplicateTest,
+                         ::testing::Values(DuplicateCase{"UpdateWithoutGolden", std::nullopt, "1"},
+                                           DuplicateCase{"UpdateOverFirstScreen", "one", "1"},
+                                           DuplicateCase{"UpdateOverOtherScreen", "three", "1"},
+                                           DuplicateCase{"DefaultWithoutGolden", std::nullopt, ""},
+                                           DuplicateCase{"DefaultWithFirstScreen", "one", ""},
+                                           DuplicateCase{"NewWithoutGolden", std::nullopt, "new"}),
+                         [](const ::testing::TestParamInfo<DuplicateCase>& info) {
+                           return info.param.name;
+                         });
 
 // 14. --gtest_output=xml carries each assertion's path and result, and every orphan.
 TEST_F(GoldensE2eTest, GtestPropertiesRecordOutcomes) {

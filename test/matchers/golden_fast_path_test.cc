@@ -11,14 +11,14 @@
 #include <string>
 
 #include "absl/strings/str_replace.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/terminal.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/store.h"
-#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap {
 namespace {
@@ -112,8 +112,8 @@ TEST_F(GoldenFastPathTest, RealMismatchFailsWithTheSameReportFromATerminalAndIts
   EXPECT_FALSE(
       ::testing::ExplainMatchResult(EqualsGolden("changed", Options()), vt_, &from_terminal));
   ::testing::StringMatchResultListener from_frame;
-  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("changed", Options()), CaptureFrame(vt_).value(),
-                                             &from_frame));
+  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("changed", Options()),
+                                             CaptureFrame(vt_).value(), &from_frame));
   EXPECT_EQ(from_terminal.str(), from_frame.str());
   EXPECT_THAT(from_terminal.str(), HasSubstr("frames differ"));
   EXPECT_THAT(from_terminal.str(), HasSubstr("row 0 -|Tilte"));

@@ -2,16 +2,16 @@
 #include <string>
 #include <vector>
 
-#include "vtsnap/decoder/headless_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/matchers/counter_app.h"
+#include "vtsnap/decoder/headless_terminal.h"
+#include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/presented.h"
 #include "vtsnap/matchers/screen.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/frame.h"
-#include "vtsnap/decoder/presenter.h"
-#include "vtsnap/decoder/terminal.h"
-#include "test/matchers/counter_app.h"
 
 namespace vtsnap {
 namespace {

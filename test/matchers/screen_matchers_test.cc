@@ -4,9 +4,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/matchers/screen.h"
-#include "vtsnap/decoder/terminal.h"
 
 namespace vtsnap {
 namespace {

@@ -50,7 +50,7 @@ TEST(Script, EveryStepCanBeCheckedWithPresentedEquals) {
   // Opted out, the unpresented step passes; by default it is checked.
   EXPECT_TRUE(PlayScript(script, term, Drive(app), {.check_presented_every_step = false}));
   EXPECT_NONFATAL_FAILURE(PlayScript(script, term, Drive(app)),
-      "the decoded display differs from the composed frame");
+                          "the decoded display differs from the composed frame");
 }
 
 TEST(Script, EachBeatStepsUntilItsInputIsReadThenOnceMore) {

@@ -29,12 +29,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "vtsnap/decoder/terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/pty/test_support.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/pty/pty_session.h"
-#include "test/pty/test_support.h"
 
 namespace vtsnap {
 namespace {
@@ -180,7 +180,8 @@ TEST_F(Less, PagesSearchesAndQuits) {
   const int match_col =
       static_cast<int>(std::string("26  Each such sequence starts with the ").size());
   EXPECT_THAT(session, CellStyleIs(match_col, 0, Field(&Style::reverse, true)));
-  EXPECT_THAT(session, CellStyleIs(match_col + 5, 0, Field(&Style::reverse, true)));  // "e" of escape
+  EXPECT_THAT(session,
+              CellStyleIs(match_col + 5, 0, Field(&Style::reverse, true)));  // "e" of escape
   EXPECT_THAT(session, CellStyleIs(match_col - 1, 0, Field(&Style::reverse, false)));  // the space
 
   // q: less leaves the alternate screen and exits successfully.

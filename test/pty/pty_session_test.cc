@@ -17,8 +17,8 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/matchers/matchers.h"
 #include "test/pty/test_support.h"
+#include "vtsnap/matchers/matchers.h"
 
 namespace vtsnap {
 namespace {
@@ -265,7 +265,7 @@ TEST_F(PtySessionTest, CloseHangsUpThenReportsHowTheProgramEnded) {
   const ExitStatus status = session.Close();
   EXPECT_EQ(status.signal, SIGHUP);
   EXPECT_EQ(status.ToString(), "killed by signal 1 (SIGHUP)");
-  EXPECT_EQ(session.Close(), status);             // idempotent
+  EXPECT_EQ(session.Close(), status);               // idempotent
   EXPECT_THAT(session, RowTextIs(0, "size 30x5"));  // the screen stays readable
 }
 

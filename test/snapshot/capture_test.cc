@@ -7,9 +7,9 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap {

@@ -3,10 +3,10 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "test/snapshot/spec_example.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
-#include "test/snapshot/spec_example.h"
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/frame.h"
 #include "test/snapshot/spec_example.h"
+#include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
 namespace {

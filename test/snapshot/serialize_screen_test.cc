@@ -8,9 +8,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "vtsnap/decoder/virtual_terminal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
 
