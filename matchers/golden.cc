@@ -55,10 +55,14 @@ void RecordProperties(const ::testing::TestInfo* test, const GoldenResult& resul
                                   std::string(GoldenOutcomeName(result.outcome)));
 }
 
-std::string SelfExecutable() {
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string("<test binary>") : p.string();
+// The test binary's path, read once: it is part of every assertion's accept command.
+const std::string& SelfExecutable() {
+  static const std::string* const self = [] {
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return new std::string(ec ? std::string("<test binary>") : p.string());
+  }();
+  return *self;
 }
 
 }  // namespace

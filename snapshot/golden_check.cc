@@ -95,6 +95,9 @@ struct Claim {
   std::string claimant;
   std::string actual;
   bool conflicted = false;
+  // `actual` is what the golden file holds (the claim passed on equal bytes, or wrote it), so a
+  // later check whose actual bytes equal the file's claims the same value without a comparison.
+  bool is_golden_file = false;
   bool wrote = false;
   std::optional<std::string> before;  // the golden's bytes before the write; nullopt: none
 };
@@ -146,9 +149,11 @@ std::optional<Conflict> ClaimActual(const GoldenInput& in, std::string* same_byt
   Claim& claim = it->second;
   if (inserted) {
     claim.claimant = in.claimant;
+    claim.is_golden_file = same_bytes != nullptr;
     claim.actual = same_bytes != nullptr ? std::move(*same_bytes) : ClaimedBytes(in);
     return std::nullopt;
   }
+  if (!claim.conflicted && claim.is_golden_file && same_bytes != nullptr) return std::nullopt;
   if (!claim.conflicted) {
     const bool same = same_bytes != nullptr ? claim.actual == *same_bytes
                       : in.actual.ok()      ? claim.actual == *in.actual
@@ -180,6 +185,7 @@ void RecordWrite(const GoldenInput& in, std::optional<std::string> before) {
   Claim& claim = reg.by_path[in.where.read_path];
   if (claim.wrote) return;  // the first write knows what was there before the run
   claim.wrote = true;
+  claim.is_golden_file = true;  // the file now holds the claimed bytes
   claim.before = std::move(before);
 }
 
@@ -204,8 +210,11 @@ GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_
   where.write_path = absl::StrCat(folder.write, "/", where.relative);
   // "<test file stem>/<name>.dump": two test files' goldens of one name keep apart outside the
   // tree.
-  where.actual_relative =
-      absl::StrCat(std::filesystem::path(folder.write).filename().string(), "/", where.relative);
+  const size_t slash = folder.write.find_last_of('/');
+  const absl::string_view stem = slash == std::string::npos
+                                     ? absl::string_view(folder.write)
+                                     : absl::string_view(folder.write).substr(slash + 1);
+  where.actual_relative = absl::StrCat(stem, "/", where.relative);
   return where;
 }
 
