@@ -1,6 +1,5 @@
 // PresenterTerminal: the presenter profile, a bounded decoder that accepts exactly what a
-// well-behaved presenter may write and nothing else (specs/golden-dump-v1.md, "Virtual-display
-// protocol subset"; docs/presenter.md has every rule).
+// well-behaved presenter may write and nothing else (docs/presenter.md has every rule).
 //
 // An app that composes its own frame and writes only the bytes needed to update the terminal
 // uses it to prove those bytes show what it composed. Accepted: printable UTF-8; CUP (CSI H, f);

@@ -1,5 +1,5 @@
 // The `ckvision-golden 1` dump: the text format every golden screen is stored in
-// (specs/golden-dump-v1.md; docs/golden-format.md describes this implementation).
+// (docs/golden-format.md).
 //
 // Serialize writes a Frame in canonical form; Parse reads any valid dump, enforcing every rule of
 // the format, into a Frame whose row text and per-column styles are the dump's meaning. Canonical

@@ -1,5 +1,5 @@
 // RGBA planes: the `ckvision-rgba 1` raw pixel fixtures, their comparison, and the raster content
-// hash that raster records carry (specs/golden-dump-v1.md; docs/rgba.md).
+// hash that raster records carry (docs/rgba.md).
 //
 // A test of graphics output pins what a terminal shows twice: the cells, in a `ckvision-golden 1`
 // dump, and the decoded pixel plane, in a `ckvision-rgba 1` file beside it. That file is the ASCII

@@ -1,4 +1,4 @@
-// State dump: the decoder's whole terminal state as JSON (specs/state-dump-schema.md), read back
+// State dump: the decoder's whole terminal state as JSON (docs/state-dump.md), read back
 // from JSON, and compared field by field with another dump, possibly a partial one from an
 // independent emulator (an "oracle"). This is what differential testing diffs.
 //
