@@ -17,6 +17,7 @@
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/presenter.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 
@@ -68,6 +69,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The screen up to the first violation is a screen like any other: both round trips hold for
   // it whether or not the capture would be allowed.
   vtsnap_fuzz::CheckStateRoundTrip(pt.terminal());
-  vtsnap_fuzz::CheckGoldenRoundTrip(vtsnap::CaptureFrame(pt.terminal()));
+  vtsnap_fuzz::CheckGoldenRoundTrip(vtsnap::CaptureFrame(pt.terminal()).value());
   return 0;
 }

@@ -55,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   Check(whole.terminal().ScreenText() == chunked.terminal().ScreenText());
   if (whole.CaptureStatus().ok()) {
-    const vtsnap::Frame frame = vtsnap::CaptureFrame(whole.terminal());
-    Check(frame == vtsnap::CaptureFrame(chunked.terminal()));
+    const vtsnap::Frame frame = vtsnap::CaptureFrame(whole.terminal()).value();
+    Check(frame == vtsnap::CaptureFrame(chunked.terminal()).value());
     (void)vtsnap::golden::Serialize(frame);
   }
   return 0;

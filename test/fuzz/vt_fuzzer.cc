@@ -10,6 +10,7 @@
 
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/state_json.h"
@@ -68,12 +69,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                             static_cast<size_t>(vt.terminal().pixel_height()) * 4);
   vt.ScreenText();
   const std::string replies = vt.TakeReplies();
-  const vtsnap::Frame frame = vtsnap::CaptureFrame(vt);
+  const vtsnap::Frame frame = vtsnap::CaptureFrame(vt).value();
   vtsnap_fuzz::CheckGoldenRoundTrip(frame);
   if ((split & 0x80) == 0) {
     vtsnap::VirtualTerminal whole(options);
     whole.Write(bytes);
-    Check(vtsnap::CaptureFrame(whole) == frame);
+    Check(vtsnap::CaptureFrame(whole).value() == frame);
     Check(vtsnap::CaptureState(whole.terminal()) == vtsnap::CaptureState(vt.terminal()),
           vtsnap::FormatStateDifferences(vtsnap::DiffStates(vtsnap::CaptureState(whole.terminal()),
                                                             vtsnap::CaptureState(vt.terminal()))));
