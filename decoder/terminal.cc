@@ -29,6 +29,14 @@ constexpr char kPrimaryDaReply[] = "\x1b[?1;2c";
 // The largest cell, in pixels, a Sixel plane is laid out with.
 constexpr int kMaxCellPixels = 64;
 
+// Whether a sequence has no parameter but defaults (xterm's only_default).
+bool AllDefault(const Params& p) {
+  for (int i = 0; i < p.size(); ++i) {
+    if (p.raw(i) != Params::kDefault) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 Terminal::Terminal(const TerminalOptions& options)
@@ -94,14 +102,13 @@ std::string Terminal::TakeReplies() { return std::exchange(replies_, std::string
 
 void Terminal::Execute(uint32_t control) {
   absl::Cleanup count_generations = [this] { UpdateGenerations(); };
+  rep_cp_ = 0;  // REP repeats only a character printed by the action just before it
   switch (control) {
     case 0x07:  // BEL
       ++stats_.bells;
       break;
     case 0x08:  // BS
-      if (cursor_.col > 0) --cursor_.col;
-      cursor_.pending_wrap = false;
-      last_valid_ = false;
+      CursorBack(1);
       break;
     case 0x09:  // HT
       TabForward(1);
@@ -160,6 +167,7 @@ void Terminal::Ignore(const Sequence& seq, absl::string_view kind) {
 
 void Terminal::EscDispatch(const Sequence& seq) {
   absl::Cleanup count_generations = [this] { UpdateGenerations(); };
+  rep_cp_ = 0;
   if (seq.overflowed) return Ignore(seq, "ESC");
   if (seq.intermediates.empty()) {
     switch (seq.final) {
@@ -204,8 +212,16 @@ void Terminal::EscDispatch(const Sequence& seq) {
       return;
     }
     if (i == '#' && seq.final == '8') {  // DECALN: fill the screen with 'E'
+      // As xterm: the margins are reset (DECLRMM stays), origin mode and the SGR attributes
+      // (not the colours) are cleared, and the cursor goes home.
       top_ = 0;
       bottom_ = rows_ - 1;
+      ResetLeftRightMargins();
+      modes_.origin = false;
+      Pen pen = pen_;
+      pen.attrs = 0;
+      pen.underline = UnderlineStyle::kNone;
+      SetPen(pen);
       for (Line& l : active().unordered()) {
         l.wrapped = false;
         for (ScreenCell& c : l.cells) c = ScreenCell{.ch = U'E', .width = 1, .written = 1};
@@ -223,7 +239,10 @@ void Terminal::EscDispatch(const Sequence& seq) {
 // CSI.
 
 void Terminal::CsiDispatch(const Sequence& seq) {
-  absl::Cleanup count_generations = [this] { UpdateGenerations(); };
+  absl::Cleanup count_generations = [this] {
+    rep_cp_ = 0;  // after the sequence, REP included (xterm's lastchar)
+    UpdateGenerations();
+  };
   if (seq.overflowed) return Ignore(seq, "CSI");
   if (seq.marker == '?') return CsiPrivate(seq);
   if (seq.marker == '>' && seq.final == 'c' && seq.intermediates.empty()) {
@@ -279,9 +298,12 @@ void Terminal::CsiDispatch(const Sequence& seq) {
       return SelectGraphicRendition(seq.params);
     case 'r':  // DECSTBM
       return SetScrollRegion(seq.params);
-    case 's':  // SCOSC
+    case 's':  // DECSLRM with DECLRMM set, SCOSC otherwise
+      if (modes_.left_right_margins) return SetLeftRightMargins(seq.params);
+      if (!AllDefault(seq.params)) return Ignore(seq, "CSI");
       return SaveCursor();
     case 'u':  // SCORC
+      if (!AllDefault(seq.params)) return Ignore(seq, "CSI");
       return RestoreCursor();
     default:
       return Ignore(seq, "CSI");
@@ -302,8 +324,7 @@ void Terminal::CsiPrivate(const Sequence& seq) {
       return EraseInLine(p.Get(0, 0));
     case 'n':
       if (p.Get(0, 0) == 6) {
-        const int row = modes_.origin ? cursor_.row - top_ : cursor_.row;
-        absl::StrAppend(&replies_, "\x1b[?", row + 1, ";", cursor_.col + 1, "R");
+        absl::StrAppend(&replies_, "\x1b[?", OriginRow() + 1, ";", OriginCol() + 1, "R");
         return;
       }
       return Ignore(seq, "CSI");
@@ -324,6 +345,15 @@ void Terminal::CsiIntermediate(const Sequence& seq) {
     return;
   }
   if (seq.intermediates == "!" && seq.final == 'p') return SoftReset();
+  auto n = [&p] { return p.Get(0, 1, /*zero_is_default=*/true); };
+  if (seq.intermediates == " " && seq.final == '@') return ShiftColumns(left_, n(), true);   // SL
+  if (seq.intermediates == " " && seq.final == 'A') return ShiftColumns(left_, n(), false);  // SR
+  if (seq.intermediates == "'" && seq.final == '}') {  // DECIC
+    return ShiftColumns(cursor_.col, n(), false);
+  }
+  if (seq.intermediates == "'" && seq.final == '~') {  // DECDC
+    return ShiftColumns(cursor_.col, n(), true);
+  }
   return Ignore(seq, "CSI");
 }
 
@@ -331,31 +361,40 @@ void Terminal::CsiCursor(const Sequence& seq) {
   const Params& p = seq.params;
   auto n = [&p](int i = 0) { return p.Get(i, 1, /*zero_is_default=*/true); };
   switch (seq.final) {
-    case 'A': {  // CUU
+    case 'A': {  // CUU: stops at the top margin from inside the region
       const int limit = cursor_.row >= top_ ? top_ : 0;
       return MoveTo(cursor_.col, std::max(cursor_.row - n(), limit));
     }
-    case 'B':    // CUD
-    case 'e': {  // VPR
+    case 'B': {  // CUD: stops at the bottom margin from inside the region
       const int limit = cursor_.row <= bottom_ ? bottom_ : rows_ - 1;
       return MoveTo(cursor_.col, std::min(cursor_.row + n(), limit));
     }
     case 'C':  // CUF
-    case 'a':  // HPR
-      return MoveTo(cursor_.col + n(), cursor_.row);
+      return CursorForward(n());
     case 'D':  // CUB
-      return MoveTo(cursor_.col - n(), cursor_.row);
-    case 'E': {  // CNL
+      return CursorBack(n());
+    case 'E': {  // CNL: CUD, then CR (to the left margin)
       const int limit = cursor_.row <= bottom_ ? bottom_ : rows_ - 1;
-      return MoveTo(0, std::min(cursor_.row + n(), limit));
+      MoveTo(cursor_.col, std::min(cursor_.row + n(), limit));
+      return CarriageReturn();
     }
-    case 'F': {  // CPL
+    case 'F': {  // CPL: CUU, then CR
       const int limit = cursor_.row >= top_ ? top_ : 0;
-      return MoveTo(0, std::max(cursor_.row - n(), limit));
+      MoveTo(cursor_.col, std::max(cursor_.row - n(), limit));
+      return CarriageReturn();
     }
+    // The absolute and relative positions below are xterm's CursorSet: relative to the origin
+    // with DECOM set (clamped to the margins), to the whole screen otherwise. VPR and HPR are
+    // not held by the scroll region as CUD and CUF are.
     case 'G':  // CHA
     case '`':  // HPA
-      return MoveTo(n() - 1, cursor_.row);
+      return MoveToOrigin(n() - 1, OriginRow());
+    case 'a':  // HPR
+      return MoveToOrigin(OriginCol() + std::min(n(), cols_), OriginRow());
+    case 'd':  // VPA
+      return MoveToOrigin(OriginCol(), n() - 1);
+    case 'e':  // VPR
+      return MoveToOrigin(OriginCol(), OriginRow() + std::min(n(), rows_));
     case 'H':  // CUP
     case 'f':  // HVP
       return MoveToOrigin(n(1) - 1, n(0) - 1);
@@ -363,8 +402,6 @@ void Terminal::CsiCursor(const Sequence& seq) {
       return TabForward(n());
     case 'Z':  // CBT
       return TabBackward(n());
-    case 'd':  // VPA
-      return MoveToOrigin(cursor_.col, n() - 1);
     default:
       return Ignore(seq, "CSI");
   }
@@ -408,7 +445,7 @@ void Terminal::Repeat(int n) {
   int count = std::min(n, cols_ * rows_);
   const int width = std::max(CodePointWidth(rep_cp_, options_.width), 1);
   while (count > 0) {
-    const int fit = (cols_ - cursor_.col) / width;
+    const int fit = (TextRightEdge() + 1 - cursor_.col) / width;
     if (!modes_.insert || cursor_.pending_wrap || fit < 2) {
       PutGlyph(rep_cp_, width);
       --count;
@@ -435,8 +472,7 @@ void Terminal::CsiReport(const Sequence& seq) {
       if (p.Get(0, 0) == 5) {
         absl::StrAppend(&replies_, "\x1b[0n");
       } else if (p.Get(0, 0) == 6) {
-        const int row = modes_.origin ? cursor_.row - top_ : cursor_.row;
-        absl::StrAppend(&replies_, "\x1b[", row + 1, ";", cursor_.col + 1, "R");
+        absl::StrAppend(&replies_, "\x1b[", OriginRow() + 1, ";", OriginCol() + 1, "R");
       } else {
         Ignore(seq, "CSI");
       }
@@ -450,6 +486,15 @@ void Terminal::CsiReport(const Sequence& seq) {
     default:
       return Ignore(seq, "CSI");
   }
+}
+
+void Terminal::SetLeftRightMargins(const Params& p) {
+  const int left = p.Get(0, 1, true) - 1;
+  const int right = std::min(p.Get(1, cols_, true), cols_) - 1;
+  if (left >= right) return;
+  left_ = left;
+  right_ = right;
+  MoveToOrigin(0, 0);
 }
 
 void Terminal::SetScrollRegion(const Params& p) {
@@ -491,6 +536,10 @@ void Terminal::SetPrivateMode(int mode, bool on) {
     case 6:
       modes_.origin = on;
       return MoveToOrigin(0, 0);
+    case 69:  // DECLRMM: resetting it restores the full-width margins
+      modes_.left_right_margins = on;
+      if (!on) ResetLeftRightMargins();
+      return;
     case 7:
       modes_.autowrap = on;
       if (!on) cursor_.pending_wrap = false;
@@ -629,7 +678,12 @@ void Terminal::RestoreCursor() {
   charsets_[0] = s.charsets[0];
   charsets_[1] = s.charsets[1];
   gl_ = s.gl;
-  MoveTo(s.col, s.row);
+  // With origin mode the saved position is clamped into today's margins (xterm's CursorSet).
+  if (modes_.origin) {
+    MoveToOrigin(s.col - left_, s.row - top_);
+  } else {
+    MoveTo(s.col, s.row);
+  }
   cursor_.pending_wrap = s.pending_wrap && modes_.autowrap;
 }
 
@@ -642,6 +696,8 @@ void Terminal::SoftReset() {
   cursor_.visible = true;
   top_ = 0;
   bottom_ = rows_ - 1;
+  modes_.left_right_margins = false;
+  ResetLeftRightMargins();
   charsets_[0] = charsets_[1] = Charset::kAscii;
   gl_ = 0;
   SetPen(Pen{});
@@ -659,6 +715,7 @@ void Terminal::FullReset() {
   modes_ = Modes{};
   top_ = 0;
   bottom_ = rows_ - 1;
+  ResetLeftRightMargins();
   ResetTabStops();
   charsets_[0] = charsets_[1] = Charset::kAscii;
   gl_ = 0;
@@ -731,6 +788,7 @@ void Terminal::Resize(int cols, int rows) {
   cursor_.pending_wrap = false;
   top_ = 0;
   bottom_ = rows_ - 1;
+  ResetLeftRightMargins();
   modes_.origin = false;  // the scroll region is reset, so origin mode goes with it (xterm)
   const std::vector<bool> old_tabs = tab_stops_;
   ResetTabStops();

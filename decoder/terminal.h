@@ -128,6 +128,7 @@ struct Modes {
   bool bracketed_paste = false;                            // ?2004
   bool focus_events = false;                               // ?1004
   bool synchronized_output = false;                        // ?2026
+  bool left_right_margins = false;                         // DECLRMM (?69): DECSLRM is allowed
   MouseTracking mouse_tracking = MouseTracking::kNone;     // ?9 ?1000 ?1002 ?1003
   MouseEncoding mouse_encoding = MouseEncoding::kDefault;  // ?1005 ?1006 ?1015
   bool sixel_display = false;            // DECSDM (?80): images at the top left, no scrolling
@@ -193,6 +194,10 @@ class Terminal : public ParserHandler {
   // The scroll region, 0-based and inclusive.
   int scroll_top() const { return top_; }
   int scroll_bottom() const { return bottom_; }
+  // The left and right margins (DECSLRM), 0-based and inclusive: the whole width unless
+  // DECLRMM is set and DECSLRM narrowed them.
+  int left_margin() const { return left_; }
+  int right_margin() const { return right_; }
   bool tab_stop(int col) const { return col >= 0 && col < cols_ && tab_stops_[col]; }
   Charset charset(int g) const { return charsets_[g]; }
   int active_charset() const { return gl_; }  // 0 for G0, 1 for G1 (SO)
@@ -327,6 +332,13 @@ class Terminal : public ParserHandler {
   Line SaveLine(Line&& line);
 
   void PutGlyph(char32_t cp, int width);
+  // The column printed text runs to before it wraps: the right margin, or the screen's last
+  // column for a cursor already right of the margin (xterm's dotext).
+  int TextRightEdge() const { return cursor_.col > right_ ? cols_ - 1 : right_; }
+  bool ColumnInMargins(int col) const { return col >= left_ && col <= right_; }
+  bool FullWidthMargins() const { return left_ == 0 && right_ == cols_ - 1; }
+  // Autowrap: marks the line wrapped, indexes and goes to the left margin.
+  void WrapLine();
   void JoinGlyph(char32_t cp);
   // Erases the other half of a wide character that (col, row) is half of; nothing for an
   // ordinary cell (the common case, checked inline).
@@ -336,28 +348,57 @@ class Terminal : public ParserHandler {
     if (line.cells[col].width != 1) SplitWide(line, col);
   }
   void SplitWide(Line& line, int col);
+  // Erases both halves of a wide character whose right half is at (col, row), as a margin
+  // between them cuts it; nothing otherwise.
+  void CutWideAt(int col, int row) {
+    if (col <= 0 || col >= cols_) return;
+    Line& line = active()[row];
+    if (line.cells[col].is_continuation()) SplitWide(line, col);
+  }
   void Ignore(const Sequence& seq, absl::string_view kind);
   void IgnoreText(const std::string& what, uint64_t count = 1);
 
   // Cursor and scrolling.
   void MoveTo(int col, int row);        // absolute, clamped to the screen; clears pending wrap
-  void MoveToOrigin(int col, int row);  // relative to the origin when DECOM is set
+  void MoveToOrigin(int col, int row);  // relative to the origin when DECOM is set (CursorSet)
+  // The cursor relative to the origin when DECOM is set (xterm's CursorCol and CursorRow).
+  int OriginCol() const { return modes_.origin ? cursor_.col - left_ : cursor_.col; }
+  int OriginRow() const { return modes_.origin ? cursor_.row - top_ : cursor_.row; }
+  void CursorBack(int n);     // CUB and BS: stops at the left margin when it starts inside
+  void CursorForward(int n);  // CUF: stops at the right margin when it starts inside
   void Index();
   void ReverseIndex();
   void CarriageReturn();
+  // Scroll rows [top, bottom] up or down by n inside the left and right margins; only a
+  // full-width scroll from the top of the primary screen feeds the scrollback.
   void ScrollUp(int top, int bottom, int n);
   void ScrollDown(int top, int bottom, int n);
+  // Moves the cells of columns [left_, right_] of rows [top, bottom] by n rows (n > 0: up),
+  // blanking the rows left behind: scrolling with left and right margins.
+  void ScrollColumns(int top, int bottom, int n);
   void EraseCells(int row, int from, int to);  // [from, to)
   void EraseInDisplay(int mode);
   void EraseInLine(int mode);
   void InsertChars(int n);
   void DeleteChars(int n);
+  // Inserts (deletes) n blank cells at `col` of `row`, shifting the cells up to the right
+  // margin right (left); the caller checks that col is inside the margins.
+  void InsertCells(int row, int col, int n);
+  void DeleteCells(int row, int col, int n);
+  // SL and SR (at the left margin), DECIC and DECDC (at the cursor): n columns inserted
+  // (to_left false) or deleted in every row of the scroll region, inside the margins.
+  void ShiftColumns(int col, int n, bool to_left);
   void InsertLines(int n);
   void DeleteLines(int n);
   void TabForward(int n);
   void TabBackward(int n);
-  void Repeat(int n);                          // REP
-  void SetScrollRegion(const Params& params);  // DECSTBM
+  void Repeat(int n);                              // REP
+  void SetScrollRegion(const Params& params);      // DECSTBM
+  void SetLeftRightMargins(const Params& params);  // DECSLRM
+  void ResetLeftRightMargins() {
+    left_ = 0;
+    right_ = cols_ - 1;
+  }
 
   // CSI sequences by family (CsiDispatch routes each final byte to one).
   void CsiPrivate(const Sequence& seq);       // CSI ? ...: DECSET, DECRST, DECSED, DECSEL, DSR
@@ -383,7 +424,10 @@ class Terminal : public ParserHandler {
   size_t strip_bytes() const { return static_cast<size_t>(cell_height_) * pixel_width() * 4; }
   void ClearPixels(Line& line, int from, int to);  // cells [from, to)
   static void DropPixels(Line& line);
-  void ShiftPixels(Line& line, int col, int n);  // cells from col move n to the right (n < 0: left)
+  // The cells [col, end) move n to the right (n < 0: left); the cells left behind are cleared.
+  void ShiftPixels(Line& line, int col, int end, int n);
+  // Cells [from, to) of `to_line` get the pixels of the same cells of `from_line`.
+  void CopyPixels(const Line& from_line, Line& to_line, int from, int to);
   void FinishSixel();
   // Generation tracking (TerminalOptions::track_generations).
   uint64_t Fingerprint(const ScreenCell& cell) const;
@@ -405,6 +449,8 @@ class Terminal : public ParserHandler {
   Modes modes_;
   int top_ = 0;
   int bottom_ = 0;
+  int left_ = 0;  // always 0 and cols_ - 1 unless DECLRMM is set
+  int right_ = 0;
   std::vector<bool> tab_stops_;
   Charset charsets_[2] = {Charset::kAscii, Charset::kAscii};
   int gl_ = 0;
@@ -465,6 +511,9 @@ class Terminal : public ParserHandler {
   int32_t grapheme_state_ = 0;
   int last_col_ = 0;
   int last_row_ = 0;
+  // What REP repeats: the last code point with a width that the previous action printed (a
+  // combining mark after it does not change it), 0 after any other action (a control, a
+  // sequence, a string; xterm's lastchar).
   char32_t rep_cp_ = 0;
 
   std::string title_;

@@ -32,12 +32,12 @@ void Terminal::ClearPixels(Line& line, int from, int to) {
   }
 }
 
-void Terminal::ShiftPixels(Line& line, int col, int n) {
+void Terminal::ShiftPixels(Line& line, int col, int end, int n) {
   if (line.pixels.empty() || n == 0) return;
   const size_t row_bytes = static_cast<size_t>(pixel_width()) * 4;
   const size_t cell_bytes = static_cast<size_t>(cell_width_) * 4;
-  const int k = std::abs(n);
-  const int moved = cols_ - col - k;  // cells that move
+  const int k = std::min(std::abs(n), end - col);
+  const int moved = end - col - k;  // cells that move
   for (int y = 0; y < cell_height_; ++y) {
     uint8_t* base = line.pixels.data() + y * row_bytes;
     if (moved > 0) {
@@ -53,7 +53,19 @@ void Terminal::ShiftPixels(Line& line, int col, int n) {
   if (n > 0) {
     ClearPixels(line, col, col + k);
   } else {
-    ClearPixels(line, cols_ - k, cols_);
+    ClearPixels(line, end - k, end);
+  }
+}
+
+void Terminal::CopyPixels(const Line& from_line, Line& to_line, int from, int to) {
+  if (from_line.pixels.empty()) return ClearPixels(to_line, from, to);
+  if (to_line.pixels.empty()) to_line.pixels.assign(strip_bytes(), 0);
+  const size_t row_bytes = static_cast<size_t>(pixel_width()) * 4;
+  const size_t cell_bytes = static_cast<size_t>(cell_width_) * 4;
+  for (int y = 0; y < cell_height_; ++y) {
+    std::memcpy(to_line.pixels.data() + y * row_bytes + from * cell_bytes,
+                from_line.pixels.data() + y * row_bytes + from * cell_bytes,
+                (to - from) * cell_bytes);
   }
 }
 
@@ -67,6 +79,7 @@ void Terminal::CopyPixelPlane(std::vector<uint8_t>* rgba) const {
 }
 
 void Terminal::DcsHook(const Sequence& seq) {
+  rep_cp_ = 0;  // a string between a character and REP leaves nothing to repeat (xterm)
   if (!options_.graphics.sixel || seq.final != 'q' || seq.marker != 0 ||
       !seq.intermediates.empty() || seq.overflowed) {
     return Ignore(seq, "DCS");

@@ -14,6 +14,7 @@
 namespace vtsnap {
 
 void Terminal::OscDispatch(absl::string_view payload, bool overflowed) {
+  rep_cp_ = 0;  // a string between a character and REP leaves nothing to repeat (xterm)
   if (overflowed) {
     IgnoreText("OSC (over the length limit)");
     return;

@@ -118,26 +118,31 @@ void Terminal::SplitWide(Line& line, int col) {
   }
 }
 
+void Terminal::WrapLine() {
+  active()[cursor_.row].wrapped = true;
+  Index();  // first: a cursor right of the right margin moves down without scrolling
+  cursor_.col = left_;
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
 void Terminal::PutGlyph(char32_t cp, int width) {
-  if (cursor_.pending_wrap && modes_.autowrap) {
-    active()[cursor_.row].wrapped = true;
-    CarriageReturn();
-    Index();
-  }
+  if (cursor_.pending_wrap && modes_.autowrap) WrapLine();
   cursor_.pending_wrap = false;
   if (width == 2 && cols_ < 2) {
     IgnoreText("wide character on a 1-column screen");
     return;
   }
-  if (width == 2 && cursor_.col == cols_ - 1) {
-    if (modes_.autowrap) {
-      // A wide character that does not fit wraps whole; xterm leaves the last column blank.
-      active()[cursor_.row].wrapped = true;
-      CarriageReturn();
-      Index();
-    } else {
-      cursor_.col = cols_ - 2;
+  if (width == 2 && cursor_.col == TextRightEdge()) {
+    if (!modes_.autowrap) {
+      // No room for both halves and no wrapping: xterm writes nothing (dotext), as xterm.js and
+      // tmux do; the cursor stays. Not counted as ignored: this is xterm's behaviour, modelled.
+      last_valid_ = false;
+      rep_cp_ = cp;
+      return;
     }
+    // A wide character that does not fit wraps whole; xterm leaves the last column blank.
+    WrapLine();
   }
   if (modes_.insert) InsertChars(width);
   const int row = cursor_.row;
@@ -158,9 +163,10 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   last_col_ = col;
   last_row_ = row;
   rep_cp_ = cp;
+  const int right = col > right_ ? cols_ - 1 : right_;
   cursor_.col = col + width;
-  if (cursor_.col >= cols_) {
-    cursor_.col = cols_ - 1;
+  if (cursor_.col > right) {
+    cursor_.col = right;
     cursor_.pending_wrap = modes_.autowrap;
   }
 }
@@ -200,7 +206,7 @@ void Terminal::JoinGlyph(char32_t cp) {
     }
   }
   const bool widens = c.width == 1 && joined.width == 2;
-  if (widens && col + 1 >= cols_) {
+  if (widens && col + 1 > (col > right_ ? cols_ - 1 : right_)) {
     // No room to widen at the right margin: keep the narrow glyph (a cell never holds more than
     // its width shows; docs/unicode.md).
     IgnoreText("emoji presentation at the right margin");
@@ -214,9 +220,10 @@ void Terminal::JoinGlyph(char32_t cp) {
     at(col + 1, row) = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = c.pen, .link = c.link};
     ClearPixels(active()[row], col + 1, col + 2);
     if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
+      const int right = col > right_ ? cols_ - 1 : right_;
       cursor_.col = col + 2;
-      if (cursor_.col >= cols_) {
-        cursor_.col = cols_ - 1;
+      if (cursor_.col > right) {
+        cursor_.col = right;
         cursor_.pending_wrap = modes_.autowrap;
       }
     }
@@ -234,6 +241,9 @@ void Terminal::Print(char32_t cp) {
     last_cp_ = cp;
     if (!brk || width == 0) {
       JoinGlyph(cp);
+      // REP repeats the last code point with a width; after a combining mark (or another
+      // zero-width code point) it repeats the base, as xterm does.
+      if (width > 0) rep_cp_ = cp;
       return;
     }
   } else {
@@ -269,14 +279,11 @@ void Terminal::PrintAscii(absl::string_view run) {
   const char* p = run.data();
   const char* const end = p + run.size();
   while (p < end) {
-    if (cursor_.pending_wrap) {
-      active()[cursor_.row].wrapped = true;
-      CarriageReturn();
-      Index();
-    }
+    if (cursor_.pending_wrap) WrapLine();
     const int row = cursor_.row;
     const int col = cursor_.col;
-    const int n = static_cast<int>(std::min<ptrdiff_t>(end - p, cols_ - col));
+    const int right = TextRightEdge();
+    const int n = static_cast<int>(std::min<ptrdiff_t>(end - p, right + 1 - col));
     Line& line = active()[row];
     // A wide character cut by either end of the span loses its other half.
     ScreenCell* cell = line.cells.data() + col;
@@ -297,8 +304,8 @@ void Terminal::PrintAscii(absl::string_view run) {
     grapheme_state_ = 0;
     cursor_.col = col + n;
     cursor_.pending_wrap = false;
-    if (cursor_.col >= cols_) {
-      cursor_.col = cols_ - 1;
+    if (cursor_.col > right) {
+      cursor_.col = right;
       cursor_.pending_wrap = true;
     }
   }
@@ -316,21 +323,39 @@ void Terminal::MoveTo(int col, int row) {
 
 void Terminal::MoveToOrigin(int col, int row) {
   if (modes_.origin) {
-    MoveTo(col, std::clamp(row + top_, top_, bottom_));
+    MoveTo(std::clamp(col + left_, left_, right_), std::clamp(row + top_, top_, bottom_));
   } else {
     MoveTo(col, row);
   }
 }
 
+void Terminal::CursorBack(int n) {
+  // From inside the margins the cursor stops at the left margin; from left of it, at column 0
+  // (xterm's CursorBack without reverse wrap).
+  const int left = cursor_.col < left_ ? 0 : left_;
+  cursor_.col = std::max(cursor_.col - n, left);
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
+void Terminal::CursorForward(int n) {
+  const int right = TextRightEdge();
+  cursor_.col = std::min(cursor_.col + std::min(n, cols_), right);
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+}
+
 void Terminal::CarriageReturn() {
-  cursor_.col = 0;
+  // To the left margin, unless the cursor is left of it and origin mode is off (xterm).
+  cursor_.col = (modes_.origin || cursor_.col >= left_) ? left_ : 0;
   cursor_.pending_wrap = false;
   last_valid_ = false;
 }
 
 void Terminal::Index() {
+  // Outside the left and right margins the cursor moves down but never scrolls.
   if (cursor_.row == bottom_) {
-    ScrollUp(top_, bottom_, 1);
+    if (ColumnInMargins(cursor_.col)) ScrollUp(top_, bottom_, 1);
   } else if (cursor_.row < rows_ - 1) {
     ++cursor_.row;
   }
@@ -340,7 +365,7 @@ void Terminal::Index() {
 
 void Terminal::ReverseIndex() {
   if (cursor_.row == top_) {
-    ScrollDown(top_, bottom_, 1);
+    if (ColumnInMargins(cursor_.col)) ScrollDown(top_, bottom_, 1);
   } else if (cursor_.row > 0) {
     --cursor_.row;
   }
@@ -348,9 +373,42 @@ void Terminal::ReverseIndex() {
   last_valid_ = false;
 }
 
+void Terminal::ScrollColumns(int top, int bottom, int n) {
+  Screen& screen = active();
+  const ScreenCell blank = BlankCell();
+  last_valid_ = false;
+  // A wide character cut by either margin loses both halves first, in every row that moves.
+  for (int r = top; r <= bottom; ++r) {
+    CutWideAt(left_, r);
+    CutWideAt(right_ + 1, r);
+  }
+  const int from = left_;
+  const int to = right_ + 1;
+  auto copy_row = [&](int src, int dst) {
+    Line& d = screen[dst];
+    const Line& s = screen[src];
+    std::copy(s.cells.begin() + from, s.cells.begin() + to, d.cells.begin() + from);
+    if (!s.pixels.empty() || !d.pixels.empty()) CopyPixels(s, d, from, to);
+  };
+  auto blank_row = [&](int r) {
+    Line& l = screen[r];
+    std::fill(l.cells.begin() + from, l.cells.begin() + to, blank);
+    ClearPixels(l, from, to);
+  };
+  if (n > 0) {
+    for (int r = top; r + n <= bottom; ++r) copy_row(r + n, r);
+    for (int r = std::max(top, bottom - n + 1); r <= bottom; ++r) blank_row(r);
+  } else {
+    n = -n;
+    for (int r = bottom; r - n >= top; --r) copy_row(r - n, r);
+    for (int r = top; r <= std::min(bottom, top + n - 1); ++r) blank_row(r);
+  }
+}
+
 void Terminal::ScrollUp(int top, int bottom, int n) {
   n = std::min(n, bottom - top + 1);
   if (n <= 0) return;
+  if (!FullWidthMargins()) return ScrollColumns(top, bottom, n);
   Screen& screen = active();
   const bool save = !alternate_active_ && top == 0 && options_.scrollback_limit > 0;
   const ScreenCell blank = BlankCell();
@@ -367,6 +425,7 @@ void Terminal::ScrollUp(int top, int bottom, int n) {
 void Terminal::ScrollDown(int top, int bottom, int n) {
   n = std::min(n, bottom - top + 1);
   if (n <= 0) return;
+  if (!FullWidthMargins()) return ScrollColumns(top, bottom, -n);
   Screen& screen = active();
   const ScreenCell blank = BlankCell();
   last_valid_ = false;
@@ -444,63 +503,99 @@ void Terminal::EraseInLine(int mode) {
   cursor_.pending_wrap = false;
 }
 
-void Terminal::InsertChars(int n) {
-  std::vector<ScreenCell>& cells = active()[cursor_.row].cells;
-  const int col = cursor_.col;
-  n = std::min(n, cols_ - col);
-  // Inserting inside a wide character splits it; inserting before one shifts it whole.
-  if (cells[col].is_continuation()) ClearWideAt(col, cursor_.row);
-  std::rotate(cells.begin() + col, cells.end() - n, cells.end());
+void Terminal::InsertCells(int row, int col, int n) {
+  std::vector<ScreenCell>& cells = active()[row].cells;
+  const int end = right_ + 1;  // the cells shift up to the right margin
+  n = std::min(n, end - col);
+  // Inserting inside a wide character splits it; inserting before one shifts it whole. One
+  // straddling the right margin loses both halves.
+  if (cells[col].is_continuation()) ClearWideAt(col, row);
+  CutWideAt(end, row);
+  std::rotate(cells.begin() + col, cells.begin() + end - n, cells.begin() + end);
   std::fill(cells.begin() + col, cells.begin() + col + n, BlankCell());
-  ShiftPixels(active()[cursor_.row], col, n);  // pixels move with their cells
-  // A wide character pushed half off the right edge is cut.
-  if (cells[cols_ - 1].width == 2) {
-    cells[cols_ - 1] = BlankCell();
-    ClearPixels(active()[cursor_.row], cols_ - 1, cols_);
+  ShiftPixels(active()[row], col, end, n);  // pixels move with their cells
+  // A wide character pushed half past the right margin is cut.
+  if (cells[end - 1].width == 2) {
+    cells[end - 1] = BlankCell();
+    ClearPixels(active()[row], end - 1, end);
   }
+}
+
+void Terminal::DeleteCells(int row, int col, int n) {
+  std::vector<ScreenCell>& cells = active()[row].cells;
+  const int end = right_ + 1;
+  n = std::min(n, end - col);
+  // A wide character with one half deleted loses the other; one just after the deleted cells
+  // shifts whole; one straddling the right margin loses both halves.
+  ClearWideAt(col, row);
+  if (col + n < end && cells[col + n].is_continuation()) ClearWideAt(col + n, row);
+  CutWideAt(end, row);
+  std::rotate(cells.begin() + col, cells.begin() + col + n, cells.begin() + end);
+  std::fill(cells.begin() + end - n, cells.begin() + end, BlankCell());
+  ShiftPixels(active()[row], col, end, -n);
+}
+
+void Terminal::InsertChars(int n) {
+  cursor_.pending_wrap = false;
+  last_valid_ = false;
+  // Outside the left and right margins ICH does nothing (xterm's InsertChar).
+  if (ColumnInMargins(cursor_.col)) InsertCells(cursor_.row, cursor_.col, n);
+}
+
+void Terminal::DeleteChars(int n) {
+  // Outside the margins DCH does nothing, not even resetting a pending wrap (xterm).
+  if (!ColumnInMargins(cursor_.col)) return;
+  DeleteCells(cursor_.row, cursor_.col, n);
   cursor_.pending_wrap = false;
   last_valid_ = false;
 }
 
-void Terminal::DeleteChars(int n) {
-  std::vector<ScreenCell>& cells = active()[cursor_.row].cells;
-  const int col = cursor_.col;
-  n = std::min(n, cols_ - col);
-  // A wide character with one half deleted loses the other; one just after the deleted cells
-  // shifts whole.
-  ClearWideAt(col, cursor_.row);
-  if (col + n < cols_ && cells[col + n].is_continuation()) ClearWideAt(col + n, cursor_.row);
-  std::rotate(cells.begin() + col, cells.begin() + col + n, cells.end());
-  std::fill(cells.end() - n, cells.end(), BlankCell());
-  ShiftPixels(active()[cursor_.row], col, -n);
-  cursor_.pending_wrap = false;
+void Terminal::ShiftColumns(int col, int n, bool to_left) {
+  // Only with the cursor inside the scroll region and the margins (xterm's xtermColScroll);
+  // the cursor and a pending wrap stay.
+  if (cursor_.row < top_ || cursor_.row > bottom_ || !ColumnInMargins(cursor_.col)) return;
+  for (int r = top_; r <= bottom_; ++r) {
+    if (to_left) {
+      DeleteCells(r, col, n);
+    } else {
+      InsertCells(r, col, n);
+    }
+  }
   last_valid_ = false;
 }
 
 void Terminal::InsertLines(int n) {
-  if (cursor_.row < top_ || cursor_.row > bottom_) return;
+  if (cursor_.row < top_ || cursor_.row > bottom_ || !ColumnInMargins(cursor_.col)) return;
   ScrollDown(cursor_.row, bottom_, n);
-  CarriageReturn();
+  cursor_.col = left_;
+  cursor_.pending_wrap = false;
 }
 
 void Terminal::DeleteLines(int n) {
-  if (cursor_.row < top_ || cursor_.row > bottom_) return;
-  if (cursor_.row == 0) {
-    // On the top line, xterm's DeleteLine saves the deleted lines to the scrollback, as
-    // scrolling does (util.c: scroll_all_lines when cur_row == 0 on the normal screen).
-    ScrollUp(0, bottom_, n);
-    CarriageReturn();
-    return;
-  }
-  ScrollUp(cursor_.row, bottom_, n);  // not the top row, so nothing is saved
-  CarriageReturn();
+  if (cursor_.row < top_ || cursor_.row > bottom_ || !ColumnInMargins(cursor_.col)) return;
+  // On the top line, xterm's DeleteLine saves the deleted lines to the scrollback, as scrolling
+  // does (util.c: scroll_all_lines when cur_row == 0 on the normal screen); ScrollUp does that
+  // for a scroll from row 0 over the whole width.
+  ScrollUp(cursor_.row, bottom_, n);
+  cursor_.col = left_;
+  cursor_.pending_wrap = false;
 }
 
 void Terminal::TabForward(int n) {
+  // Each step goes to the next tab stop (or the last column), but not past the right margin
+  // when DECLRMM is set, even for a cursor already right of it (xterm's TabToNextStop).
+  const int max = modes_.left_right_margins ? right_ : cols_ - 1;
   int col = cursor_.col;
-  while (n-- > 0 && col < cols_ - 1) {
-    ++col;
-    while (col < cols_ - 1 && !tab_stops_[col]) ++col;
+  while (n-- > 0) {
+    int next = col;
+    if (next < cols_ - 1) {
+      ++next;
+      while (next < cols_ - 1 && !tab_stops_[next]) ++next;
+    }
+    next = std::min(next, max);
+    const bool moved = next > col;
+    col = next;
+    if (!moved) break;
   }
   // xterm's TabToNextStop only sets the column: a pending wrap stays pending (charproc.c
   // CASE_TAB, CASE_CHT), so the next character still wraps.
@@ -509,10 +604,12 @@ void Terminal::TabForward(int n) {
 }
 
 void Terminal::TabBackward(int n) {
+  const int min = modes_.origin ? left_ : 0;
   int col = cursor_.col;
-  while (n-- > 0 && col > 0) {
+  while (n-- > 0 && col > min) {
     --col;
     while (col > 0 && !tab_stops_[col]) --col;
+    col = std::max(col, min);
   }
   // As for HT: xterm's CBT leaves do_wrap set, so the next character wraps to the next line even
   // though the cursor moved left.
