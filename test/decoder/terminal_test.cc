@@ -867,6 +867,13 @@ std::vector<ReplyCase> ReplyCases() {
       {"Dsr6ReportsOneBasedPosition", "\x1b[3;5H\x1b[6n", "\x1b[3;5R"},
       {"Dsr6UnderDecomIsRegionRelative", "\x1b[2;4r\x1b[?6h\x1b[2;3H\x1b[6n", "\x1b[2;3R"},
       {"Dsr6WithPendingWrapReportsLastColumn", "abcdefghij\x1b[6n", "\x1b[1;10R"},
+      // xterm's CursorCol: under DECOM the column is relative to the left margin too.
+      {"Dsr6UnderDecomIsMarginRelative", "\x1b[?69h\x1b[3;8s\x1b[?6h\x1b[2;2H\x1b[6n",
+       "\x1b[2;2R"},
+      {"Dsr6WithMarginsButNoDecomIsAbsolute", "\x1b[?69h\x1b[3;8s\x1b[1;5H\x1b[6n",
+       "\x1b[1;5R"},
+      {"DecxcprUnderDecomIsMarginRelative", "\x1b[?69h\x1b[3;8s\x1b[?6h\x1b[1;3H\x1b[?6n",
+       "\x1b[?1;3R"},
       {"RepliesAccumulateInOrder", "\x1b[5n\x1b[2;2H\x1b[6n", "\x1b[0n\x1b[2;2R"},
       {"UnknownDsrHasNoReply", "\x1b[99n", ""},
       // xterm with decTerminalID vt100: VT100 with Advanced Video Option.
