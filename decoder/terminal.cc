@@ -541,8 +541,9 @@ void Terminal::SetPrivateMode(int mode, bool on) {
       if (!on) ResetLeftRightMargins();
       return;
     case 7:
+      // A pending wrap stays: xterm's do_wrap is set by writing the last column whatever DECAWM
+      // says, and only the next character looks at DECAWM.
       modes_.autowrap = on;
-      if (!on) cursor_.pending_wrap = false;
       return;
     case 12:
       cursor_.blinking = on;
@@ -684,7 +685,7 @@ void Terminal::RestoreCursor() {
   } else {
     MoveTo(s.col, s.row);
   }
-  cursor_.pending_wrap = s.pending_wrap && modes_.autowrap;
+  cursor_.pending_wrap = s.pending_wrap;  // after MoveTo, as xterm's CursorRestoreFlags
 }
 
 void Terminal::SoftReset() {

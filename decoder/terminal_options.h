@@ -61,7 +61,9 @@ enum class ColorDepth : uint8_t { kTrueColor, k256, k16 };
 struct CursorState {
   int col = 0;
   int row = 0;
-  // The last column was just written with autowrap on: the next printable character wraps first.
+  // The last column (or the right margin) was just written: the next printable character wraps
+  // first if autowrap (DECAWM) is on then, and is written over the last column otherwise. Set
+  // whether or not autowrap is on, as xterm's do_wrap is.
   bool pending_wrap = false;
   bool visible = true;
   CursorShape shape = CursorShape::kBlock;

@@ -167,7 +167,7 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   cursor_.col = col + width;
   if (cursor_.col > right) {
     cursor_.col = right;
-    cursor_.pending_wrap = modes_.autowrap;
+    cursor_.pending_wrap = true;  // with DECAWM off too: the next character decides
   }
 }
 
@@ -224,7 +224,7 @@ void Terminal::JoinGlyph(char32_t cp) {
       cursor_.col = col + 2;
       if (cursor_.col > right) {
         cursor_.col = right;
-        cursor_.pending_wrap = modes_.autowrap;
+        cursor_.pending_wrap = true;
       }
     }
   }

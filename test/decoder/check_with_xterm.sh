@@ -19,6 +19,8 @@ Xvfb "$display" -screen 0 1024x768x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null' EXIT
 sleep 1
+# xterm prints a base and its combining mark precomposed where Unicode has a precomposed form.
+nfc() { python3 -c 'import sys, unicodedata; sys.stdout.write(unicodedata.normalize("NFC", sys.stdin.read()))'; }
 status=0
 out=$(mktemp)
 for bytes in "$dir"/*.bytes; do
@@ -34,8 +36,8 @@ for bytes in "$dir"/*.bytes; do
     -e sh -c "stty -opost; cat '$bytes'; printf '\\033[i'; sleep 0.3" 2>/dev/null || true
   # xterm prints blank cells as spaces and the right half of a wide character as U+FFFF;
   # compare without those and without trailing blanks and trailing empty rows.
-  got=$(sed -e 's/\xef\xbf\xbf//g; s/[[:space:]]*$//' "$out" 2>/dev/null | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}')
-  want=$(sed -e 's/[[:space:]]*$//' "$base.expected" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}')
+  got=$(sed -e 's/\xef\xbf\xbf//g; s/[[:space:]]*$//' "$out" 2>/dev/null | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' | nfc)
+  want=$(sed -e 's/[[:space:]]*$//' "$base.expected" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' | nfc)
   name=$(basename "$base")
   if [[ "$got" == "$want" ]]; then
     echo "ok       $name"

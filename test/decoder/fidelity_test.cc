@@ -104,6 +104,20 @@ std::vector<FidelityCase> Cases() {
       // xterm 392 and later (xterm 379 still saves).
       {"ScoscWithAParameterIsNotASave", 10, 2, "ab\x1b[s\x1b[1;5H\x1b[5s\x1b[uX", {"abX", ""}},
 
+      // --- Writing the last column leaves a wrap pending whatever DECAWM says, and DECAWM
+      // reset does not clear it: the next character wraps if autowrap is on by then (xterm:
+      // dotext sets do_wrap when the text reaches the margin; only dotext reads DECAWM).
+      {"PendingWrapSurvivesDecawmOffAndOn", 10, 3, "abcdefghij\x1b[?7l\x1b[?7hQ",
+       {"abcdefghij", "Q", ""}},
+      {"LastColumnWrittenWithoutAutowrapWrapsOnceAutowrapIsBack", 10, 3,
+       "\x1b[?7labcdefghij\x1b[?7hQ", {"abcdefghij", "Q", ""}},
+      {"DecrcRestoresAWrapPendingWithoutAutowrap", 10, 3,
+       "\x1b[?7labcdefghij\x1b" "7\x1b[?7h\x1b" "8Q", {"abcdefghij", "Q", ""}},
+      {"WideCharacterInTheLastColumnsWithoutAutowrapLeavesAWrapPending", 10, 3,
+       "\x1b[?7l\x1b[1;9H\xe4\xb8\x80\x1b[?7hQ", {"        \xe4\xb8\x80", "Q", ""}},
+      {"WithoutAutowrapThePendingWrapIsOverwritten", 10, 2, "\x1b[?7labcdefghijQ",
+       {"abcdefghiQ", ""}},
+
       // --- DEC Special Graphics 0x5F is a blank (xterm: xtermCharSetOut maps it to 0; the
       // VT100 shows a blank there), 0x60-0x7E the line-drawing glyphs.
       {"DecSpecialGraphicsUnderscoreIsBlank",

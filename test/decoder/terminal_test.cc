@@ -345,8 +345,10 @@ std::vector<ScreenCase> ScreenCases() {
       S("PendingWrapWrapsNextChar", 10, 4, "abcdefghijk", {"abcdefghij", "k", "", ""}, 1, 1, false),
       S("AutowrapAtBottomScrolls", 10, 2, "abcdefghijklmnopqrstu", {"klmnopqrst", "u"}, 1, 1,
         false),
+      // xterm: dotext sets do_wrap on reaching the margin whatever DECAWM says; only the next
+      // character reads DECAWM (test/decoder/fidelity_test.cc checks what follows).
       S("DecawmOffOverwritesLastColumn", 10, 4, "\x1b[?7labcdefghijk", {"abcdefghik", "", "", ""},
-        9, 0, false),
+        9, 0, true),
       S("WideCharAtRightMarginWrapsWhole", 10, 4, "abcdefghi中", {"abcdefghi", "中", "", ""}, 2, 1,
         false),
       S("WideCharEndingAtMarginSetsPendingWrap", 10, 4, "abcdefgh中", {"abcdefgh中", "", "", ""}, 9,
