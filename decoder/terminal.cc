@@ -571,6 +571,9 @@ void Terminal::SetPrivateMode(int mode, bool on) {
     case 2026:
       modes_.synchronized_output = on;
       return;
+    case 2027:
+      modes_.grapheme_clustering = on;  // widens only with emoji_presentation_wide (JoinGlyph)
+      return;
     case 80:
       modes_.sixel_display = on;
       return;
@@ -714,6 +717,7 @@ void Terminal::FullReset() {
   alternate_active_ = false;
   cursor_ = CursorState{};
   modes_ = Modes{};
+  modes_.grapheme_clustering = options_.width.emoji_presentation_wide;  // ?2027's initial state
   top_ = 0;
   bottom_ = rows_ - 1;
   ResetLeftRightMargins();

@@ -134,6 +134,10 @@ struct Modes {
   bool sixel_display = false;            // DECSDM (?80): images at the top left, no scrolling
   bool sixel_scrolls_right = false;      // ?8452: the cursor ends right of an image
   bool private_color_registers = false;  // ?1070: each image starts from the default palette
+  // ?2027: cluster widths follow emoji presentation (VS16 widens). Starts, and returns on RIS, as
+  // WidthPolicy::emoji_presentation_wide; widens only with that option on (xterm ignores 2027, so
+  // the default profile only records it; docs/unicode.md).
+  bool grapheme_clustering = false;
   friend bool operator==(const Modes&, const Modes&) = default;
 };
 
@@ -492,7 +496,8 @@ class Terminal : public ParserHandler {
   std::vector<std::u32string> clusters_;
   absl::flat_hash_map<std::u32string, uint32_t> cluster_ids_;
   // JoinGlyph's answers: (the cell's cluster id, or 1 << 31 | its code point) << 32 | the joined
-  // code point, to the cluster it makes and that cluster's width. Emptied whenever the cluster
+  // code point (| 1 << 31 while VS16 widens: ?2027), to the cluster it makes and that cluster's
+  // width. Emptied whenever the cluster
   // ids change (ClearTables, CompactTables; counted in compactions_) and when it grows past
   // kJoinCacheLimit.
   struct JoinResult {

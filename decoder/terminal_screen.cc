@@ -185,10 +185,15 @@ void Terminal::JoinGlyph(char32_t cp) {
     if (at(col, row).is_continuation() && col > 0) --col;
   }
   ScreenCell& c = at(col, row);
+  // VS16 widens only when the option allows it and ?2027 is set (docs/unicode.md).
+  WidthPolicy policy = options_.width;
+  policy.emoji_presentation_wide = policy.emoji_presentation_wide && modes_.grapheme_clustering;
   // What joining cp to this grapheme gives is remembered: the same marks and emoji sequences come
   // again and again, and the remembered answer needs no string, hash or width of the cluster.
+  // Keyed by the policy too, so toggling ?2027 never finds a width measured under the other one.
   const uint64_t key = (c.cluster != 0 ? uint64_t{c.cluster} : (uint64_t{1} << 31) | c.ch) << 32 |
-                       static_cast<uint32_t>(cp);
+                       static_cast<uint32_t>(cp) |
+                       (policy.emoji_presentation_wide ? uint64_t{1} << 31 : 0);
   JoinResult joined;
   if (auto it = join_cache_.find(key); it != join_cache_.end()) {
     joined = it->second;
@@ -196,7 +201,7 @@ void Terminal::JoinGlyph(char32_t cp) {
     std::u32string cluster = c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
     if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
     cluster.push_back(cp);
-    joined.width = static_cast<uint8_t>(ClusterWidth(cluster, options_.width));
+    joined.width = static_cast<uint8_t>(ClusterWidth(cluster, policy));
     const uint64_t compactions = compactions_;
     joined.cluster = InternCluster(std::move(cluster));
     // A compaction renumbered the clusters (and emptied the cache): the key's id is stale.
@@ -214,7 +219,8 @@ void Terminal::JoinGlyph(char32_t cp) {
   }
   c.cluster = joined.cluster;
   if (widens) {
-    // An emoji presentation selector or a second regional indicator widens the cell.
+    // A second regional indicator (or, with the policy, an emoji presentation selector) widens the
+    // cell.
     ClearWideAt(col + 1, row);
     c.width = 2;
     at(col + 1, row) = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = c.pen, .link = c.link};

@@ -84,7 +84,9 @@ int ClusterWidth(std::u32string_view cluster, const WidthPolicy& policy) {
       IsRegionalIndicator(cluster[i + 1])) {
     return 2;
   }
-  if (cluster.find(kVs16, i + 1) != std::u32string_view::npos) return 2;
+  if (policy.emoji_presentation_wide && cluster.find(kVs16, i + 1) != std::u32string_view::npos) {
+    return 2;
+  }
   return width;
 }
 

@@ -5,9 +5,11 @@
 // table is regenerated only on purpose, with tools/gen_width_table (see docs/unicode.md).
 // Grapheme cluster boundaries come from utf8proc at run time.
 //
-//   vtsnap::WidthPolicy policy;                        // ambiguous-width characters narrow
+//   vtsnap::WidthPolicy policy;                        // xterm's: ambiguous narrow, VS16 narrow
 //   int w = vtsnap::CodePointWidth(U'\u3042', policy); // 2: Hiragana A is East Asian Wide
 //   int f = vtsnap::ClusterWidth(U"\U0001F1EF\U0001F1F5", policy);  // 2: a flag is wide
+//   int h = vtsnap::ClusterWidth(U"\u2764\uFE0F", policy);  // 1: VS16 keeps the heart's width
+//   int e = vtsnap::ClusterWidth(U"\u2764\uFE0F", {.emoji_presentation_wide = true});  // 2
 #ifndef VTSNAP_DECODER_WIDTH_H_
 #define VTSNAP_DECODER_WIDTH_H_
 
@@ -32,6 +34,13 @@ struct WidthPolicy {
   // East Asian Ambiguous characters (such as U+00A7 and U+2500): narrow, as xterm draws them by
   // default, or wide, as CJK locales often expect.
   AmbiguousWidth ambiguous = AmbiguousWidth::kNarrow;
+  // Whether an emoji presentation selector (U+FE0F, VS16) after a narrow base makes the cluster
+  // two cells wide (U+2764 U+FE0F, a red heart). Off, the base keeps its width, as in xterm,
+  // xterm.js (Unicode 11) and tmux, and as wcwidth-based programs (vim, ncurses) count it. On for
+  // terminals that measure a cluster by its emoji presentation (contour and ghostty with DEC mode
+  // 2027, "grapheme clustering", set); the Terminal then also obeys DECSET/DECRST 2027, starting
+  // with it set (docs/unicode.md).
+  bool emoji_presentation_wide = false;
 };
 
 namespace width_internal {
@@ -56,9 +65,10 @@ inline int CodePointWidth(char32_t cp, const WidthPolicy& policy = {}) {
   return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
 }
 
-// The width of a grapheme cluster: the width of its first code point, except that an emoji
-// presentation selector (U+FE0F) after a narrow base makes it 2 and a pair of regional
-// indicators (a flag) is 2. A cluster of zero-width code points only is 0.
+// The width of a grapheme cluster: the width of its first code point with a width, except that a
+// pair of regional indicators (a flag) is 2 and, with `policy.emoji_presentation_wide`, an emoji
+// presentation selector (U+FE0F) after a narrow base makes it 2. A cluster of zero-width code
+// points only is 0.
 int ClusterWidth(std::u32string_view cluster, const WidthPolicy& policy = {});
 
 bool IsRegionalIndicator(char32_t cp);

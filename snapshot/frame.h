@@ -77,7 +77,8 @@ enum class UnderlineShape : uint8_t { kSingle, kDouble, kCurly, kDotted, kDashed
 
 // How a cell is drawn. `underline_shape` and `underline_color` refine an underline and mean nothing
 // unless `underline` is set; equality ignores them then. A default `underline_color` means the
-// rule follows the text colour.
+// rule follows the text colour. `attr_order` is how a dump spelled the attributes, not how the
+// cell looks: equality ignores it too.
 struct Style {
   Color fg = {};
   Color bg = {};
@@ -89,6 +90,13 @@ struct Style {
   bool strike = false;
   UnderlineShape underline_shape = UnderlineShape::kSingle;
   Color underline_color = {};
+  // The order a dump listed the attributes in, which golden::Serialize writes back (the format
+  // keeps the order as written; docs/golden-format.md). 0, as every captured style has it, is the
+  // fixed order bold,dim,italic,underline,reverse,strike. Otherwise each listed attribute's place
+  // in that fixed order plus one (1 = bold ... 6 = strike), three bits each, the first listed in
+  // the lowest bits: `attrs italic,bold` is 3 | 1 << 3. A set attribute the order does not list is
+  // written after the listed ones, in the fixed order; a listed one that is not set is skipped.
+  uint32_t attr_order = 0;
 
   friend bool operator==(const Style& a, const Style& b) {
     if (!(a.fg == b.fg) || !(a.bg == b.bg) || a.bold != b.bold || a.dim != b.dim ||

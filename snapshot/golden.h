@@ -4,8 +4,10 @@
 // Serialize writes a Frame in canonical form; Parse reads any valid dump, enforcing every rule of
 // the format, into a Frame whose row text and per-column styles are the dump's meaning. Canonical
 // input round-trips byte-exactly (`*Serialize(*Parse(t)) == t`); valid non-canonical input
-// (lowercase hex colours, styles numbered out of first-use order, attributes in another order,
-// unused styles) parses to the same Frame as its canonical form and serializes to that form.
+// (lowercase hex colours, styles numbered out of first-use order, unused or duplicated styles)
+// parses to the same Frame as its canonical form and serializes to that form. The order a style
+// lists its attributes in is part of the canonical form, kept as written (`attrs italic,bold`
+// round-trips), and is not part of the meaning: frames that differ only there are equal.
 //
 // Example:
 //   absl::StatusOr<vtsnap::Frame> frame = vtsnap::golden::Parse(text);
@@ -40,10 +42,12 @@ inline constexpr absl::string_view kStyleAlphabet =
 // Version 1 holds at most this many distinct styles in one frame.
 inline constexpr int kMaxStyles = 62;
 
-// The canonical dump of `frame`. Styles are numbered by first use, row-major over the stylemap;
-// attributes are written in the order bold,dim,italic,underline,reverse,strike; colours as
-// `default`, `@N` or uppercase `#RRGGBB`; link runs normalized (sorted, touching runs with one
-// target joined); rasters in the frame's order.
+// The canonical dump of `frame`. Styles are numbered by first use, row-major over the stylemap
+// (styles equal but for their attribute order are one style, spelled as the first used);
+// attributes are written in the order Style::attr_order records (a parsed dump's, as written),
+// else bold,dim,italic,underline,reverse,strike; colours as `default`, `@N` or uppercase
+// `#RRGGBB`; link runs normalized (sorted, touching runs with one target joined); rasters in the
+// frame's order.
 //
 // Fails with InvalidArgumentError, naming the offending value, when the frame cannot be written:
 // more than 62 styles ("frame needs 75 styles; ckvision-golden 1 holds at most 62"), a size that is
@@ -62,8 +66,8 @@ inline constexpr int kMaxStyles = 62;
 [[nodiscard]] absl::StatusOr<Frame> Parse(absl::string_view text);
 
 // Golden spellings, shared with the diff report: "default", "@12", "#FF0000"; "bold,italic" or
-// "-"; "block"/"bar"/"underline"; "double"/"curly"/"dotted"/"dashed" ("single" for the plain rule,
-// which a dump spells by its absence).
+// "-" (in the style's attr_order); "block"/"bar"/"underline"; "double"/"curly"/"dotted"/"dashed"
+// ("single" for the plain rule, which a dump spells by its absence).
 std::string FormatColor(const Color& color);
 std::string FormatAttrs(const Style& style);
 absl::string_view FormatCursorShape(CursorShape shape);

@@ -1,11 +1,13 @@
 // What the `ckvision-golden 1` reader (golden_read.cc) and writer (golden_write.cc) share: the
-// attribute names in the order a dump lists them, a style's attribute flags by that order, the
-// lowercase-hex rule of raster hashes, and an early return for statuses.
+// attribute names in their fixed order, a style's attribute flags by that order, how
+// Style::attr_order records the order a dump listed them in, the lowercase-hex rule of raster
+// hashes, and an early return for statuses.
 #ifndef VTSNAP_SNAPSHOT_GOLDEN_INTERNAL_H_
 #define VTSNAP_SNAPSHOT_GOLDEN_INTERNAL_H_
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include "absl/strings/string_view.h"
 #include "vtsnap/snapshot/frame.h"
@@ -55,6 +57,11 @@ inline bool AttrValue(const Style& style, size_t i) {
     default:
       return style.strike;
   }
+}
+
+// Style::attr_order: attribute kAttrNames[i] listed in place `position` (0-based) of the list.
+inline uint32_t AttrOrderEntry(size_t i, int position) {
+  return static_cast<uint32_t>(i + 1) << (3 * position);
 }
 
 // True when `s` is non-empty lowercase hex, as a raster hash must be.

@@ -24,6 +24,7 @@ namespace vtsnap::golden {
 namespace {
 
 using internal::AttrFlag;
+using internal::AttrOrderEntry;
 using internal::IsLowerHex;
 using internal::kAttrNames;
 
@@ -302,6 +303,7 @@ absl::Status Parser::ParseAttrs(const Tokens& tokens, const Token& token, Style*
   if (token.text == "-") return absl::OkStatus();
   size_t start = 0;
   std::array<bool, kAttrNames.size()> seen = {};
+  int position = 0;
   while (true) {
     const size_t comma = token.text.find(',', start);
     const size_t end = comma == absl::string_view::npos ? token.text.size() : comma;
@@ -317,6 +319,7 @@ absl::Status Parser::ParseAttrs(const Tokens& tokens, const Token& token, Style*
     }
     seen[i] = true;
     *AttrFlag(*style, i) = true;
+    style->attr_order |= AttrOrderEntry(i, position++);  // kept as written (the format's rule)
     if (comma == absl::string_view::npos) break;
     start = comma + 1;
   }

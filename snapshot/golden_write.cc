@@ -39,11 +39,19 @@ std::string FormatColor(const Color& color) {
 
 std::string FormatAttrs(const Style& style) {
   std::string out;
-  for (size_t i = 0; i < kAttrNames.size(); ++i) {
-    if (!AttrValue(style, i)) continue;
+  uint32_t written = 0;  // bit i: kAttrNames[i] is in `out`
+  const auto append = [&](size_t i) {
+    if ((written >> i & 1) != 0 || !AttrValue(style, i)) return;
+    written |= uint32_t{1} << i;
     if (!out.empty()) out += ',';
     out.append(kAttrNames[i].data(), kAttrNames[i].size());
+  };
+  // The order the style records (a parsed dump's, as written), then the fixed order.
+  for (uint32_t order = style.attr_order; order != 0; order >>= 3) {
+    const uint32_t entry = order & 7;
+    if (entry >= 1 && entry <= kAttrNames.size()) append(entry - 1);
   }
+  for (size_t i = 0; i < kAttrNames.size(); ++i) append(i);
   return out.empty() ? "-" : out;
 }
 

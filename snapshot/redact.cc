@@ -53,10 +53,12 @@ std::vector<Unit> CapturedUnits(const Frame& frame, int row, std::string* text) 
   return units;
 }
 
-// The cells of a parsed row's text, laid out as decoder/terminal_screen.cc prints it: printable
-// ASCII always starts a cell; another code point joins the cell before it when it has no width or
-// no grapheme break precedes it; a cell whose cluster becomes wide (an emoji presentation selector,
-// a flag) takes two columns. Control bytes and malformed UTF-8 take one column per byte.
+// The cells of a parsed row's text, laid out as decoder/terminal_screen.cc prints it with the
+// default WidthPolicy (xterm's): printable ASCII always starts a cell; another code point joins the
+// cell before it when it has no width or no grapheme break precedes it; a cell whose cluster
+// becomes wide (a flag; not an emoji presentation selector, which widens only under
+// emoji_presentation_wide) takes two columns. Control bytes and malformed UTF-8 take one column per
+// byte.
 std::vector<Unit> ParsedUnits(absl::string_view text) {
   std::vector<Unit> units;
   std::u32string cluster;  // The current cell's code points (bounded, as in the terminal).

@@ -9,7 +9,9 @@
 //
 // Apply works on both kinds of Frame (snapshot/frame.h) and gives the same result on a captured
 // frame and on the frame parsed from its golden: a parsed row's text is laid out into cells the way
-// the terminal lays it out (grapheme clusters, pinned East Asian widths from decoder/width.h).
+// the terminal lays it out with the default WidthPolicy (grapheme clusters, pinned East Asian
+// widths from decoder/width.h, ambiguous characters narrow, VS16 not widening). A golden captured
+// with another policy can be masked a column off in its parsed form; its captured frame is exact.
 //
 // Example:
 //   vtsnap::Redactions redactions;

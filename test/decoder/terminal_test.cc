@@ -53,7 +53,8 @@ void PrintTo(const Modes& m, std::ostream* os) {
       << " keypad=" << m.keypad_application << " reverse=" << m.reverse_video
       << " paste=" << m.bracketed_paste << " focus=" << m.focus_events
       << " sync=" << m.synchronized_output << " mouse=" << static_cast<int>(m.mouse_tracking)
-      << " encoding=" << static_cast<int>(m.mouse_encoding) << "}";
+      << " encoding=" << static_cast<int>(m.mouse_encoding)
+      << " grapheme_clustering=" << m.grapheme_clustering << "}";
 }
 
 namespace {
@@ -728,6 +729,10 @@ std::vector<ModeCase> ModeCases() {
       {"Decset2026Synchronized", "\x1b[?2026h",
        With([](Modes& m) { m.synchronized_output = true; })},
       {"Decrst2026Synchronized", "\x1b[?2026h\x1b[?2026l", Modes{}},
+      // Recorded, though the default profile does not act on it (xterm ignores it).
+      {"Decset2027GraphemeClustering", "\x1b[?2027h",
+       With([](Modes& m) { m.grapheme_clustering = true; })},
+      {"Decrst2027GraphemeClustering", "\x1b[?2027h\x1b[?2027l", Modes{}},
       {"Decset9X10Mouse", "\x1b[?9h",
        With([](Modes& m) { m.mouse_tracking = MouseTracking::kX10; })},
       {"Decset1000NormalMouse", "\x1b[?1000h",
@@ -759,7 +764,7 @@ std::vector<ModeCase> ModeCases() {
       {"DecstrResetsEditingModes", "\x1b[4h\x1b[?6h\x1b[?7l\x1b[?1h\x1b=\x1b[!p", Modes{}},
       {"RisResetsAllModes",
        "\x1b[4h\x1b[20h\x1b[?6h\x1b[?7l\x1b[?1h\x1b=\x1b[?2004h\x1b[?1000h\x1b[?1006h\x1b[?2026h"
-       "\x1b"
+       "\x1b[?2027h\x1b"
        "c",
        Modes{}},
       {"DecrcRestoresOrigin",
@@ -1519,8 +1524,9 @@ TEST(Bounds, CompactionKeepsTheCurrentPenAndItsErasePen) {
 // JoinGlyph remembers what joining a code point to a grapheme gives, by cluster id; the ids are
 // renumbered by a compaction, so the remembered answers must go with them.
 TEST(Bounds, RememberedJoinsStayRightAcrossCompactions) {
-  VirtualTerminal vt({.cols = 8, .rows = 1, .scrollback_limit = 0});
-  const std::string heart = "\xe2\x9d\xa4\xef\xb8\x8f";  // U+2764 U+FE0F: wide
+  VirtualTerminal vt(
+      {.cols = 8, .rows = 1, .scrollback_limit = 0, .width = {.emoji_presentation_wide = true}});
+  const std::string heart = "\xe2\x9d\xa4\xef\xb8\x8f";  // U+2764 U+FE0F: wide with the option
   vt.Write("e\xcc\x81" + heart);
   std::string flood;  // 6000 distinct clusters (CJK ideograph + U+0301): several compactions
   for (char32_t base = 0x4E00; base < 0x4E00 + 6000; ++base) {
@@ -1553,7 +1559,7 @@ TEST(Bounds, OverlongHyperlinkTargetIsIgnored) {
 }
 
 TEST(Bounds, EmojiPresentationAtTheRightMarginStaysNarrow) {
-  VirtualTerminal vt({.cols = 3, .rows = 1});
+  VirtualTerminal vt({.cols = 3, .rows = 1, .width = {.emoji_presentation_wide = true}});
   vt.Write("ab\xe2\x9d\xa4\xef\xb8\x8f");
   const Terminal& t = vt.terminal();
   EXPECT_EQ(t.cell(2, 0).width, 1);

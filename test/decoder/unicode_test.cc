@@ -70,10 +70,10 @@ std::vector<ClusterCase> ClusterCases() {
        3,
        false},
       {"ZwjFamilyIsOneWideCell", family + "x", {{family, 2}, {"", 0}, {"x", 1}}, 3, false},
-      {"Vs16WidensHeartToTwoCells",
+      {"Vs16KeepsHeartNarrowAsInXterm",
        kHeart + kVs16 + "x",
-       {{kHeart + kVs16, 2}, {"", 0}, {"x", 1}},
-       3,
+       {{kHeart + kVs16, 1}, {"x", 1}},
+       2,
        false},
       {"HeartWithoutVs16IsNarrow", kHeart + "x", {{kHeart, 1}, {"x", 1}}, 2, false},
       {"RegionalIndicatorPairIsOneWideFlag",
@@ -175,6 +175,202 @@ TEST(Clusters, WideCharAtMarginWrapsWhole) {
   EXPECT_EQ(vt.cursor().col, 2);
   EXPECT_EQ(vt.cursor().row, 1);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Emoji presentation (U+FE0F, VS16) after a narrow base: xterm, xterm.js and tmux keep the base's
+// width (checked with xterm 379: after U+2764 U+FE0F, X lands in column 1), and so does the
+// default profile. WidthPolicy::emoji_presentation_wide widens the cluster, as contour and
+// ghostty do with DEC mode 2027 set; the Terminal then obeys DECSET/DECRST 2027, which starts set
+// and returns to set on RIS; DECSTR leaves it (contour's soft reset does not touch it, ghostty has
+// none). Under the default, ?2027 is recorded and changes nothing (xterm ignores it). A flag (two
+// regional indicators) is one two-column cell either way: every terminal gives it two columns.
+
+struct EmojiCase {
+  std::string name;
+  bool emoji_presentation_wide;  // the option
+  int cols;
+  std::string input;
+  std::vector<std::vector<Cell>> rows;  // the first cells of each row; the rest must be blank
+  int col;                              // cursor afterwards
+  int row;
+  bool pending_wrap;
+  bool mode_2027;  // Modes::grapheme_clustering afterwards
+};
+
+void PrintTo(const EmojiCase& c, std::ostream* os) { *os << c.name; }
+
+std::vector<EmojiCase> EmojiCases() {
+  const std::string heart = kHeart + kVs16;
+  const std::string sun = "\xE2\x98\x80" + kVs16;    // U+2600 BLACK SUN WITH RAYS, VS16
+  const std::string check = "\xE2\x9C\x85" + kVs16;  // U+2705 (wide by itself), VS16
+  const std::string flag = kRiJ + kRiP;
+  const std::string set = "\x1b[?2027h";
+  const std::string reset = "\x1b[?2027l";
+  return {
+      // The default: xterm.
+      {"DefaultVs16KeepsTheBaseNarrow",
+       false,
+       10,
+       heart + "X",
+       {{{heart, 1}, {"X", 1}}},
+       2,
+       0,
+       false,
+       false},
+      {"DefaultTextAfterSeveralLandsInXtermsColumns",
+       false,
+       10,
+       heart + sun + heart + "X",
+       {{{heart, 1}, {sun, 1}, {heart, 1}, {"X", 1}}},
+       4,
+       0,
+       false,
+       false},
+      {"DefaultVs16AtTheRightMarginJoinsTheLastCell",
+       false,
+       3,
+       "ab" + heart + "Y",
+       {{{"a", 1}, {"b", 1}, {heart, 1}}, {{"Y", 1}}},
+       1,
+       1,
+       false,
+       false},
+      {"DefaultDecset2027IsOnlyRecorded",
+       false,
+       10,
+       set + heart + "X",
+       {{{heart, 1}, {"X", 1}}},
+       2,
+       0,
+       false,
+       true},
+      {"DefaultVs16AfterAWideBaseStaysTwo",
+       false,
+       10,
+       check + "X",
+       {{{check, 2}, {"", 0}, {"X", 1}}},
+       3,
+       0,
+       false,
+       false},
+      // The option: VS16 widens while ?2027 is set, which it is at the start.
+      {"OptionVs16Widens",
+       true,
+       10,
+       heart + "X",
+       {{{heart, 2}, {"", 0}, {"X", 1}}},
+       3,
+       0,
+       false,
+       true},
+      {"OptionVs16AtTheRightMarginIsDropped",
+       true,
+       3,
+       "ab" + heart + "Y",
+       {{{"a", 1}, {"b", 1}, {kHeart, 1}}, {{"Y", 1}}},
+       1,
+       1,
+       false,
+       true},
+      {"OptionVs16AfterAWideBaseStaysTwo",
+       true,
+       10,
+       check + "X",
+       {{{check, 2}, {"", 0}, {"X", 1}}},
+       3,
+       0,
+       false,
+       true},
+      {"OptionDecrst2027KeepsTheBaseNarrow",
+       true,
+       10,
+       reset + heart + "X",
+       {{{heart, 1}, {"X", 1}}},
+       2,
+       0,
+       false,
+       false},
+      {"OptionFlagIsWideWith2027Reset",
+       true,
+       10,
+       reset + flag + "X",
+       {{{flag, 2}, {"", 0}, {"X", 1}}},
+       3,
+       0,
+       false,
+       false},
+      // The same heart measured under each setting: no width remembered from the other one.
+      {"OptionToggling2027MeasuresEachHeartAnew",
+       true,
+       10,
+       reset + heart + set + heart + reset + heart + "X",
+       {{{heart, 1}, {heart, 2}, {"", 0}, {heart, 1}, {"X", 1}}},
+       5,
+       0,
+       false,
+       false},
+      {"OptionRisSets2027Again",
+       true,
+       10,
+       reset + "\x1b" + "c" + heart + "X",
+       {{{heart, 2}, {"", 0}, {"X", 1}}},
+       3,
+       0,
+       false,
+       true},
+      {"OptionDecstrLeaves2027",
+       true,
+       10,
+       reset + "\x1b[!p" + heart + "X",
+       {{{heart, 1}, {"X", 1}}},
+       2,
+       0,
+       false,
+       false},
+      {"DefaultRisResets2027",
+       false,
+       10,
+       set + "\x1b" + "c" + heart + "X",
+       {{{heart, 1}, {"X", 1}}},
+       2,
+       0,
+       false,
+       false},
+  };
+}
+
+class EmojiPresentationTest : public ::testing::TestWithParam<EmojiCase> {};
+
+TEST_P(EmojiPresentationTest, Screen) {
+  const EmojiCase& c = GetParam();
+  SCOPED_TRACE(absl::StrCat(c.name, ": \"", Escaped(c.input), "\""));
+  VirtualTerminal vt(TerminalOptions{
+      .cols = c.cols, .rows = 3, .width = {.emoji_presentation_wide = c.emoji_presentation_wide}});
+  vt.Write(c.input);
+  const Terminal& t = vt.terminal();
+  for (int row = 0; row < 3; ++row) {
+    const std::vector<Cell> none;
+    const std::vector<Cell>& cells = row < static_cast<int>(c.rows.size()) ? c.rows[row] : none;
+    for (int col = 0; col < c.cols; ++col) {
+      SCOPED_TRACE(absl::StrCat("row ", row, " column ", col));
+      const ScreenCell& cell = t.cell(col, row);
+      if (col < static_cast<int>(cells.size())) {
+        EXPECT_EQ(Escaped(t.Grapheme(cell)), Escaped(cells[col].grapheme));
+        EXPECT_EQ(cell.width, cells[col].width);
+      } else {
+        EXPECT_EQ(cell.ch, U' ');
+        EXPECT_EQ(cell.width, 1);
+      }
+    }
+  }
+  EXPECT_EQ(vt.cursor().col, c.col);
+  EXPECT_EQ(vt.cursor().row, c.row);
+  EXPECT_EQ(vt.cursor().pending_wrap, c.pending_wrap);
+  EXPECT_EQ(t.modes().grapheme_clustering, c.mode_2027);
+}
+
+INSTANTIATE_TEST_SUITE_P(Unicode, EmojiPresentationTest, ::testing::ValuesIn(EmojiCases()),
+                         [](const auto& info) { return info.param.name; });
 
 // ---------------------------------------------------------------------------------------------
 // Malformed UTF-8: one U+FFFD per maximal invalid subpart.

@@ -12,26 +12,29 @@ namespace {
 struct WidthCase {
   const char* name;
   std::u32string cluster;
-  int narrow;  // width with ambiguous characters narrow
-  int wide;    // width with ambiguous characters wide
+  int narrow;  // the default policy (xterm's): ambiguous characters narrow, VS16 does not widen
+  int wide;    // with ambiguous characters wide
+  int emoji;   // with emoji_presentation_wide: VS16 after a narrow base widens
 };
 
 const WidthCase kCases[] = {
-    {"Ascii", U"A", 1, 1},
-    {"Hiragana", U"\u3042", 2, 2},
-    {"FullwidthLatin", U"\uFF21", 2, 2},
-    {"AmbiguousSection", U"\u00A7", 1, 2},
-    {"AmbiguousBoxDrawing", U"\u2500", 1, 2},
-    {"EmojiThumbsUp", U"\U0001F44D", 2, 2},
-    {"HeartTextPresentation", U"\u2764", 1, 1},
-    {"HeartWithVs16", U"\u2764\uFE0F", 2, 2},
-    {"KeycapWithVs16", U"1\uFE0F\u20E3", 2, 2},
-    {"LoneRegionalIndicator", U"\U0001F1EF", 1, 1},
-    {"FlagPair", U"\U0001F1EF\U0001F1F5", 2, 2},
-    {"ZwjFamily", U"\U0001F468\u200D\U0001F469\u200D\U0001F467", 2, 2},
-    {"CombiningAcute", U"e\u0301", 1, 1},
-    {"LoneCombiningMark", U"\u0301", 0, 0},
-    {"Unicode15Emoji", U"\U0001FAE8", 2, 2},  // SHAKING FACE, new in Unicode 15.0
+    {"Ascii", U"A", 1, 1, 1},
+    {"Hiragana", U"\u3042", 2, 2, 2},
+    {"FullwidthLatin", U"\uFF21", 2, 2, 2},
+    {"AmbiguousSection", U"\u00A7", 1, 2, 1},
+    {"AmbiguousBoxDrawing", U"\u2500", 1, 2, 1},
+    {"EmojiThumbsUp", U"\U0001F44D", 2, 2, 2},
+    {"HeartTextPresentation", U"\u2764", 1, 1, 1},
+    {"HeartWithVs16", U"\u2764\uFE0F", 1, 1, 2},
+    {"KeycapWithVs16", U"1\uFE0F\u20E3", 1, 1, 2},
+    {"WideBaseWithVs16", U"\u2705\uFE0F", 2, 2, 2},
+    {"AmbiguousBaseWithVs16", U"\u2660\uFE0F", 1, 2, 2},  // BLACK SPADE SUIT, ambiguous
+    {"LoneRegionalIndicator", U"\U0001F1EF", 1, 1, 1},
+    {"FlagPair", U"\U0001F1EF\U0001F1F5", 2, 2, 2},
+    {"ZwjFamily", U"\U0001F468\u200D\U0001F469\u200D\U0001F467", 2, 2, 2},
+    {"CombiningAcute", U"e\u0301", 1, 1, 1},
+    {"LoneCombiningMark", U"\u0301", 0, 0, 0},
+    {"Unicode15Emoji", U"\U0001FAE8", 2, 2, 2},  // SHAKING FACE, new in Unicode 15.0
 };
 
 TEST(ClusterWidthTest, Table) {
@@ -39,6 +42,7 @@ TEST(ClusterWidthTest, Table) {
     SCOPED_TRACE(c.name);
     EXPECT_EQ(ClusterWidth(c.cluster, {}), c.narrow);
     EXPECT_EQ(ClusterWidth(c.cluster, {.ambiguous = AmbiguousWidth::kWide}), c.wide);
+    EXPECT_EQ(ClusterWidth(c.cluster, {.emoji_presentation_wide = true}), c.emoji);
   }
 }
 

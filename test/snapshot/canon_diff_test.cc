@@ -1,5 +1,6 @@
 // `vtsnap canon` and `vtsnap diff`, called directly: exit codes, outputs and error forms.
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -29,7 +30,7 @@ constexpr char kCanonical[] =
     "end\n";
 
 // The same frame spelled differently: lowercase hex, styles numbered the other way round,
-// attributes in another order.
+// attributes in another order (which the canonical form keeps: kCanonOfNonCanonical).
 constexpr char kNonCanonical[] =
     "ckvision-golden 1\n"
     "frame 3 1\n"
@@ -41,6 +42,21 @@ constexpr char kNonCanonical[] =
     "|a|b|\n"
     "stylemap\n"
     "|100|\n"
+    "end\n";
+
+// What `vtsnap canon` makes of kNonCanonical: kCanonical but for the attribute order, which the
+// format keeps as written.
+constexpr char kCanonOfNonCanonical[] =
+    "ckvision-golden 1\n"
+    "frame 3 1\n"
+    "cursor 0 0 block\n"
+    "styles 2\n"
+    "0 fg #AABBCC bg default attrs -\n"
+    "1 fg @3 bg default attrs italic,bold\n"
+    "grid\n"
+    "|a|b|\n"
+    "stylemap\n"
+    "|011|\n"
     "end\n";
 
 class CanonDiffTest : public ::testing::Test {
@@ -69,8 +85,46 @@ class CanonDiffTest : public ::testing::Test {
 TEST_F(CanonDiffTest, CanonPrintsTheCanonicalFormAndExitsZero) {
   const std::string path = Write("noncanonical.dump", kNonCanonical);
   EXPECT_EQ(Canon({path}), 0);
-  EXPECT_EQ(out_.str(), kCanonical);
+  EXPECT_EQ(out_.str(), kCanonOfNonCanonical);
   EXPECT_EQ(err_.str(), "");
+}
+
+// `attrs` keeps the order it was written in (the spec: "order preserved as written"): canon of any
+// order is the same bytes; an invalid list still names its file, line and column.
+struct CanonAttrsCase {
+  const char* name;
+  const char* attrs;  // style 1's attribute list
+  const char* error;  // "" when valid; else stderr after "<path>:"
+};
+
+TEST_F(CanonDiffTest, CanonKeepsTheAttributeOrderAsWritten) {
+  const CanonAttrsCase kCases[] = {
+      {"TwoReversed", "italic,bold", ""},
+      {"ThreeShuffled", "strike,bold,italic", ""},
+      {"AllSixReversed", "strike,reverse,underline,italic,dim,bold", ""},
+      {"UnderlineFirstWithItsShape", "underline,bold underline dotted", ""},
+      {"UnderlineFirstWithItsColour", "underline,italic ulcolor #00FF00", ""},
+      {"DuplicateAfterReordering", "italic,bold,italic",
+       "6:38: expected each attribute at most once, got \"italic\" again\n"},
+      {"EmptyEntryAfterReordering", "italic,,bold",
+       "6:33: expected an attribute (bold, dim, italic, underline, reverse or strike), got "
+       "nothing\n"},
+  };
+  for (const CanonAttrsCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    std::string text = kCanonical;
+    text.replace(text.find("bold,italic"), std::strlen("bold,italic"), c.attrs);
+    const std::string path = Write(std::string(c.name) + ".dump", text);
+    if (std::strlen(c.error) == 0) {
+      EXPECT_EQ(Canon({path}), 0);
+      EXPECT_EQ(out_.str(), text);
+      EXPECT_EQ(err_.str(), "");
+    } else {
+      EXPECT_EQ(Canon({path}), 2);
+      EXPECT_EQ(out_.str(), "");
+      EXPECT_EQ(err_.str(), path + ":" + c.error);
+    }
+  }
 }
 
 TEST_F(CanonDiffTest, CanonOfCanonicalInputIsTheSameBytes) {

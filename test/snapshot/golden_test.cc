@@ -243,6 +243,12 @@ INSTANTIATE_TEST_SUITE_P(
                    "strike), got \"blink\""},
         RejectCase{"AttrsDuplicate", "attrs bold,underline", "attrs bold,underline,bold",
                    "6:41: expected each attribute at most once, got \"bold\" again"},
+        RejectCase{"AttrsDuplicateInAnotherOrder", "attrs bold,underline",
+                   "attrs underline,bold,underline",
+                   "6:41: expected each attribute at most once, got \"underline\" again"},
+        RejectCase{"AttrsUnknownInAnotherOrder", "attrs bold,underline", "attrs strike,blink",
+                   "6:33: expected an attribute (bold, dim, italic, underline, reverse or "
+                   "strike), got \"blink\""},
         RejectCase{"AttrsEmptyEntry", "attrs bold,underline", "attrs bold,,underline",
                    "6:31: expected an attribute (bold, dim, italic, underline, reverse or "
                    "strike), got nothing"},
@@ -440,7 +446,6 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         SpellingCase{"LowercaseHex", "#0000FF", "#0000ff"},
         SpellingCase{"MixedCaseHex", "#0000FF", "#0000fF"},
-        SpellingCase{"AttributeOrder", "attrs bold,underline", "attrs underline,bold"},
         SpellingCase{"StyleNumbering",
                      "0 fg default bg default attrs -\n"
                      "1 fg @1 bg #0000FF attrs bold,underline underline curly ulcolor @9\n"
@@ -455,6 +460,102 @@ INSTANTIATE_TEST_SUITE_P(
                      "2 fg @1 bg #0000FF attrs underline,bold underline curly ulcolor @9\n"
                      "grid\n|ab c|\n|\xE7\x95\x8Cx |\nstylemap\n|0012|\n"}),
     [](const ::testing::TestParamInfo<SpellingCase>& info) { return info.param.name; });
+
+// ---------------------------------------------------------------------------------------------
+// Attribute order: the format keeps it as written ("order preserved as written"), so a dump
+// listing attributes in any order is canonical in that respect and round-trips byte for byte,
+// while meaning the same frame as the fixed order bold,dim,italic,underline,reverse,strike.
+
+struct AttrOrderCase {
+  const char* name;
+  const char* from;             // a line's text in kBase
+  const char* written;          // the same line with the attributes in another order
+  const char* fixed;            // the same line with those attributes in the fixed order
+  const char* from2 = nullptr;  // A second line, when one is not enough.
+  const char* written2 = nullptr;
+  const char* fixed2 = nullptr;
+};
+
+std::string EditLines(const AttrOrderCase& c, bool written) {
+  std::string text = Edit(c.from, written ? c.written : c.fixed);
+  if (c.from2 != nullptr) {
+    const size_t at = text.find(c.from2);
+    EXPECT_NE(at, std::string::npos) << c.from2;
+    if (at != std::string::npos) {
+      text.replace(at, std::strlen(c.from2), written ? c.written2 : c.fixed2);
+    }
+  }
+  return text;
+}
+
+class GoldenAttrOrder : public ::testing::TestWithParam<AttrOrderCase> {};
+
+TEST_P(GoldenAttrOrder, RoundTripsAsWrittenAndMeansTheFixedOrder) {
+  const std::string text = EditLines(GetParam(), /*written=*/true);
+  absl::StatusOr<Frame> frame = golden::Parse(text);
+  ASSERT_TRUE(frame.ok()) << frame.status();
+  absl::StatusOr<std::string> again = golden::Serialize(*frame);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(*again, text);
+  // The same attributes in the fixed order: another spelling of the same frame.
+  absl::StatusOr<Frame> fixed = golden::Parse(EditLines(GetParam(), /*written=*/false));
+  ASSERT_TRUE(fixed.ok()) << fixed.status();
+  EXPECT_TRUE(*frame == *fixed);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Orders, GoldenAttrOrder,
+    ::testing::Values(AttrOrderCase{"UnderlineBeforeBoldWithRefinements", "attrs bold,underline",
+                                    "attrs underline,bold", "attrs bold,underline"},
+                      AttrOrderCase{"AllSixReversed", "attrs bold,underline",
+                                    "attrs strike,reverse,underline,italic,dim,bold",
+                                    "attrs bold,dim,italic,underline,reverse,strike"},
+                      AttrOrderCase{"AllSixShuffled", "attrs bold,underline",
+                                    "attrs italic,strike,bold,reverse,dim,underline",
+                                    "attrs bold,dim,italic,underline,reverse,strike"},
+                      AttrOrderCase{"EachStyleKeepsItsOwnOrder", "attrs bold,underline",
+                                    "attrs underline,bold", "attrs bold,underline", "attrs -",
+                                    "attrs strike,italic", "attrs italic,strike"}),
+    [](const ::testing::TestParamInfo<AttrOrderCase>& info) { return info.param.name; });
+
+TEST(GoldenAttrOrder, DuplicateStylesKeepTheFirstUsedSpelling) {
+  // Styles 1 and 2 differ only in their attribute order: one style, written as style 2 (the
+  // first used, at column 2 of row 0) spells it.
+  std::string text = Edit("styles 2\n", "styles 3\n");
+  text = absl::StrReplaceAll(
+      text,
+      {{"|0011|", "|0021|"},
+       {"grid\n", "2 fg @1 bg #0000FF attrs underline,bold underline curly ulcolor @9\ngrid\n"}});
+  absl::StatusOr<Frame> frame = golden::Parse(text);
+  ASSERT_TRUE(frame.ok()) << frame.status();
+  EXPECT_EQ(*golden::Serialize(*frame), Edit("attrs bold,underline", "attrs underline,bold"));
+}
+
+TEST(GoldenAttrOrder, SerializeWritesTheRecordedOrderThenTheUnlistedAttributes) {
+  Frame frame = Frame::Blank(3, 1);
+  Style& italic_bold = frame.cell(0, 0).style;
+  italic_bold.bold = italic_bold.italic = true;
+  italic_bold.attr_order = 3 | 1 << 3;  // italic, bold
+  Style& partly_listed = frame.cell(1, 0).style;
+  partly_listed.bold = partly_listed.italic = partly_listed.strike = true;
+  partly_listed.fg = Color::Palette(1);
+  partly_listed.attr_order = 3 | 2 << 3;  // italic, dim (not set): then bold and strike
+  absl::StatusOr<std::string> text = golden::Serialize(frame);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ(*text,
+            "ckvision-golden 1\n"
+            "frame 3 1\n"
+            "cursor hidden\n"
+            "styles 3\n"
+            "0 fg default bg default attrs italic,bold\n"
+            "1 fg @1 bg default attrs italic,bold,strike\n"
+            "2 fg default bg default attrs -\n"
+            "grid\n"
+            "|   |\n"
+            "stylemap\n"
+            "|012|\n"
+            "end\n");
+}
 
 // ---------------------------------------------------------------------------------------------
 // Serialize.
