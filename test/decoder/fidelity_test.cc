@@ -151,6 +151,12 @@ std::vector<FidelityCase> Cases() {
        "abcdefghi\xe4\xb8\x80Z",
        {"abcdefghi", "\xe4\xb8\x80Z"}},
 
+      // --- U+FE0F after a narrow base keeps it one cell (xterm's wcwidth; docs/unicode.md).
+      {"EmojiPresentationSelectorKeepsANarrowBaseNarrow", 10, 2, "\xe2\x9d\xa4\xef\xb8\x8fX",
+       {"\xe2\x9d\xa4\xef\xb8\x8fX", ""}},
+      {"EmojiPresentationSelectorThenCursorColumn", 10, 2,
+       "\xe2\x9d\xa4\xef\xb8\x8fX\r\x1b[4GY", {"\xe2\x9d\xa4\xef\xb8\x8fX Y", ""}},
+
       // --- VPR and HPR are CursorSet: not held by the scroll region or the margins unless
       // origin mode is set; VPA likewise (xterm: CASE_VPR, CASE_HPR, CASE_VPA).
       {"VprLeavesTheScrollRegion", 10, 6, "\x1b[2;3r\x1b[2;1H\x1b[5eX", {"", "", "", "", "", "X"}},
