@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -127,10 +128,14 @@ struct Deviation {
 
 // Trigger helpers.
 
-// A CSI with one of `finals`, private (`?`) or not.
+// A CSI with one of `finals` and no intermediate bytes (so SL `CSI n SP @` is not ICH, nor
+// DECIC `CSI n ' }`...), private (`?`) or not.
 bool IsCsi(absl::string_view token, absl::string_view finals, bool private_marker = false) {
   if (token.size() < 3 || token[0] != '\x1b' || token[1] != '[') return false;
   if ((token[2] == '?') != private_marker) return false;
+  for (size_t i = 2; i + 1 < token.size(); ++i) {
+    if (token[i] >= 0x20 && token[i] <= 0x2F) return false;
+  }
   return finals.find(token.back()) != absl::string_view::npos;
 }
 
@@ -281,9 +286,18 @@ char32_t CodePointOf(absl::string_view ch) {
   return DecodeUtf8(ch).code_point;
 }
 
+bool IsText(absl::string_view token);
+
 // Autowrap off and a wide character of `token` starting in the last column.
 bool WideCharacterAtTheMarginWithoutAutowrap(const Step& s) {
   const Terminal& t = s.before;
+  // REP right after a wide character repeats it.
+  if (!t.modes().autowrap && IsCsi(s.token, "b") && !s.earlier.empty() &&
+      IsText(s.earlier.back()) && t.cursor().col >= t.cols() - 2) {
+    for (absl::string_view ch : Characters(s.earlier.back())) {
+      if (CodePointWidth(CodePointOf(ch)) == 2) return true;
+    }
+  }
   if (t.modes().autowrap || s.token.empty() || s.token[0] == '\x1b') return false;
   int col = t.cursor().col;
   for (absl::string_view ch : Characters(s.token)) {
@@ -311,13 +325,27 @@ bool IsText(absl::string_view token) {
 // is set again and the cursor put back where DECRC left it; SM/RM ?6 homes the cursor).
 std::optional<std::string> RestoredState(const Terminal& after) {
   const CursorState& c = after.cursor();
-  // Neither a pending wrap nor, in origin mode, a row outside the region can be set by a CUP.
-  if (c.pending_wrap) return std::nullopt;
+  // In origin mode a row outside the region cannot be reached by a CUP.
   if (after.modes().origin && (c.row < after.scroll_top() || c.row > after.scroll_bottom())) {
     return std::nullopt;
   }
-  return absl::StrCat(CharsetsOf(after), PenSgr(after.current_pen()),
-                      after.modes().origin ? "\x1b[?6h" : "\x1b[?6l", CupHere(after));
+  const std::string origin = after.modes().origin ? "\x1b[?6h" : "\x1b[?6l";
+  if (!c.pending_wrap) {
+    return absl::StrCat(CharsetsOf(after), PenSgr(after.current_pen()), origin, CupHere(after));
+  }
+  // A restored pending wrap (xterm saves it, neither oracle does): the character in the last
+  // column is printed there again, from US-ASCII, with its own pen and insert mode off, which
+  // leaves the oracle's cursor in the last column with a wrap pending.
+  if (!after.modes().autowrap || c.col != after.cols() - 1) return std::nullopt;
+  int col = c.col;
+  if (after.cell(col, c.row).is_continuation() && col > 0) --col;
+  const ScreenCell& cell = after.cell(col, c.row);
+  std::string glyph = after.Grapheme(cell);
+  if (glyph.empty()) glyph = " ";
+  const int row = c.row - (after.modes().origin ? after.scroll_top() : 0);
+  return absl::StrCat(origin, "\x1b[4l\x1b(B\x0f", PenSgr(after.pen(cell.pen)), "\x1b[", row + 1,
+                      ";", col + 1, "H", glyph, CharsetsOf(after), PenSgr(after.current_pen()),
+                      after.modes().insert ? "\x1b[4h" : "");
 }
 
 // A text token under DEC special graphics, respelled for an oracle whose DEC table or chunking
@@ -571,6 +599,25 @@ std::optional<std::string> TabStopsAndMargins(const Terminal& after) {
   absl::StrAppend(&out, "\x1b[", after.scroll_top() + 1, ";", after.scroll_bottom() + 1, "r",
                   *back);
   return out;
+}
+
+// REP (`CSI n b`) as xterm runs it: the last character with a width of the text token right
+// before it, n times (in DEC Special Graphics respelled as for text), or nothing when no text
+// token comes right before it.
+std::optional<std::string> SpelledOutRep(const Step& s, const Before&, const Terminal&) {
+  if (s.earlier.empty() || !IsText(s.earlier.back())) return std::string();
+  std::string last;
+  for (absl::string_view ch : Characters(s.earlier.back())) {
+    if (CodePointWidth(CodePointOf(ch)) > 0) last = std::string(ch);
+  }
+  if (last.empty()) return std::string();
+  const int n = std::min(CsiCount(s.token), s.before.cols() * s.before.rows());
+  std::string spelled;
+  for (int i = 0; i < n; ++i) spelled += last;
+  if (IsDecGraphicsText(Step{s.before, spelled, s.earlier})) {
+    return RespellDecGraphics(s.before, spelled, /*yz=*/true);
+  }
+  return spelled;
 }
 
 const std::vector<Deviation>& Deviations() {
@@ -849,6 +896,16 @@ const std::vector<Deviation>& Deviations() {
        .witness = "ab\x1b[1G\x1b[4h\xe4\xb8\xad",
        .trigger = NonAsciiInInsertMode,
        .excuse = true},
+      {.oracle = Oracle::kLibvterm,
+       .id = "rep-after-anything",
+       .reason = "differential.md#libvterm-rep-after-anything: xterm's REP repeats the last "
+                 "character only right after it was printed (any control or sequence in between "
+                 "resets it); libvterm repeats it after anything (and can crash on a wide one), "
+                 "so it gets the repeated characters spelled out, or nothing",
+       .witness = "ab\r\x1b[3b",
+       .trigger = [](const Step& s) { return IsCsi(s.token, "b"); },
+       // libvterm 0.1.4 can crash repeating a wide character, so every REP is spelled out.
+       .rewrite = SpelledOutRep},
       // ---- xterm.js (@xterm/headless 6.0.0) --------------------------------------------------
       {.oracle = Oracle::kXtermJs,
        .id = "dec-graphics-underscore",
@@ -936,19 +993,6 @@ const std::vector<Deviation>& Deviations() {
        .trigger = WideCharacterAtTheMarginWithoutAutowrap,
        .excuse = true},
       {.oracle = Oracle::kXtermJs,
-       .id = "autowrap-on-in-the-last-column",
-       .reason = "differential.md#xtermjs-pending-wrap-without-autowrap: xterm.js moves the "
-                 "cursor past the last column even with autowrap off, so turning autowrap on there "
-                 "leaves it a pending wrap xterm does not have; such streams are excused",
-       .witness = "\x1b[?7labcdefghij\x1b[?7hX",
-       .trigger =
-           [](const Step& s) {
-             const Terminal& t = s.before;
-             return !t.modes().autowrap && t.cursor().col == t.cols() - 1 &&
-                    IsPrivateMode(s.token, {"7"}, 'h');
-           },
-       .excuse = true},
-      {.oracle = Oracle::kXtermJs,
        .id = "il-dl-outside-the-region-clear-a-pending-wrap",
        .reason = "differential.md#xtermjs-il-and-dl-outside-the-region: xterm's IL and DL do "
                  "nothing outside the scroll region, a pending wrap included; xterm.js clears it, "
@@ -993,6 +1037,85 @@ const std::vector<Deviation>& Deviations() {
        .trigger = NonAsciiInInsertMode,
        .excuse = true},
       {.oracle = Oracle::kXtermJs,
+       .id = "decic-and-decdc-with-a-pending-wrap",
+       .reason = "differential.md#xtermjs-decic-and-decdc-with-a-pending-wrap: xterm's DECIC and "
+                 "DECDC work on the last column and keep the pending wrap; xterm.js, with its "
+                 "cursor past the edge, ends elsewhere, so such streams are excused",
+       .witness = "abcdefghij\x1b[2'}Q",
+       .trigger =
+           [](const Step& s) {
+             return s.before.cursor().pending_wrap && s.token.size() >= 4 &&
+                    s.token.substr(0, 2) == "\x1b[" &&
+                    (absl::EndsWith(s.token, "'}") || absl::EndsWith(s.token, "'~"));
+           },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
+       .id = "combining-mark-with-nothing-before",
+       .reason = "differential.md#xtermjs-combining-mark-with-nothing-before: xterm drops a "
+                 "combining mark that arrives in the first column with no wrap pending; xterm.js "
+                 "puts it in a cell and moves on, so it gets the text without it",
+       .witness = "\xcc\x98X",
+       .trigger =
+           [](const Step& s) {
+             const Terminal& t = s.before;
+             if (!IsText(s.token) || t.cursor().col != 0 || t.cursor().pending_wrap) return false;
+             const std::vector<absl::string_view> chars = Characters(s.token);
+             return !chars.empty() && CodePointWidth(CodePointOf(chars.front())) == 0;
+           },
+       .rewrite = [](const Step& s, const Before&, const Terminal&) -> std::optional<std::string> {
+         std::string rest;
+         bool leading = true;
+         for (absl::string_view ch : Characters(s.token)) {
+           if (leading && CodePointWidth(CodePointOf(ch)) == 0) continue;
+           leading = false;
+           rest += std::string(ch);
+         }
+         return rest;
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "rep-spelled-out",
+       .reason = "differential.md#xtermjs-rep: xterm's REP repeats a base without its combining "
+                 "marks, and nothing after another REP; xterm.js repeats the marks too and, for a "
+                 "wide character, blanks the last column it wraps from, so it gets the repeated "
+                 "characters spelled out (broken before a wrapping wide character)",
+       .witness = "e\xcc\x81\x1b[2b",
+       .trigger = [](const Step& s) { return IsCsi(s.token, "b"); },
+       .rewrite = [](const Step& s, const Before& before,
+                     const Terminal& t) -> std::optional<std::string> {
+         std::optional<std::string> spelled = SpelledOutRep(s, before, t);
+         if (!spelled || spelled->empty()) return spelled;
+         std::optional<std::string> broken = BreakBeforeWrappedWideCharacters(*spelled, before);
+         return broken ? broken : spelled;
+       }},
+      {.oracle = Oracle::kXtermJs,
+       .id = "decic-and-decdc-through-a-wide-character",
+       .reason = "differential.md#xtermjs-decic-and-decdc-through-a-wide-character: xterm's DECIC "
+                 "and DECDC blank a wide character they cut through; xterm.js leaves half of it, "
+                 "so such streams are excused",
+       .witness = "\xeb\xb0\x80\x1b[1;2H\x1b[2'}",
+       .witness_cols = 20,
+       .witness_rows = 6,
+       .trigger =
+           [](const Step& s) {
+             const absl::string_view tok = s.token;
+             if (tok.size() < 4 || tok.substr(0, 2) != "\x1b[" ||
+                 !(absl::EndsWith(tok, "'}") || absl::EndsWith(tok, "'~"))) {
+               return false;
+             }
+             const Terminal& t = s.before;
+             int n = 1;
+             if (!absl::SimpleAtoi(tok.substr(2, tok.size() - 4), &n) || n < 1) n = 1;
+             const int c = t.cursor().col;
+             const bool insert = tok.back() == '}';
+             for (int row = t.scroll_top(); row <= t.scroll_bottom(); ++row) {
+               if (t.cell(c, row).is_continuation()) return true;
+               const int edge = insert ? t.cols() - n : c + n;
+               if (edge > 0 && edge < t.cols() && t.cell(edge, row).is_continuation()) return true;
+             }
+             return false;
+           },
+       .excuse = true},
+      {.oracle = Oracle::kXtermJs,
        .id = "cbt-with-a-pending-wrap",
        .reason =
            "differential.md#xtermjs-cbt-with-a-pending-wrap: xterm's CBT moves the cursor back "
@@ -1024,18 +1147,6 @@ const std::vector<Deviation>& Deviations() {
                     (t.cursor().pending_wrap || !t.modes().autowrap);
            },
        .excuse = true},
-      {.oracle = Oracle::kXtermJs,
-       .id = "pending-wrap-without-autowrap",
-       .reason = "differential.md#xtermjs-pending-wrap-without-autowrap: with autowrap off "
-                 "xterm.js still moves the cursor past the last column after a wide character "
-                 "there; the column is clamped by the differ, and pending_wrap is not compared",
-       .witness = "\x1b[?7labcdefgh\xe4\xb8\xad",
-       .hide =
-           [](StateDump& vtsnap, StateDump& oracle) {
-             if (!vtsnap.modes || vtsnap.modes->autowrap != false) return;
-             if (vtsnap.cursor) vtsnap.cursor->pending_wrap.reset();
-             if (oracle.cursor) oracle.cursor->pending_wrap.reset();
-           }},
       {.oracle = Oracle::kXtermJs,
        .id = "decrc-keeps-the-charsets",
        .reason = "differential.md#xtermjs-decrc-keeps-the-charsets: xterm's DECRC restores the "
@@ -1211,6 +1322,18 @@ GeneratorOptions GeneratorFor(Oracle o, int cols, int rows) {
   GeneratorOptions options;
   options.cols = cols;
   options.rows = rows;
+  // The kinds that are off by default, per oracle (docs/differential.md, "The generator", says
+  // why each one is off): libvterm has no SL or SR, segfaults on some REP streams and splits wide
+  // characters with DECIC/DECDC; neither oracle follows xterm's left and right margins; the
+  // wide_no_autowrap scene cuts most streams short.
+  options.rep = o == Oracle::kXtermJs;
+  options.relative_moves = true;
+  options.insert_columns = o == Oracle::kXtermJs;
+  options.saved_wrap = true;
+  options.dec_graphics = true;
+  options.wide_no_autowrap = false;
+  options.scroll_columns = o == Oracle::kXtermJs;
+  options.lr_margins = false;
   for (const Deviation& d : Deviations()) {
     if (d.oracle == o && d.avoid) d.avoid(options);
   }

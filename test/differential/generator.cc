@@ -322,6 +322,126 @@ std::string Modes(Rng& rng) {
   return Csi(absl::StrCat(mode, rng.OneIn(2) ? "h" : "l"));
 }
 
+// REP: usually a small count, sometimes past the screen.
+std::string Rep(Rng& rng, const GeneratorOptions& o) {
+  return Csi(absl::StrCat(CountParam(rng, 8, o.cols), "b"));
+}
+
+std::string RelativeMoves(Rng& rng, const GeneratorOptions& o) {
+  switch (rng.Below(3)) {
+    case 0:
+      return Csi(absl::StrCat(CountParam(rng, 6, o.rows), "e"));  // VPR
+    case 1:
+      return Csi(absl::StrCat(CountParam(rng, 12, o.cols), "a"));  // HPR
+    default:
+      return Csi(absl::StrCat(CoordParam(rng, o.cols), "`"));  // HPA
+  }
+}
+
+std::string ScrollColumns(Rng& rng, const GeneratorOptions& o) {
+  const std::string n = CountParam(rng, 4, o.cols);
+  return Csi(absl::StrCat(n, rng.OneIn(2) ? " @" : " A"));  // SL, SR
+}
+
+std::string InsertColumns(Rng& rng, const GeneratorOptions& o) {
+  const std::string n = CountParam(rng, 4, o.cols);
+  return Csi(absl::StrCat(n, rng.OneIn(2) ? "'}" : "'~"));  // DECIC, DECDC
+}
+
+// DECLRMM on or off, or DECLRMM on followed by DECSLRM (so that DECSLRM is never read as SCOSC
+// with parameters): valid margins 1 <= l < r <= cols, the defaults, or invalid ones (l >= r, which
+// xterm ignores, or r past the edge, which it clamps).
+void LeftRightMargins(Rng& rng, const GeneratorOptions& o, std::vector<std::string>& out) {
+  switch (rng.Pick({2, 2, 5})) {
+    case 0:
+      out.push_back(Csi("?69h"));
+      return;
+    case 1:
+      out.push_back(Csi("?69l"));
+      return;
+    default:
+      break;
+  }
+  out.push_back(Csi("?69h"));
+  switch (rng.Pick({5, 1, 1, 1, 1, 1})) {
+    case 0: {  // valid
+      if (o.cols < 2) {
+        out.push_back(Csi("s"));
+        return;
+      }
+      const int left = rng.Range(1, o.cols - 1);
+      const int right = rng.Range(left + 1, o.cols);
+      out.push_back(Csi(absl::StrCat(left, ";", right, "s")));
+      return;
+    }
+    case 1:
+      out.push_back(Csi("s"));  // the whole width
+      return;
+    case 2: {  // the left margin only
+      const int left = rng.Range(1, o.cols);
+      out.push_back(Csi(absl::StrCat(left, "s")));
+      return;
+    }
+    case 3: {  // the right margin only
+      const int right = rng.Range(1, o.cols);
+      out.push_back(Csi(absl::StrCat(";", right, "s")));
+      return;
+    }
+    case 4: {  // invalid: left >= right
+      const int right = rng.Range(1, o.cols);
+      const int left = rng.Range(right, o.cols);
+      out.push_back(Csi(absl::StrCat(left, ";", right, "s")));
+      return;
+    }
+    default: {  // the right margin past the edge
+      const int left = rng.Range(1, o.cols);
+      const int right = rng.Range(o.cols + 1, o.cols + 10);
+      out.push_back(Csi(absl::StrCat(left, ";", right, "s")));
+      return;
+    }
+  }
+}
+
+// A character in the last column (a pending wrap), DECSC, sometimes SU or SD, DECRC, and the
+// character that then wraps or not.
+void SavedWrap(Rng& rng, const GeneratorOptions& o, std::vector<std::string>& out) {
+  const int row = rng.Range(1, o.rows);
+  out.push_back(Csi(absl::StrCat(row, ";", o.cols, "H")));
+  out.push_back(std::string(1, static_cast<char>(rng.Range(0x21, 0x7E))));
+  out.push_back(std::string{kEsc, '7'});
+  switch (rng.Pick({4, 1, 1})) {
+    case 0:
+      out.push_back(Csi(absl::StrCat(CountParam(rng, 3, o.rows), "S")));  // SU
+      break;
+    case 1:
+      out.push_back(Csi(absl::StrCat(CountParam(rng, 3, o.rows), "T")));  // SD
+      break;
+    default:
+      break;
+  }
+  out.push_back(std::string{kEsc, '8'});
+  out.push_back(std::string(1, static_cast<char>(rng.Range(0x21, 0x7E))));
+}
+
+// 1-8 characters of 0x5F-0x7E: what DEC Special Graphics redraws, `_` (0x5F) included.
+std::string DecGraphics(Rng& rng) {
+  std::string out;
+  const int n = rng.Range(1, 8);
+  for (int i = 0; i < n; ++i) out.push_back(static_cast<char>(rng.Range(0x5F, 0x7E)));
+  return out;
+}
+
+// Autowrap off, the cursor in one of the last two columns, wide characters, and sometimes
+// autowrap back on.
+void WideNoAutowrap(Rng& rng, const GeneratorOptions& o, std::vector<std::string>& out) {
+  out.push_back(Csi("?7l"));
+  const int row = rng.Range(1, o.rows);
+  const int col = std::max(1, o.cols - static_cast<int>(rng.Below(2)));
+  out.push_back(Csi(absl::StrCat(row, ";", col, "H")));
+  out.push_back(Wide(rng));
+  if (rng.OneIn(2)) out.push_back(Csi("?7h"));
+}
+
 enum class Kind {
   kText,
   kWide,
@@ -335,6 +455,14 @@ enum class Kind {
   kCharsets,
   kAltScreen,
   kModes,
+  kRep,
+  kRelativeMoves,
+  kScrollColumns,
+  kInsertColumns,
+  kLrMargins,
+  kSavedWrap,
+  kDecGraphics,
+  kWideNoAutowrap,
 };
 
 }  // namespace
@@ -360,6 +488,14 @@ std::vector<std::string> GenerateTokens(uint64_t seed, const GeneratorOptions& o
   add(options.charsets, Kind::kCharsets, 3);
   add(options.alt_screen, Kind::kAltScreen, 1);
   add(options.modes, Kind::kModes, 2);
+  add(options.rep, Kind::kRep, 2);
+  add(options.relative_moves, Kind::kRelativeMoves, 2);
+  add(options.scroll_columns, Kind::kScrollColumns, 1);
+  add(options.insert_columns, Kind::kInsertColumns, 1);
+  add(options.lr_margins, Kind::kLrMargins, 1);
+  add(options.saved_wrap, Kind::kSavedWrap, 1);
+  add(options.dec_graphics, Kind::kDecGraphics, 1);
+  add(options.wide_no_autowrap, Kind::kWideNoAutowrap, 1);
 
   std::vector<std::string> tokens;
   if (kinds.empty() || options.tokens <= 0) return tokens;
@@ -368,8 +504,10 @@ std::vector<std::string> GenerateTokens(uint64_t seed, const GeneratorOptions& o
   o.rows = std::max(1, o.rows);
   Rng rng(seed);
   tokens.reserve(options.tokens);
-  for (int i = 0; i < options.tokens; ++i) {
-    switch (kinds[rng.Pick(weights)]) {
+  // Some kinds emit several tokens; the last ones are cut to keep exactly options.tokens.
+  while (tokens.size() < static_cast<size_t>(options.tokens)) {
+    const Kind kind = kinds[rng.Pick(weights)];
+    switch (kind) {
       case Kind::kText:
         tokens.push_back(Text(rng));
         break;
@@ -406,8 +544,38 @@ std::vector<std::string> GenerateTokens(uint64_t seed, const GeneratorOptions& o
       case Kind::kModes:
         tokens.push_back(Modes(rng));
         break;
+      case Kind::kRep:
+        tokens.push_back(Rep(rng, o));
+        break;
+      case Kind::kRelativeMoves:
+        tokens.push_back(RelativeMoves(rng, o));
+        break;
+      case Kind::kScrollColumns:
+        tokens.push_back(ScrollColumns(rng, o));
+        break;
+      case Kind::kInsertColumns:
+        tokens.push_back(InsertColumns(rng, o));
+        break;
+      case Kind::kLrMargins:
+        LeftRightMargins(rng, o, tokens);
+        break;
+      case Kind::kSavedWrap:
+        SavedWrap(rng, o, tokens);
+        break;
+      case Kind::kDecGraphics:
+        tokens.push_back(DecGraphics(rng));
+        break;
+      case Kind::kWideNoAutowrap:
+        WideNoAutowrap(rng, o, tokens);
+        break;
     }
+    // REP right after printed text, where it repeats something (the draw happens only with
+    // `rep` on, so the other kinds' streams stay as they were).
+    const bool printed = kind == Kind::kText || kind == Kind::kWide || kind == Kind::kCombining ||
+                         kind == Kind::kDecGraphics;
+    if (options.rep && printed && rng.OneIn(4)) tokens.push_back(Rep(rng, o));
   }
+  tokens.resize(static_cast<size_t>(options.tokens));
   return tokens;
 }
 

@@ -40,6 +40,17 @@ struct GeneratorOptions {
   bool charsets = true;       // ESC ( 0, ESC ( B, ESC ) 0, ESC ) B, SO, SI, line-drawing text
   bool alt_screen = true;     // CSI ? 1049/47/1047 h/l
   bool modes = true;          // ?7 (autowrap), ?6 (origin), ?25 (cursor), IRM 4, LNM 20: h/l
+  // The kinds below came later and are off by default, so that the streams of the flags above
+  // (and the seeds recorded with them) stay as they were. The differential suite turns on those
+  // each oracle implements.
+  bool rep = false;               // REP CSI n b, and now and then one right after printed text
+  bool relative_moves = false;    // VPR CSI n e, HPR CSI n a, HPA CSI n `
+  bool scroll_columns = false;    // SL CSI n SP @, SR CSI n SP A
+  bool insert_columns = false;    // DECIC CSI n ' }, DECDC CSI n ' ~
+  bool lr_margins = false;        // DECLRMM ?69 h/l; ?69h then DECSLRM, valid or invalid margins
+  bool saved_wrap = false;        // a pending wrap saved with DECSC, SU/SD, DECRC, a character
+  bool dec_graphics = false;      // runs of 0x5F-0x7E, the whole DEC Special Graphics range
+  bool wide_no_autowrap = false;  // ?7l, a CUP near the right edge, wide characters, maybe ?7h
   // How many tokens a stream has (none when this is 0 or less, or when every flag is off).
   int tokens = 200;
   // The screen the stream is meant for: coordinates and counts mostly stay inside it and

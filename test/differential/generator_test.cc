@@ -76,12 +76,23 @@ std::set<std::string> Classify(const std::string& token) {
       {"charsets", std::regex("\x1b[()][0B]|\x0e|\x0f|[lqkxjmtuvwn`afg~opqrs]{1,8}")},
       {"alt_screen", std::regex("\x1b\\[\\?(1049|47|1047)[hl]")},
       {"modes", std::regex("\x1b\\[(\\?7|\\?6|\\?25|4|20)[hl]")},
+      {"rep", std::regex("\x1b\\[[0-9]*b")},
+      {"relative_moves", std::regex("\x1b\\[[0-9]*[ea`]")},
+      {"scroll_columns", std::regex("\x1b\\[[0-9]* [@A]")},
+      {"insert_columns", std::regex("\x1b\\[[0-9]*'[}~]")},
+      {"lr_margins", std::regex("\x1b\\[\\?69[hl]|\x1b\\[[0-9]*(;[0-9]+)?s")},
+      {"saved_wrap", std::regex("\x1b\\[[0-9]+;[0-9]+H|[!-~]|\x1b[78]|\x1b\\[[0-9]*[ST]")},
+      {"dec_graphics", std::regex("[_-~]{1,8}")},
+      {"wide_no_autowrap", std::regex("\x1b\\[\\?7[hl]|\x1b\\[[0-9]+;[0-9]+H")},
   };
   std::set<std::string> out;
   for (const Pattern& p : *kPatterns) {
     if (std::regex_match(token, p.re)) out.insert(p.feature);
   }
-  if (IsWideRun(token)) out.insert("wide");
+  if (IsWideRun(token)) {
+    out.insert("wide");
+    out.insert("wide_no_autowrap");
+  }
   if (IsCombining(token)) out.insert("combining");
   return out;
 }
@@ -90,12 +101,25 @@ GeneratorOptions NoFeatures() {
   GeneratorOptions o;
   o.text = o.wide = o.combining = o.sgr = o.cursor = o.erase = o.scroll_region = o.insert_delete =
       o.tabs = o.charsets = o.alt_screen = o.modes = false;
+  o.rep = o.relative_moves = o.scroll_columns = o.insert_columns = o.lr_margins = o.saved_wrap =
+      o.dec_graphics = o.wide_no_autowrap = false;
+  return o;
+}
+
+// Every kind on, the ones that are off by default included.
+GeneratorOptions AllFeatures() {
+  GeneratorOptions o;
+  o.rep = o.relative_moves = o.scroll_columns = o.insert_columns = o.lr_margins = o.saved_wrap =
+      o.dec_graphics = o.wide_no_autowrap = true;
   return o;
 }
 
 struct Feature {
   const char* name;
   bool GeneratorOptions::*flag;
+  // For a kind that emits a short scene of several tokens, each of which another kind could have
+  // emitted too: the scene, found in the joined stream of the kind alone.
+  const char* scene = nullptr;
 };
 
 const Feature kFeatures[] = {
@@ -111,6 +135,18 @@ const Feature kFeatures[] = {
     {"charsets", &GeneratorOptions::charsets},
     {"alt_screen", &GeneratorOptions::alt_screen},
     {"modes", &GeneratorOptions::modes},
+    {"rep", &GeneratorOptions::rep},
+    {"relative_moves", &GeneratorOptions::relative_moves},
+    {"scroll_columns", &GeneratorOptions::scroll_columns},
+    {"insert_columns", &GeneratorOptions::insert_columns},
+    {"lr_margins", &GeneratorOptions::lr_margins},
+    {"saved_wrap", &GeneratorOptions::saved_wrap,
+     "\x1b\\[[0-9]+;[0-9]+H[!-~]\x1b"
+     "7\x1b\\[[0-9]*S\x1b"
+     "8[!-~]"},
+    {"dec_graphics", &GeneratorOptions::dec_graphics},
+    {"wide_no_autowrap", &GeneratorOptions::wide_no_autowrap,
+     "\x1b\\[\\?7l\x1b\\[[0-9]+;[0-9]+H[\x80-\xff]+\x1b\\[\\?7h"},
 };
 
 class FeatureTest : public ::testing::TestWithParam<Feature> {};
@@ -129,23 +165,45 @@ TEST_P(FeatureTest, AloneEmitsOnlyItsKind) {
 TEST_P(FeatureTest, AloneEmitsTokensOnlyItCouldHave) {
   GeneratorOptions o = NoFeatures();
   o.*GetParam().flag = true;
+  if (GetParam().scene != nullptr) {
+    EXPECT_TRUE(std::regex_search(GenerateStream(1, o), std::regex(GetParam().scene)));
+    return;
+  }
+  // Every run dec_graphics emits could be text too; FormTest checks what it emits.
+  if (std::string(GetParam().name) == "dec_graphics") GTEST_SKIP();
   int unambiguous = 0;
   for (const std::string& token : GenerateTokens(1, o)) {
-    if (Classify(token) == std::set<std::string>{GetParam().name}) ++unambiguous;
+    std::set<std::string> kinds = Classify(token);
+    kinds.erase("wide_no_autowrap");  // a scene kind, checked by its scene above
+    if (kinds == std::set<std::string>{GetParam().name}) ++unambiguous;
   }
   EXPECT_GT(unambiguous, 0);
 }
 
 TEST_P(FeatureTest, OffRemovesItsTokens) {
-  GeneratorOptions o;
+  GeneratorOptions o = AllFeatures();
   o.*GetParam().flag = false;
   for (uint64_t seed = 0; seed < 20; ++seed) {
-    for (const std::string& token : GenerateTokens(seed, o)) {
+    const std::vector<std::string> tokens = GenerateTokens(seed, o);
+    for (const std::string& token : tokens) {
       // A run of line-drawing letters may be text or charsets; nothing else is ambiguous.
       EXPECT_NE(Classify(token), std::set<std::string>{GetParam().name})
           << "seed " << seed << ": \"" << EscapeStream(token) << "\"";
     }
+    if (GetParam().scene != nullptr) {
+      EXPECT_FALSE(std::regex_search(JoinTokens(tokens), std::regex(GetParam().scene)))
+          << "seed " << seed;
+    }
   }
+}
+
+// The kinds that are off by default leave the default stream as it was, and turning them on
+// changes it.
+TEST(GeneratorTest, KindsOffByDefaultDoNotChangeTheDefaultStream) {
+  GeneratorOptions o;
+  EXPECT_FALSE(o.rep || o.relative_moves || o.scroll_columns || o.insert_columns || o.lr_margins ||
+               o.saved_wrap || o.dec_graphics || o.wide_no_autowrap);
+  EXPECT_NE(GenerateStream(1234, AllFeatures()), GenerateStream(1234));
 }
 
 INSTANTIATE_TEST_SUITE_P(Generator, FeatureTest, ::testing::ValuesIn(kFeatures),
@@ -166,7 +224,7 @@ TEST(GeneratorTest, SgrOffEmitsNoSgr) {
 
 TEST(GeneratorTest, EveryTokenBelongsToAFeature) {
   for (uint64_t seed = 0; seed < 50; ++seed) {
-    for (const std::string& token : GenerateTokens(seed)) {
+    for (const std::string& token : GenerateTokens(seed, AllFeatures())) {
       EXPECT_THAT(Classify(token), ::testing::Not(IsEmpty()))
           << "seed " << seed << ": \"" << EscapeStream(token) << "\"";
     }
@@ -225,6 +283,22 @@ const Form kForms[] = {
     {"cursor_hidden", &GeneratorOptions::modes, "\x1b\\[\\?25l"},
     {"insert_mode", &GeneratorOptions::modes, "\x1b\\[4h"},
     {"newline_mode", &GeneratorOptions::modes, "\x1b\\[20h"},
+    {"rep", &GeneratorOptions::rep, "\x1b\\[[0-9]*b"},
+    {"vpr", &GeneratorOptions::relative_moves, "\x1b\\[[0-9]*e"},
+    {"hpr", &GeneratorOptions::relative_moves, "\x1b\\[[0-9]*a"},
+    {"hpa", &GeneratorOptions::relative_moves, "\x1b\\[[0-9]*`"},
+    {"sl", &GeneratorOptions::scroll_columns, "\x1b\\[[0-9]* @"},
+    {"sr", &GeneratorOptions::scroll_columns, "\x1b\\[[0-9]* A"},
+    {"decic", &GeneratorOptions::insert_columns, "\x1b\\[[0-9]*'\\}"},
+    {"decdc", &GeneratorOptions::insert_columns, "\x1b\\[[0-9]*'~"},
+    {"declrmm_set", &GeneratorOptions::lr_margins, "\x1b\\[\\?69h"},
+    {"declrmm_reset", &GeneratorOptions::lr_margins, "\x1b\\[\\?69l"},
+    {"decslrm_both", &GeneratorOptions::lr_margins, "\x1b\\[[0-9]+;[0-9]+s"},
+    {"decslrm_default", &GeneratorOptions::lr_margins, "\x1b\\[s"},
+    {"decslrm_right_only", &GeneratorOptions::lr_margins, "\x1b\\[;[0-9]+s"},
+    {"dec_graphics_underscore", &GeneratorOptions::dec_graphics, "[_-~]*_[_-~]*"},
+    {"dec_graphics_y_z", &GeneratorOptions::dec_graphics, "[_-~]*[yz][_-~]*"},
+    {"sd_under_a_saved_wrap", &GeneratorOptions::saved_wrap, "\x1b\\[[0-9]*T"},
     // U+1F600-1F64F, as UTF-8: F0 9F 98 80 - F0 9F 99 8F.
     {"emoji", &GeneratorOptions::wide, ".*\xf0\x9f[\x98\x99].*"},
     // Hangul syllables start with EA-ED.
@@ -287,6 +361,16 @@ TEST(GeneratorTest, BytesForSeed1234ArePinned) {
   EXPECT_EQ(Fnv1a64(bytes), 0xb4a5b9e765e4b268u);  // a hash the same everywhere
 }
 
+// The same with every kind on, the ones off by default included.
+TEST(GeneratorTest, BytesForSeed1234WithEveryKindArePinned) {
+  const std::string bytes = GenerateStream(1234, AllFeatures());
+  // Computed once from the generator as committed and checked by eye: text "W~C", CHT 3, text,
+  // REP 7 right after it, the DEC graphics run "vp`sqjgr" and REP 2, and further on the wide
+  // characters after ?7l and a CUP to column 79, and a saved pending wrap around SD 1.
+  EXPECT_EQ(bytes.size(), 1228u) << EscapeStream(bytes.substr(0, 200));
+  EXPECT_EQ(Fnv1a64(bytes), 0xc2f80e42d0177437u);
+}
+
 struct CountCase {
   int tokens;
   size_t expected;
@@ -341,7 +425,7 @@ TEST(GeneratorTest, ScrollMarginsAreValid) {
 TEST(GeneratorTest, EveryTokenIsComplete) {
   ParserHandler ignore_all;
   for (uint64_t seed = 0; seed < 200; ++seed) {
-    for (const std::string& token : GenerateTokens(seed)) {
+    for (const std::string& token : GenerateTokens(seed, AllFeatures())) {
       Parser parser;
       parser.Feed(token, ignore_all);
       EXPECT_EQ(parser.state(), Parser::State::kGround)
@@ -362,12 +446,13 @@ struct ScreenCase {
   const char* name;
   int cols;
   int rows;
+  bool every_kind = false;  // the kinds that are off by default too
 };
 
 class AcceptedTest : public ::testing::TestWithParam<ScreenCase> {};
 
 TEST_P(AcceptedTest, TerminalIgnoresNothing) {
-  GeneratorOptions o;
+  GeneratorOptions o = GetParam().every_kind ? AllFeatures() : GeneratorOptions{};
   o.cols = GetParam().cols;
   o.rows = GetParam().rows;
   for (uint64_t seed = 0; seed < 200; ++seed) {
@@ -385,7 +470,10 @@ TEST_P(AcceptedTest, TerminalIgnoresNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Generator, AcceptedTest,
                          ::testing::Values(ScreenCase{"80x24", 80, 24}, ScreenCase{"10x3", 10, 3},
-                                           ScreenCase{"2x2", 2, 2}),
+                                           ScreenCase{"2x2", 2, 2},
+                                           ScreenCase{"80x24_every_kind", 80, 24, true},
+                                           ScreenCase{"10x3_every_kind", 10, 3, true},
+                                           ScreenCase{"2x2_every_kind", 2, 2, true}),
                          [](const ::testing::TestParamInfo<ScreenCase>& info) {
                            return std::string(info.param.name);
                          });
@@ -393,8 +481,11 @@ INSTANTIATE_TEST_SUITE_P(Generator, AcceptedTest,
 // Each token alone, on a fresh terminal, is accepted too.
 TEST(GeneratorTest, EveryTokenAloneIsAccepted) {
   for (uint64_t seed = 0; seed < 20; ++seed) {
-    for (const std::string& token : GenerateTokens(seed)) {
+    for (const std::string& token : GenerateTokens(seed, AllFeatures())) {
       VirtualTerminal vt({.cols = 80, .rows = 24});
+      // DECSLRM with parameters always follows ?69h in a stream (without it, it is SCOSC with
+      // parameters, which xterm ignores).
+      if (std::regex_match(token, std::regex("\x1b\\[[0-9;]+s"))) vt.Write("\x1b[?69h");
       vt.Write(token);
       EXPECT_EQ(vt.terminal().stats().ignored_total, 0u)
           << "\"" << EscapeStream(token) << "\": " << Ignored(vt.terminal().stats());
