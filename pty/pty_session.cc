@@ -369,7 +369,10 @@ void PtySession::ReaderLoop() {
         std::lock_guard<std::mutex> lock(mu_);
         if (n > 0) {
           vt_.Write(absl::string_view(buffer.data(), static_cast<size_t>(n)));
-          absl::StrAppend(&outgoing_, vt_.TakeReplies());
+          // Replies are queued like typed bytes, so Send's count of what is written stays true.
+          const std::string replies = vt_.TakeReplies();
+          outgoing_queued_ += replies.size();
+          outgoing_ += replies;
           bytes_received_ += static_cast<uint64_t>(n);
           last_output_ = absl::Now();
           changed_.notify_all();

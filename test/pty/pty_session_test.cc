@@ -129,6 +129,18 @@ TEST_F(PtySessionTest, QuietAfterTypingAwaitsTheAnswerNotTheEarlierSilence) {
   EXPECT_THAT(session, RowTextIs(1, "61"));
 }
 
+TEST_F(PtySessionTest, QuietAfterTypingAwaitsTheAnswerAlsoAfterReplies) {
+  // The terminal's replies go out the same way as typed keys; typing after them must still wait
+  // until the keys are written, and the quiet period must start there.
+  PtySession session(MarkedOptions(60, 6));
+  StartProbe(session, {"slow-keys"});
+  ASSERT_TRUE(session.WaitForText("ready").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(150)).ok());
+  ASSERT_TRUE(session.SendKeys("a").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());  // the answer comes 50 ms late
+  EXPECT_THAT(session, RowTextIs(1, "61"));
+}
+
 TEST_F(PtySessionTest, KeyScriptErrorsComeBackWithoutTypingAnything) {
   PtySession session(MarkedOptions(60, 6));
   StartProbe(session, {"keys"});
