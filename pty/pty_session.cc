@@ -374,6 +374,7 @@ void PtySession::ReaderLoop() {
           outgoing_queued_ += replies.size();
           outgoing_ += replies;
           bytes_received_ += static_cast<uint64_t>(n);
+          if (options_.keep_output) output_.append(buffer.data(), static_cast<size_t>(n));
           last_output_ = absl::Now();
           changed_.notify_all();
           continue;
@@ -506,6 +507,11 @@ bool PtySession::output_ended() const {
 uint64_t PtySession::bytes_received() const {
   std::lock_guard<std::mutex> lock(mu_);
   return bytes_received_;
+}
+
+std::string PtySession::Output() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return output_;
 }
 
 absl::Duration PtySession::Scaled(std::optional<absl::Duration> timeout) const {

@@ -185,6 +185,29 @@ TEST_F(PtySessionTest, BurstLargerThanThePtyBufferArrivesWhole) {
   EXPECT_THAT(session, RowTextIs(3, "end"));
 }
 
+TEST_F(PtySessionTest, KeptOutputIsTheWholeTranscriptAndReplaysToTheSameScreen) {
+  PtyOptions options = MarkedOptions(30, 5);
+  options.keep_output = true;
+  PtySession session(options);
+  StartProbe(session, {"burst", "3"});
+  absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  const std::string output = session.Output();
+  EXPECT_EQ(output, "line 1\r\nline 2\r\nline 3\r\nend\r\n");  // ONLCR: "\n" arrives as "\r\n"
+  EXPECT_EQ(output.size(), session.bytes_received());
+  VirtualTerminal replay({.cols = 30, .rows = 5});
+  replay.Write(output);
+  EXPECT_EQ(replay.ScreenText(), session.ScreenText());
+}
+
+TEST_F(PtySessionTest, OutputIsNotKeptUnlessAsked) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"burst", "3"});
+  ASSERT_TRUE(session.WaitForExit().ok());
+  EXPECT_GT(session.bytes_received(), 0u);
+  EXPECT_EQ(session.Output(), "");
+}
+
 TEST_F(PtySessionTest, ProgramThatExitsEarlyReportsItsStatus) {
   PtySession session(MarkedOptions(30, 5));
   StartProbe(session, {"exit", "3"});
