@@ -361,12 +361,14 @@ void PtySession::ReaderLoop() {
       while (read(wake_read_fd_, drain, sizeof(drain)) > 0) {
       }
     }
-    // Read everything there is, one chunk at a time, decoding each under the lock.
+    // Read everything there is, one chunk at a time, decoding each under the lock. The read
+    // (non-blocking) is under the lock too, so a waiter sees each byte either still in the kernel
+    // (UnreadOutputLocked) or decoded.
     if (read_master) {
       for (;;) {
+        std::lock_guard<std::mutex> lock(mu_);
         const ssize_t n = read(master_fd_, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
-        std::lock_guard<std::mutex> lock(mu_);
         if (n > 0) {
           vt_.Write(absl::string_view(buffer.data(), static_cast<size_t>(n)));
           // Replies are queued like typed bytes, so Send's count of what is written stays true.
@@ -507,6 +509,12 @@ bool PtySession::output_ended() const {
 uint64_t PtySession::bytes_received() const {
   std::lock_guard<std::mutex> lock(mu_);
   return bytes_received_;
+}
+
+int PtySession::UnreadOutputLocked() const {
+  int n = 0;
+  if (master_fd_ < 0 || ioctl(master_fd_, FIONREAD, &n) != 0) return 0;
+  return n;
 }
 
 std::string PtySession::Output() const {
@@ -660,7 +668,10 @@ absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::
   return WaitFor(
       [this, scaled_quiet](const Terminal& t) {
         if (output_ended_) return true;
-        return !t.modes().synchronized_output && absl::Now() - last_output_ >= scaled_quiet;
+        // Output the reader has not got to yet, and replies not yet written, are activity too:
+        // under load the reader thread can lag behind the program.
+        return !t.modes().synchronized_output && absl::Now() - last_output_ >= scaled_quiet &&
+               outgoing_.empty() && UnreadOutputLocked() == 0;
       },
       absl::StrCat(absl::FormatDuration(scaled_quiet),
                    " without output and no synchronized frame open"),

@@ -185,6 +185,8 @@ class PtySession {
   absl::Duration Scaled(std::optional<absl::Duration> timeout) const;
   absl::Status NotRunning(absl::string_view action) const;  // mu_ held or not needed
   std::string StateLocked() const;
+  // Bytes the program wrote that the reader has not read yet (FIONREAD on the master).
+  int UnreadOutputLocked() const;
   std::string DescribeScreenLocked() const;
 
   PtyOptions options_;
