@@ -361,16 +361,22 @@ void PtySession::ReaderLoop() {
       while (read(wake_read_fd_, drain, sizeof(drain)) > 0) {
       }
     }
-    // Read everything there is, one chunk at a time, decoding each under the lock.
+    // Read everything there is, one chunk at a time, decoding each under the lock. The read
+    // (non-blocking) is under the lock too, so a waiter sees each byte either still in the kernel
+    // (UnreadOutputLocked) or decoded.
     if (read_master) {
       for (;;) {
+        std::lock_guard<std::mutex> lock(mu_);
         const ssize_t n = read(master_fd_, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
-        std::lock_guard<std::mutex> lock(mu_);
         if (n > 0) {
           vt_.Write(absl::string_view(buffer.data(), static_cast<size_t>(n)));
-          absl::StrAppend(&outgoing_, vt_.TakeReplies());
+          // Replies are queued like typed bytes, so Send's count of what is written stays true.
+          const std::string replies = vt_.TakeReplies();
+          outgoing_queued_ += replies.size();
+          outgoing_ += replies;
           bytes_received_ += static_cast<uint64_t>(n);
+          if (options_.keep_output) output_.append(buffer.data(), static_cast<size_t>(n));
           last_output_ = absl::Now();
           changed_.notify_all();
           continue;
@@ -503,6 +509,17 @@ bool PtySession::output_ended() const {
 uint64_t PtySession::bytes_received() const {
   std::lock_guard<std::mutex> lock(mu_);
   return bytes_received_;
+}
+
+int PtySession::UnreadOutputLocked() const {
+  int n = 0;
+  if (master_fd_ < 0 || ioctl(master_fd_, FIONREAD, &n) != 0) return 0;
+  return n;
+}
+
+std::string PtySession::Output() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return output_;
 }
 
 absl::Duration PtySession::Scaled(std::optional<absl::Duration> timeout) const {
@@ -651,7 +668,10 @@ absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::
   return WaitFor(
       [this, scaled_quiet](const Terminal& t) {
         if (output_ended_) return true;
-        return !t.modes().synchronized_output && absl::Now() - last_output_ >= scaled_quiet;
+        // Output the reader has not got to yet, and replies not yet written, are activity too:
+        // under load the reader thread can lag behind the program.
+        return !t.modes().synchronized_output && absl::Now() - last_output_ >= scaled_quiet &&
+               outgoing_.empty() && UnreadOutputLocked() == 0;
       },
       absl::StrCat(absl::FormatDuration(scaled_quiet),
                    " without output and no synchronized frame open"),

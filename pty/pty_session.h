@@ -65,6 +65,9 @@ struct PtyOptions {
   int scrollback_limit = TerminalOptions{}.scrollback_limit;
   WidthPolicy width = {};
   GraphicsOptions graphics = {};
+  // Keep every byte read from the program, for Output(): a transcript to replay elsewhere (another
+  // emulator, a recording). Off by default, since a program may write without end.
+  bool keep_output = false;
 };
 
 // How a program ended.
@@ -151,6 +154,9 @@ class PtySession {
   pid_t pid() const { return pid_; }
   // The bytes read from the program so far.
   uint64_t bytes_received() const;
+  // With PtyOptions::keep_output, every byte read from the program so far, exactly as it arrived
+  // (the first bytes_received() bytes of the program's output); empty without it.
+  std::string Output() const;
 
   // The screen as the decoder shows it now, as a consistent snapshot taken under the session's
   // lock: a ScreenView that owns its Frame (and its pixel plane when Sixel is on). Inside an open
@@ -179,6 +185,8 @@ class PtySession {
   absl::Duration Scaled(std::optional<absl::Duration> timeout) const;
   absl::Status NotRunning(absl::string_view action) const;  // mu_ held or not needed
   std::string StateLocked() const;
+  // Bytes the program wrote that the reader has not read yet (FIONREAD on the master).
+  int UnreadOutputLocked() const;
   std::string DescribeScreenLocked() const;
 
   PtyOptions options_;
@@ -196,6 +204,7 @@ class PtySession {
   uint64_t outgoing_written_ = 0;    // guarded by mu_: bytes written so far (of all ever queued)
   uint64_t outgoing_queued_ = 0;     // guarded by mu_
   uint64_t bytes_received_ = 0;      // guarded by mu_
+  std::string output_;               // guarded by mu_: everything read, with keep_output
   absl::Time last_output_;           // guarded by mu_
   bool output_ended_ = false;        // guarded by mu_: EOF or EIO on the terminal
   bool input_closed_ = false;        // guarded by mu_: writing failed (the program has gone)

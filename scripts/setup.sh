@@ -34,9 +34,10 @@ vtsnap_install_missing() {
 # libvterm-dev, and Debian's nodejs and npm only when node or npm is not on PATH already (a newer
 # Node that brings its own npm conflicts with Debian's npm package); for the PTY tests that drive
 # real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog; for
-# the benchmarks and their smoke tests (bench/README.md), libbenchmark-dev.
+# the benchmarks and their smoke tests (bench/README.md), libbenchmark-dev; for the vttest
+# conformance suite (docs/conformance.md), vttest and tmux.
 vtsnap_test_packages() {
-  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev)
+  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi

@@ -8,6 +8,7 @@
 //   winch          prints "size COLSxROWS" now and after each SIGWINCH; q quits
 //   whoami         prints its descriptors, whether /dev/tty opens, its ids, TERM, LANG and cwd
 //   keys           raw mode: prints each byte read in hex; q quits
+//   slow-keys      raw mode: asks DA1 first, then as keys, but answers each byte 50 ms late
 //   open-frame     opens a synchronized frame (?2026h), draws, and never closes it
 //   group-escape   starts a grandchild in its own process group that sleeps, and sleeps
 //   ignore-hup     ignores SIGHUP and sleeps
@@ -151,13 +152,18 @@ int main(int argc, char** argv) {
         (term ? term : "-") + "\nLANG " + (lang ? lang : "-") + "\ncwd " + cwd + "\n");
     return 0;
   }
-  if (what == "keys") {
+  if (what == "keys" || what == "slow-keys") {
     Raw();
+    if (what == "slow-keys") {
+      Out("\x1b[c");
+      ReadReply('c');
+    }
     Out("ready\n");
     for (;;) {
       unsigned char c = 0;
       if (read(STDIN_FILENO, &c, 1) != 1) return 1;
       if (c == 'q') return 0;
+      if (what == "slow-keys") usleep(50000);
       char hex[8];
       std::snprintf(hex, sizeof(hex), "%02x ", c);
       Out(hex);

@@ -129,6 +129,18 @@ TEST_F(PtySessionTest, QuietAfterTypingAwaitsTheAnswerNotTheEarlierSilence) {
   EXPECT_THAT(session, RowTextIs(1, "61"));
 }
 
+TEST_F(PtySessionTest, QuietAfterTypingAwaitsTheAnswerAlsoAfterReplies) {
+  // The terminal's replies go out the same way as typed keys; typing after them must still wait
+  // until the keys are written, and the quiet period must start there.
+  PtySession session(MarkedOptions(60, 6));
+  StartProbe(session, {"slow-keys"});
+  ASSERT_TRUE(session.WaitForText("ready").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(150)).ok());
+  ASSERT_TRUE(session.SendKeys("a").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());  // the answer comes 50 ms late
+  EXPECT_THAT(session, RowTextIs(1, "61"));
+}
+
 TEST_F(PtySessionTest, KeyScriptErrorsComeBackWithoutTypingAnything) {
   PtySession session(MarkedOptions(60, 6));
   StartProbe(session, {"keys"});
@@ -171,6 +183,29 @@ TEST_F(PtySessionTest, BurstLargerThanThePtyBufferArrivesWhole) {
   EXPECT_EQ(session.bytes_received(), expected);
   EXPECT_THAT(session, RowTextIs(2, absl::StrCat("line ", kLines)));
   EXPECT_THAT(session, RowTextIs(3, "end"));
+}
+
+TEST_F(PtySessionTest, KeptOutputIsTheWholeTranscriptAndReplaysToTheSameScreen) {
+  PtyOptions options = MarkedOptions(30, 5);
+  options.keep_output = true;
+  PtySession session(options);
+  StartProbe(session, {"burst", "3"});
+  absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  const std::string output = session.Output();
+  EXPECT_EQ(output, "line 1\r\nline 2\r\nline 3\r\nend\r\n");  // ONLCR: "\n" arrives as "\r\n"
+  EXPECT_EQ(output.size(), session.bytes_received());
+  VirtualTerminal replay({.cols = 30, .rows = 5});
+  replay.Write(output);
+  EXPECT_EQ(replay.ScreenText(), session.ScreenText());
+}
+
+TEST_F(PtySessionTest, OutputIsNotKeptUnlessAsked) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"burst", "3"});
+  ASSERT_TRUE(session.WaitForExit().ok());
+  EXPECT_GT(session.bytes_received(), 0u);
+  EXPECT_EQ(session.Output(), "");
 }
 
 TEST_F(PtySessionTest, ProgramThatExitsEarlyReportsItsStatus) {
