@@ -3,6 +3,7 @@
 
     python3 test/conformance/table.py [--recording DIR] [--xterm] [--jobs N]
     python3 test/conformance/table.py --show SCREEN [--xterm]
+    python3 test/conformance/table.py --xterm --write-xterm test/conformance/xterm_screens.txt
 
 The recording is what `vttest_record DIR` (ctest's vttest.record) wrote; DIR defaults to
 build/test/conformance/vttest-recording. Each row says whether vtsnap's text equals xterm.js's and
@@ -12,6 +13,10 @@ tmux's and, with --xterm, a real xterm's, and gives the cause of each difference
 xvfb packages) and reads the screen back with xterm's print-screen (media copy, CSI i) through its
 printerCommand. It takes about a second per screen, --jobs at a time (default 4); results are
 cached in DIR/xterm/ by the transcript's SHA-256.
+
+--write-xterm FILE writes xterm's screen for every screen where xterm.js and tmux agree with each
+other and not with vtsnap: the screens where vtsnap follows xterm against both, which
+vttest_conformance_test checks against these readings (docs/conformance.md).
 
 --show SCREEN prints the screen's rows as each side shows them, marking the rows that differ.
 
@@ -50,10 +55,6 @@ def link(doc, anchor, title):
     return f'[{title}]({"" if doc == CONF else doc}#{anchor})'
 
 
-def bug(what):
-    return 'decoder bug, to fix: ' + link(CONF, 'decoder-bugs-to-fix', what)
-
-
 def tmux(what):
     return 'tmux: ' + link(CONF, 'where-tmux-differs-from-xterm', what)
 
@@ -63,7 +64,8 @@ RECTANGLES = link(DEVIATIONS, 'margins-and-rectangles', 'rectangle operations no
 PROTECTION = link(DEVIATIONS, 'margins-and-rectangles', 'selective erase protection not modelled')
 INDEX_AND_AREAS = link(DEVIATIONS, 'decbi-decfi-spa-and-epa', 'not modelled')
 CHARSETS = link(DEVIATIONS, 'character-sets', 'national and 96-character sets not modelled')
-MARGINS = bug('left/right margins (DECLRMM, DECSLRM)')
+NO_MARGINS = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
+                  'xterm.js and tmux: left/right margins not implemented')
 TMUX_DECCOLM = tmux('DECCOLM clears the screen')
 
 cause('1_cursor_movements.2 1_cursor_movements.3 1_cursor_movements.4 9.6_column_mode_escape.1 '
@@ -91,15 +93,13 @@ cause('11.1.2.4_decsca.1', ['xterm', 'xterm.js', 'tmux'], PROTECTION)
 cause('11.1.2.4_decsca.1 11.1.2.4_decsca.3', ['tmux'], tmux('DECSED and DECSEL ignored'))
 cause('11.3.2.7_decbi.1 11.3.2.8_decfi.1 11.7.1.2_spa.1 11.6.7.1.2_bce_spa.1', ['xterm'],
       INDEX_AND_AREAS)
-cause('11.3.2.7_decbi_margins.1 11.3.2.8_decfi_margins.1', ['xterm'],
-      INDEX_AND_AREAS + '; ' + MARGINS)
+cause('11.3.2.7_decbi_margins.1 11.3.2.8_decfi_margins.1', ['xterm'], INDEX_AND_AREAS)
 cause('11.3.2.9_cursor_in_margins_margins.1 11.3.2.10_other_in_margins_margins.1 '
+      '11.3.3.9_decic_decdc_margins.1 11.3.3.9_decic_decdc_margins.2 '
       '11.3.3.10_ind_ri_margins.2 11.3.3.10_ind_ri_margins.4 11.3.3.11_il_dl_margins.2 '
       '11.3.3.11_il_dl_margins.4 11.3.3.12_ich_dch_margins.1 11.3.3.12_ich_dch_margins.2 '
-      '11.3.3.13_bs_cr_tab_margins.1 11.4.2.10_cht_margins.1 11.4.2.13_cnl_margins.1 '
-      '11.3.6.9_decera_margins.1 11.3.6.10_decfra_margins.1 11.3.6.10_decfra_margins.2 '
-      '11.3.6.12_decsera_margins.1 11.3.6.12_decsera_margins.2 11.3.6.12_decsera_margins.3 '
-      '11.3.6.12_decsera_margins.4', ['xterm'], MARGINS)
+      '11.3.3.13_bs_cr_tab_margins.1 11.4.2.10_cht_margins.1 11.4.2.13_cnl_margins.1',
+      ['xterm.js', 'tmux'], NO_MARGINS)
 cause('11.3.6.9_decera_margins.1 11.3.6.10_decfra_margins.1 11.3.6.10_decfra_margins.2 '
       '11.3.6.12_decsera_margins.1 11.3.6.12_decsera_margins.2 11.3.6.12_decsera_margins.3 '
       '11.3.6.12_decsera_margins.4 11.3.6.8_deccra.2 11.3.6.8_deccra.3 11.3.6.8_deccra.4 '
@@ -107,19 +107,15 @@ cause('11.3.6.9_decera_margins.1 11.3.6.10_decfra_margins.1 11.3.6.10_decfra_mar
       '11.3.6.12_decsera.3 11.3.6.12_decsera.4', ['xterm'], RECTANGLES)
 cause('11.3.3.11_il_dl_margins.2 11.6.6.3_bce_insert_delete.1 11.6.6.3_bce_insert_delete.2',
       ['tmux'], tmux('IL and DL keep the cursor column'))
-cause('11.3.3.12_ich_dch_margins.1', ['tmux'], tmux('ICH and DCH in a region'))
 cause('11.3.3.9_decic_decdc.1 11.3.3.9_decic_decdc.2 11.3.3.9_decic_decdc_margins.1 '
-      '11.3.3.9_decic_decdc_margins.2', ['xterm', 'xterm.js'], bug('DECIC and DECDC ignored'))
-cause('11.3.3.9_decic_decdc_margins.1 11.3.3.9_decic_decdc_margins.2', ['xterm'], MARGINS)
+      '11.3.3.9_decic_decdc_margins.2', ['tmux'], tmux('DECIC and DECDC ignored'))
+cause('11.6.7.4_bce_sl.1 11.6.7.5_bce_sr.1 11.7.4_sl.1 11.7.5_sr.1', ['tmux'],
+      tmux('SL and SR ignored'))
 cause('11.4.2.10_cht.1 11.4.2.10_cht_margins.1 11.5.4_cht.1', ['tmux'], tmux('CHT ignored'))
 cause('11.4.2.11_hpr.1 11.4.2.11_hpr_margins.1 11.5.5_hpr.1', ['tmux'], tmux('HPR ignored'))
 cause('11.5.9_vpr.1', ['tmux'], tmux('VPR ignored'))
 cause('11.6.9_sgr_22_27.1 11.6.9_sgr_22_27.2 11.6.9_sgr_22_27.3', ['xterm'],
       link(CONF, 'reading-xterms-screen', "xterm's print-screen leaves concealed text out"))
-cause('11.6.7.2_bce_rep.1 11.7.2_rep.1', ['xterm', 'xterm.js', 'tmux'],
-      bug('REP right after REP repeats again'))
-cause('11.6.7.4_bce_sl.1 11.6.7.5_bce_sr.1 11.7.4_sl.1 11.7.5_sr.1', ['xterm', 'xterm.js'],
-      bug('SL and SR ignored'))
 cause('11.8.7.3_alternate_screen.3 11.8.7.4_alternate_screen_1047.3 '
       '11.8.7.5_alternate_screen_1049.3', ['tmux'],
       tmux('the cursor saved around the alternate screen'))
@@ -273,6 +269,34 @@ def table(records, with_xterm):
     return missing
 
 
+XTERM_SCREENS_HEADER = """\
+# What a real xterm showed on the vttest screens where xterm.js and tmux agree with each other and
+# not with vtsnap. vttest_conformance_test requires vtsnap to show exactly this text there
+# (docs/conformance.md). Written by
+#   python3 test/conformance/table.py --xterm --write-xterm test/conformance/xterm_screens.txt
+# from xterm {version} under Xvfb, read through its print-screen: a line "== <screen>", then the
+# screen's {rows} rows, trailing spaces removed.
+"""
+
+
+def write_xterm(records, path):
+    version = subprocess.run(['xterm', '-version'], capture_output=True, text=True,
+                             check=False).stdout.strip()
+    out = [XTERM_SCREENS_HEADER.format(version=version or 'xterm', rows=ROWS)]
+    written = 0
+    for record in records:
+        xterm, xtermjs, tmux_rows = record.get('xterm'), record.get('xtermjs'), record.get('tmux')
+        if xtermjs is None or xtermjs != tmux_rows or xtermjs == record['vtsnap']:
+            continue
+        if xterm is None:
+            sys.exit(f"table.py: no xterm screen for {record['screen']}")
+        out.append(f"== {record['screen']}\n" + ''.join(row + '\n' for row in xterm))
+        written += 1
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(''.join(out))
+    print(f'table.py: wrote {written} xterm screens to {path}', file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--recording',
@@ -280,7 +304,10 @@ def main():
     parser.add_argument('--xterm', action='store_true')
     parser.add_argument('--jobs', type=int, default=4)
     parser.add_argument('--show')
+    parser.add_argument('--write-xterm', metavar='FILE')
     args = parser.parse_args()
+    if args.write_xterm and not args.xterm:
+        sys.exit('table.py: --write-xterm needs --xterm')
     records = load_recording(args.recording)
     if args.show:
         records = [r for r in records if r['screen'] == args.show]
@@ -291,6 +318,8 @@ def main():
     if args.show:
         show(records[0], args.xterm)
         return
+    if args.write_xterm:
+        write_xterm(records, args.write_xterm)
     sys.exit(1 if table(records, args.xterm) else 0)
 
 

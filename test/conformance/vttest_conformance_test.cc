@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <regex>
 #include <set>
@@ -23,7 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -44,17 +47,27 @@ namespace {
 // with the docs section that explains it, "conformance.md#<section>: " or
 // "xterm-deviations.md#<section>: ". An entry whose screen no longer differs (or where xterm.js
 // and tmux no longer agree) fails as stale: remove it.
+//
+// An entry in kFollowsXterm's section is a screen where vtsnap follows xterm against both: there
+// vtsnap must show exactly what a real xterm showed, as xterm_screens.txt records it.
 struct KnownDeviation {
   const char* screen;
   const char* reason;
 };
+constexpr absl::string_view kFollowsXterm =
+    "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: ";
+constexpr const char* kNoMargins =
+    "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: left/right margins (DECLRMM, "
+    "DECSLRM), which xterm.js and tmux do not implement";
 const std::vector<KnownDeviation> kKnownDeviations = {
-    {"11.6.7.2_bce_rep.1",
-     "conformance.md#decoder-bugs-to-fix: decoder bug, to fix: REP right after a REP repeats the "
-     "last character again (12 '+' per row where xterm.js and tmux write 2)"},
-    {"11.7.2_rep.1",
-     "conformance.md#decoder-bugs-to-fix: decoder bug, to fix: REP right after a REP repeats the "
-     "last character again (12 '+' per row where xterm.js and tmux write 2)"},
+    {"11.3.2.9_cursor_in_margins_margins.1", kNoMargins},
+    {"11.3.2.10_other_in_margins_margins.1", kNoMargins},
+    {"11.3.3.10_ind_ri_margins.2", kNoMargins},
+    {"11.3.3.10_ind_ri_margins.4", kNoMargins},
+    {"11.3.3.11_il_dl_margins.4", kNoMargins},
+    {"11.3.3.12_ich_dch_margins.2", kNoMargins},
+    {"11.3.3.13_bs_cr_tab_margins.1", kNoMargins},
+    {"11.4.2.13_cnl_margins.1", kNoMargins},
 };
 
 const std::string kRecordingDir = VTTEST_RECORDING_DIR;
@@ -70,6 +83,43 @@ const KnownDeviation* FindDeviation(const std::string& screen) {
     if (screen == d.screen) return &d;
   }
   return nullptr;
+}
+
+bool FollowsXterm(const KnownDeviation& d) { return absl::StartsWith(d.reason, kFollowsXterm); }
+
+// xterm_screens.txt: what a real xterm showed, by screen (table.py --xterm --write-xterm).
+using XtermScreens = std::map<std::string, std::vector<std::string>>;
+absl::StatusOr<XtermScreens> ParseXtermScreens(absl::string_view path, absl::string_view text) {
+  XtermScreens screens;
+  std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
+  size_t i = 0;
+  while (i < lines.size() && absl::StartsWith(lines[i], "#")) ++i;  // the header
+  while (i < lines.size()) {
+    if (!absl::StartsWith(lines[i], "== ")) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ":", i + 1, ": expected \"== <screen>\", got \"", lines[i], "\""));
+    }
+    const std::string name(lines[i].substr(3));
+    if (lines.size() - i - 1 < static_cast<size_t>(kRows)) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ":", i + 1, ": screen ", name, " has ",
+                                                     lines.size() - i - 1, " rows, not ", kRows));
+    }
+    std::vector<std::string> rows(lines.begin() + i + 1, lines.begin() + i + 1 + kRows);
+    if (!screens.emplace(name, std::move(rows)).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ":", i + 1, ": screen ", name, " twice"));
+    }
+    i += 1 + kRows;
+  }
+  return screens;
+}
+
+absl::StatusOr<XtermScreens> ReadXtermScreens() {
+  const std::string path = std::string(VTSNAP_SOURCE_DIR) + "/test/conformance/xterm_screens.txt";
+  const std::optional<std::string> text = ReadFile(path);
+  if (!text) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  return ParseXtermScreens(path, *text);
 }
 
 std::vector<std::string> ScreenRows(const VirtualTerminal& vt) {
@@ -174,6 +224,16 @@ class VttestScreenTest : public ::testing::Test {
     const bool agree = *record->xtermjs == *record->tmux;
     const KnownDeviation* deviation = FindDeviation(screen_);
     if (deviation != nullptr) {
+      if (FollowsXterm(*deviation)) {
+        absl::StatusOr<XtermScreens> xterm = ReadXtermScreens();
+        ASSERT_TRUE(xterm.ok()) << xterm.status();
+        const auto it = xterm->find(screen_);
+        ASSERT_NE(it, xterm->end()) << "test/conformance/xterm_screens.txt has no xterm screen for "
+                                       "this known deviation: regenerate it (docs/conformance.md)";
+        EXPECT_EQ(rows, it->second) << "vtsnap differs from what a real xterm showed "
+                                       "(test/conformance/xterm_screens.txt):\n"
+                                    << RowDiff(rows, it->second, "xterm");
+      }
       EXPECT_TRUE(agree) << "stale known deviation (xterm.js and tmux no longer agree on this "
                             "screen): remove it from kKnownDeviations\n"
                          << RowDiff(*record->xtermjs, *record->tmux, "tmux");
@@ -260,6 +320,63 @@ TEST(VttestTable, KnownDeviationsAreWellFormed) {
         << "docs/" << m[1] << ".md has no section #" << m[2];
   }
 }
+
+TEST(VttestTable, XtermScreensAreTheScreensThatFollowXterm) {
+  absl::StatusOr<XtermScreens> xterm = ReadXtermScreens();
+  ASSERT_TRUE(xterm.ok()) << xterm.status();
+  std::set<std::string> following;
+  for (const KnownDeviation& d : kKnownDeviations) {
+    if (FollowsXterm(d)) following.insert(d.screen);
+  }
+  std::set<std::string> read;
+  for (const auto& [screen, rows] : *xterm) read.insert(screen);
+  EXPECT_EQ(read, following) << "xterm_screens.txt holds exactly the screens of the known "
+                                "deviations that follow xterm (docs/conformance.md)";
+  EXPECT_FALSE(following.empty());
+}
+
+struct XtermScreensCase {
+  std::string name;
+  std::string text;
+  std::string error;  // "" when the text parses
+};
+
+void PrintTo(const XtermScreensCase& c, std::ostream* os) { *os << c.name; }
+
+class XtermScreensFile : public ::testing::TestWithParam<XtermScreensCase> {};
+
+TEST_P(XtermScreensFile, ParsesOrNamesTheLine) {
+  const std::string rows = [] {
+    std::string out;
+    for (int r = 0; r < kRows; ++r) absl::StrAppend(&out, "row ", r, "\n");
+    return out;
+  }();
+  std::string text = GetParam().text;
+  absl::StrReplaceAll({{"<rows>", rows}}, &text);
+  absl::StatusOr<XtermScreens> screens = ParseXtermScreens("f.txt", text);
+  if (GetParam().error.empty()) {
+    ASSERT_TRUE(screens.ok()) << screens.status();
+    ASSERT_EQ(screens->size(), 1u);
+    EXPECT_EQ(screens->begin()->first, "1_a.1");
+    EXPECT_EQ(screens->begin()->second.back(), absl::StrCat("row ", kRows - 1));
+  } else {
+    EXPECT_EQ(screens.status().message(), GetParam().error);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Text, XtermScreensFile,
+    ::testing::Values(
+        XtermScreensCase{"HeaderThenOneScreen", "# header\n# more\n== 1_a.1\n<rows>", ""},
+        XtermScreensCase{"AHashLineInAScreenIsARow", "== 1_a.1\n# not a comment\n<rows>",
+                         "f.txt:26: expected \"== <screen>\", got \"row 23\""},
+        XtermScreensCase{"TooFewRows", "# h\n== 1_a.1\nrow\n",
+                         "f.txt:2: screen 1_a.1 has 1 rows, not 24"},
+        XtermScreensCase{"ATextLineWhereAScreenStarts", "# h\nrow\n",
+                         "f.txt:2: expected \"== <screen>\", got \"row\""},
+        XtermScreensCase{"AScreenTwice", "== 1_a.1\n<rows>== 1_a.1\n<rows>",
+                         "f.txt:26: screen 1_a.1 twice"}),
+    [](const ::testing::TestParamInfo<XtermScreensCase>& info) { return info.param.name; });
 
 struct CaptureCase {
   std::string name;
