@@ -107,15 +107,32 @@ std::vector<FidelityCase> Cases() {
       // --- Writing the last column leaves a wrap pending whatever DECAWM says, and DECAWM
       // reset does not clear it: the next character wraps if autowrap is on by then (xterm:
       // dotext sets do_wrap when the text reaches the margin; only dotext reads DECAWM).
-      {"PendingWrapSurvivesDecawmOffAndOn", 10, 3, "abcdefghij\x1b[?7l\x1b[?7hQ",
+      {"PendingWrapSurvivesDecawmOffAndOn",
+       10,
+       3,
+       "abcdefghij\x1b[?7l\x1b[?7hQ",
        {"abcdefghij", "Q", ""}},
-      {"LastColumnWrittenWithoutAutowrapWrapsOnceAutowrapIsBack", 10, 3,
-       "\x1b[?7labcdefghij\x1b[?7hQ", {"abcdefghij", "Q", ""}},
-      {"DecrcRestoresAWrapPendingWithoutAutowrap", 10, 3,
-       "\x1b[?7labcdefghij\x1b" "7\x1b[?7h\x1b" "8Q", {"abcdefghij", "Q", ""}},
-      {"WideCharacterInTheLastColumnsWithoutAutowrapLeavesAWrapPending", 10, 3,
-       "\x1b[?7l\x1b[1;9H\xe4\xb8\x80\x1b[?7hQ", {"        \xe4\xb8\x80", "Q", ""}},
-      {"WithoutAutowrapThePendingWrapIsOverwritten", 10, 2, "\x1b[?7labcdefghijQ",
+      {"LastColumnWrittenWithoutAutowrapWrapsOnceAutowrapIsBack",
+       10,
+       3,
+       "\x1b[?7labcdefghij\x1b[?7hQ",
+       {"abcdefghij", "Q", ""}},
+      {"DecrcRestoresAWrapPendingWithoutAutowrap",
+       10,
+       3,
+       "\x1b[?7labcdefghij\x1b"
+       "7\x1b[?7h\x1b"
+       "8Q",
+       {"abcdefghij", "Q", ""}},
+      {"WideCharacterInTheLastColumnsWithoutAutowrapLeavesAWrapPending",
+       10,
+       3,
+       "\x1b[?7l\x1b[1;9H\xe4\xb8\x80\x1b[?7hQ",
+       {"        \xe4\xb8\x80", "Q", ""}},
+      {"WithoutAutowrapThePendingWrapIsOverwritten",
+       10,
+       2,
+       "\x1b[?7labcdefghijQ",
        {"abcdefghiQ", ""}},
 
       // --- DEC Special Graphics 0x5F is a blank (xterm: xtermCharSetOut maps it to 0; the
@@ -135,6 +152,14 @@ std::vector<FidelityCase> Cases() {
        2,
        "\x1b[?7labcdefghi\xe4\xb8\x80Z",
        {"abcdefghiZ", ""}},
+      // The dropped character clears a pending wrap (dotext clears do_wrap before it finds no
+      // room), so once autowrap is back the next character does not wrap. SGR 0 splits the text
+      // so that xterm takes the wide character on its own.
+      {"DroppedWideCharacterClearsAPendingWrap",
+       10,
+       3,
+       "\x1b[?7labcdefghij\x1b[m\xe4\xb8\x80\x1b[?7hQ",
+       {"abcdefghiQ", "", ""}},
       {"WideCharacterThatFitsWithoutAutowrapIsWritten",
        10,
        2,
@@ -152,10 +177,16 @@ std::vector<FidelityCase> Cases() {
        {"abcdefghi", "\xe4\xb8\x80Z"}},
 
       // --- U+FE0F after a narrow base keeps it one cell (xterm's wcwidth; docs/unicode.md).
-      {"EmojiPresentationSelectorKeepsANarrowBaseNarrow", 10, 2, "\xe2\x9d\xa4\xef\xb8\x8fX",
+      {"EmojiPresentationSelectorKeepsANarrowBaseNarrow",
+       10,
+       2,
+       "\xe2\x9d\xa4\xef\xb8\x8fX",
        {"\xe2\x9d\xa4\xef\xb8\x8fX", ""}},
-      {"EmojiPresentationSelectorThenCursorColumn", 10, 2,
-       "\xe2\x9d\xa4\xef\xb8\x8fX\r\x1b[4GY", {"\xe2\x9d\xa4\xef\xb8\x8fX Y", ""}},
+      {"EmojiPresentationSelectorThenCursorColumn",
+       10,
+       2,
+       "\xe2\x9d\xa4\xef\xb8\x8fX\r\x1b[4GY",
+       {"\xe2\x9d\xa4\xef\xb8\x8fX Y", ""}},
 
       // --- VPR and HPR are CursorSet: not held by the scroll region or the margins unless
       // origin mode is set; VPA likewise (xterm: CASE_VPR, CASE_HPR, CASE_VPA).
