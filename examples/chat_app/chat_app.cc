@@ -334,7 +334,9 @@ std::vector<ChatApp::Line> ChatApp::TranscriptLines(int width) const {
             break;
         }
         if (!e.expanded && e.state != CardState::kPending) {
-          header.push_back({"  (" + std::to_string(e.body.size()) + " lines)", kHint});
+          header.push_back(
+              {"  (" + std::to_string(e.body.size()) + (e.body.size() == 1 ? " line)" : " lines)"),
+               kHint});
         }
         if (selected) {
           for (Span& span : header) span.style.reverse = true;
