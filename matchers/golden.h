@@ -15,6 +15,7 @@
 #ifndef VTSNAP_MATCHERS_GOLDEN_H_
 #define VTSNAP_MATCHERS_GOLDEN_H_
 
+#include <concepts>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -43,6 +44,9 @@ struct GoldenOptions {
 // or a PtySession (its screen now; inside an open synchronized frame it fails with the reason).
 class GoldenMatcher {
  public:
+  // Marks a golden matcher: gmock's Not negates its ReadOnly() copy (below).
+  using IsVtsnapGoldenMatcher = void;
+
   GoldenMatcher(std::string name, GoldenOptions options);
 
   // gmock's polymorphic-matcher protocol: converts to Matcher<T> for every T a ScreenView is made
@@ -70,10 +74,12 @@ class GoldenMatcher {
 
 namespace golden_internal {
 
-template <typename T>
-class GoldenMatcherImpl : public ::testing::MatcherInterface<T> {
+// The gmock side of a golden matcher M of screens (EqualsGolden, EqualsSemanticGolden): a
+// Matcher<T> for every T a ScreenView is made of, calling M::Match.
+template <typename M, typename T>
+class ScreenGoldenMatcherImpl : public ::testing::MatcherInterface<T> {
  public:
-  explicit GoldenMatcherImpl(const GoldenMatcher& m) : m_(m) {}
+  explicit ScreenGoldenMatcherImpl(const M& m) : m_(m) {}
   bool MatchAndExplain(T x, ::testing::MatchResultListener* listener) const override {
     return m_.Match(ScreenView(x), listener);
   }
@@ -81,14 +87,22 @@ class GoldenMatcherImpl : public ::testing::MatcherInterface<T> {
   void DescribeNegationTo(std::ostream* os) const override { m_.DescribeNegationTo(os); }
 
  private:
-  GoldenMatcher m_;
+  M m_;
+};
+
+// A golden matcher: it declares IsVtsnapGoldenMatcher and has a ReadOnly() copy.
+template <typename M>
+concept GoldenMatcherType = requires(const M& m) {
+  typename M::IsVtsnapGoldenMatcher;
+  { m.ReadOnly() } -> std::same_as<M>;
 };
 
 }  // namespace golden_internal
 
 template <typename T>
 GoldenMatcher::operator ::testing::Matcher<T>() const {
-  return ::testing::Matcher<T>(new golden_internal::GoldenMatcherImpl<T>(*this));
+  return ::testing::Matcher<T>(
+      new golden_internal::ScreenGoldenMatcherImpl<GoldenMatcher, T>(*this));
 }
 
 // Matches when the screen equals the golden `name` (one or more '/'-separated segments of
@@ -100,11 +114,13 @@ GoldenMatcher EqualsGolden(std::string name, GoldenOptions options = {});
 namespace testing::internal {
 
 // Not(EqualsGolden(...)) must never write: this specialization of gmock's Not negates a read-only
-// copy of the golden matcher. (Only direct negation is recognized; see docs/goldens.md.)
-template <>
-class NotMatcher<vtsnap::GoldenMatcher> {
+// copy of any golden matcher (EqualsGolden, EqualsSemanticGolden, EqualsRgbaGolden). (Only direct
+// negation is recognized; see docs/goldens.md.)
+template <typename M>
+requires vtsnap::golden_internal::GoldenMatcherType<M>
+class NotMatcher<M> {
  public:
-  explicit NotMatcher(vtsnap::GoldenMatcher matcher) : matcher_(matcher.ReadOnly()) {}
+  explicit NotMatcher(M matcher) : matcher_(matcher.ReadOnly()) {}
 
   template <typename T>
   operator Matcher<T>() const {  // NOLINT(google-explicit-constructor)
@@ -112,7 +128,7 @@ class NotMatcher<vtsnap::GoldenMatcher> {
   }
 
  private:
-  vtsnap::GoldenMatcher matcher_;
+  M matcher_;
 };
 
 }  // namespace testing::internal

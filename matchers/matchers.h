@@ -22,6 +22,8 @@
 #include "vtsnap/matchers/raster.h"            // IWYU pragma: export
 #include "vtsnap/matchers/screen.h"            // IWYU pragma: export
 #include "vtsnap/matchers/script.h"            // IWYU pragma: export
+#include "vtsnap/matchers/semantic_golden.h"   // IWYU pragma: export
+#include "vtsnap/matchers/theme.h"             // IWYU pragma: export
 #include "vtsnap/snapshot/capture.h"           // IWYU pragma: export
 #include "vtsnap/snapshot/frame.h"             // IWYU pragma: export
 #include "vtsnap/snapshot/redact.h"            // IWYU pragma: export

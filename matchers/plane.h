@@ -27,6 +27,9 @@ namespace vtsnap {
 // Frame, fails with the reason). GoldenOptions::root applies; redactions and extension do not.
 class RgbaGoldenMatcher {
  public:
+  // gmock's Not negates the ReadOnly() copy (matchers/golden.h).
+  using IsVtsnapGoldenMatcher = void;
+
   RgbaGoldenMatcher(std::string name, GoldenOptions options);
 
   template <typename T>

@@ -360,7 +360,9 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     return fail(outcome, std::move(message));
   }
   if (in.read_only) return fail(outcome, std::move(message));
-  const char* const kind = in.where.relative.ends_with(".rgba") ? "plane" : "dump";
+  const char* const kind = in.where.relative.ends_with(".rgba")       ? "plane"
+                           : in.where.relative.ends_with(".semantic") ? "projection"
+                                                                      : "dump";
   const std::string actual_path = ActualPath(in.where);
   if (absl::Status s = WriteFileAtomically(actual_path, *actual); s.ok()) {
     absl::StrAppend(&message, "actual ", kind, " written to ", actual_path, "\n");

@@ -449,8 +449,13 @@ std::vector<FolderVerdict> Verdict(const std::vector<InventoryRecord>& records) 
           v.missing_scenarios.push_back(scenario);
           continue;
         }
+        // A checkpoint is claimed by a golden of any kind (its .dump, its .semantic, ...).
+        std::set<std::string> claimed_checkpoints;
+        for (auto it = first; it != m.claims.end() && absl::StartsWith(*it, prefix); ++it) {
+          claimed_checkpoints.insert(std::string(StripGoldenExtension(*it)));
+        }
         for (const std::string& checkpoint : checkpoints) {
-          if (!m.claims.contains(absl::StrCat(prefix, checkpoint, ".dump"))) {
+          if (!claimed_checkpoints.count(absl::StrCat(prefix, checkpoint))) {
             v.missing_checkpoints.push_back(absl::StrCat(prefix, checkpoint));
           }
         }

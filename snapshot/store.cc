@@ -22,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
 #include "vtsnap/decoder/quote.h"
 
 namespace vtsnap {
@@ -243,16 +244,27 @@ std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string*
     const std::string name = it->path().filename().string();
     // .actual files do not end in a golden suffix; hidden temporaries (".<name>.tmp.<pid>.<n>",
     // from WriteFileAtomically or another writer) are never goldens, whatever they end in.
-    if (!absl::EndsWith(name, ".dump") && !absl::EndsWith(name, ".scene") &&
-        !absl::EndsWith(name, ".rgba")) {
-      continue;
-    }
+    if (!IsGoldenFileName(name)) continue;
     if (absl::StartsWith(name, ".") && absl::StrContains(name, ".tmp.")) continue;
     files.push_back(it->path().lexically_relative(root).generic_string());
   }
   if (ec && error != nullptr) *error = absl::StrCat(folder, ": ", ec.message());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+bool IsGoldenFileName(absl::string_view name) {
+  for (absl::string_view ext : kGoldenExtensions) {
+    if (absl::EndsWith(name, ext)) return true;
+  }
+  return false;
+}
+
+absl::string_view StripGoldenExtension(absl::string_view path) {
+  for (absl::string_view ext : kGoldenExtensions) {
+    if (absl::ConsumeSuffix(&path, ext)) return path;
+  }
+  return path;
 }
 
 std::string ShellQuote(absl::string_view word) {

@@ -86,8 +86,16 @@ GoldenFolder GoldenFolderFor(absl::string_view test_file, absl::string_view root
 // otherwise (a directory, no permission).
 [[nodiscard]] absl::Status RemoveFileIfExists(const std::string& path);
 
+// The suffixes of golden files: screen dumps, scenes, RGBA planes and semantic projections.
+inline constexpr absl::string_view kGoldenExtensions[] = {".dump", ".scene", ".rgba", ".semantic"};
+// True when `name` ends in one of kGoldenExtensions.
+bool IsGoldenFileName(absl::string_view name);
+// `path` without its golden suffix ("login/empty.semantic" -> "login/empty"); unchanged without
+// one.
+absl::string_view StripGoldenExtension(absl::string_view path);
+
 // The golden files under `folder`, recursively: the regular files whose name ends in ".dump",
-// ".scene" or ".rgba", as
+// ".scene", ".rgba" or ".semantic", as
 // '/'-separated paths relative to `folder` (suffix kept), sorted. `.actual` files and the temporary
 // files of WriteFileAtomically are not listed; symbolic links to directories are not followed;
 // unreadable subdirectories are skipped. A missing folder lists nothing.

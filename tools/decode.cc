@@ -1,7 +1,8 @@
 // `vtsnap decode`: feeds a recording to a decoder (the xterm profile, or the presenter profile)
-// and prints the final screen as text, as a ckvision-golden 1 dump, as a pixel plane or as a JSON
-// state dump (docs/state-dump.md). Under the presenter profile
-// a stream the profile invalidates exits 3 with `offset N: <sequence>: <rule>` on stderr.
+// and prints the final screen as text, as a ckvision-golden 1 dump, as a pixel plane, as a JSON
+// state dump (docs/state-dump.md) or as a vtsnap-semantic 1 projection (docs/semantic.md); or,
+// with --check-theme, the runs of cells that depend on the colour theme. Under the presenter
+// profile a stream the profile invalidates exits 3 with `offset N: <sequence>: <rule>` on stderr.
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/theme.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
@@ -25,11 +28,18 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   std::string cell = "3x6";
   std::string path = "-";
   bool have_path = false;
+  std::string capture = "viewport";
+  bool capture_given = false;
   bool generations = false;
+  bool check_theme = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--generations") {
       generations = true;
+      continue;
+    }
+    if (a == "--check-theme") {
+      check_theme = true;
       continue;
     }
     auto value = [&](const std::string& flag, std::string* dest) {
@@ -52,6 +62,7 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (r == 0) r = value("--profile", &profile);
     if (r == 0) r = value("--graphics", &graphics);
     if (r == 0) r = value("--cell", &cell);
+    if (r == 0 && (r = value("--capture", &capture)) > 0) capture_given = true;
     if (r < 0) return 2;
     if (r > 0) continue;
     if (a.size() > 1 && a[0] == '-') {
@@ -70,9 +81,19 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap decode: --size '" << size << "': " << parsed.status().message() << "\n";
     return 2;
   }
-  if (format != "text" && format != "golden" && format != "rgba" && format != "json") {
+  if (format != "text" && format != "golden" && format != "rgba" && format != "json" &&
+      format != "semantic") {
     err << "vtsnap decode: unknown --format '" << format
-        << "' (expected text, golden, rgba or json)\n";
+        << "' (expected text, golden, rgba, json or semantic)\n";
+    return 2;
+  }
+  absl::StatusOr<SemanticCapture> semantic_capture = ParseSemanticCapture(capture);
+  if (!semantic_capture.ok()) {
+    err << "vtsnap decode: --capture '" << capture << "': expected viewport or buffer\n";
+    return 2;
+  }
+  if (capture_given && format != "semantic") {
+    err << "vtsnap decode: --capture needs --format semantic\n";
     return 2;
   }
   if (generations && (format != "json" || profile != "xterm")) {
@@ -119,6 +140,16 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
                                                            .track_generations = generations});
     vt->Write(bytes);
     screen = &vt->terminal();
+  }
+  if (check_theme) {
+    // The list of theme-dependent runs instead of the screen: 1 when there is one, 0 when none.
+    const std::string report = RenderThemeViolations(FindThemeViolations(*screen));
+    out << report;
+    return report.empty() ? 0 : 1;
+  }
+  if (format == "semantic") {
+    out << SerializeSemantic(CaptureSemantic(*screen, *semantic_capture));
+    return 0;
   }
   if (format == "rgba") {
     out << SerializeRgba(*CapturePlane(*screen));  // a terminal always has a plane

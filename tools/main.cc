@@ -11,7 +11,8 @@ constexpr char kHelp[] =
     R"(vtsnap: decode terminal output, run programs, and compare terminal screens.
 
 usage:
-  vtsnap decode [--size COLSxROWS] [--format text|golden|rgba|json] [--generations]
+  vtsnap decode [--size COLSxROWS] [--format text|golden|rgba|json|semantic]
+                [--capture viewport|buffer] [--check-theme] [--generations]
                 [--profile xterm|presenter] [--graphics none|sixel] [--cell WxH] [FILE|-]
       Feed the bytes of FILE (or standard input) to an xterm-compatible terminal of
       COLSxROWS cells (default 80x24) and print the final screen of the active buffer.
@@ -23,7 +24,10 @@ usage:
       with cells of WxH pixels (--cell, default 3x6); --format rgba writes the pixel
       plane of the final screen as a ckvision-rgba 1 file (docs/rgba.md). json: the
       terminal state dump (docs/state-dump.md); --generations adds each cell's
-      content-generation counter.
+      content-generation counter. semantic: the vtsnap-semantic 1 projection
+      (docs/semantic.md) of the viewport, or with --capture buffer of the scrollback and
+      the screen. --check-theme prints each run of cells with an RGB colour, a palette
+      index above 15 or an explicit background instead, and exits 1 when there is one.
   vtsnap canon FILE
       Print the canonical form of a ckvision-golden 1 dump.
   vtsnap diff [--json] EXPECTED ACTUAL

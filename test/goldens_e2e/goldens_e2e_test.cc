@@ -30,6 +30,7 @@
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/semantic.h"
 
 #ifndef VTSNAP_FIXTURE_BINARY
 #error "VTSNAP_FIXTURE_BINARY must name the goldens_fixture_test executable"
@@ -52,6 +53,7 @@ using ::testing::StartsWith;
 constexpr char kFixture[] = VTSNAP_FIXTURE_BINARY;
 constexpr char kCli[] = VTSNAP_CLI_BINARY;
 constexpr char kDeclaredFixture[] = VTSNAP_DECLARED_FIXTURE_BINARY;
+constexpr char kSemanticFixture[] = VTSNAP_SEMANTIC_FIXTURE_BINARY;
 // Every test of fixture_test.cc, as ctest would run them one per process.
 const std::vector<std::string> kFixtureTests = {
     "Fixture.Home",    "Fixture.Second", "Fixture.BadName",    "Fixture.Fails",
@@ -849,6 +851,161 @@ TEST_F(GoldensE2eTest, DeclaredInventoryRejectsMissingScenariosCheckpointsAndOrp
   EXPECT_THAT(orphan.out + orphan.err, HasSubstr("orphan: "));
   EXPECT_THAT(orphan.out + orphan.err, HasSubstr("login/stale.dump"));
   EXPECT_THAT(orphan.out + orphan.err, Not(HasSubstr("missing")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// EqualsSemanticGolden follows every rule of EqualsGolden: the fixture semantic_fixture_test.cc,
+// goldens at <scratch>/tree/goldens/semantic_fixture_test/<name>.semantic.
+
+// The projection of a semantic fixture screen (20x4, `text` written from the top left).
+std::string SemanticOf(const std::string& text) {
+  vtsnap::TerminalOptions size;
+  size.cols = 20;
+  size.rows = 4;
+  vtsnap::VirtualTerminal vt(size);
+  vt.Write(text);
+  return vtsnap::SerializeSemantic(vtsnap::CaptureSemantic(vt.terminal()));
+}
+
+class SemanticGoldensE2eTest : public GoldensE2eTest {
+ protected:
+  void SetUp() override {
+    GoldensE2eTest::SetUp();
+    golden_dir_ = tree_ / "goldens" / "semantic_fixture_test";
+  }
+  fs::path Golden(const std::string& name) const { return golden_dir_ / (name + ".semantic"); }
+  fs::path Actual(const std::string& name) const {
+    return golden_dir_ / (name + ".semantic.actual");
+  }
+  RunResult RunSemantic(const Env& extra = {}, const std::vector<std::string>& args = {}) {
+    return RunRaw(kSemanticFixture, args, BaseEnv(extra));
+  }
+  void CreateSemanticGoldens() {
+    const RunResult r = RunSemantic({{"UPDATE_GOLDENS", "1"}});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    ASSERT_TRUE(fs::exists(Golden("home"))) << r;
+    ASSERT_TRUE(fs::exists(Golden("buffer"))) << r;
+  }
+};
+
+TEST_F(SemanticGoldensE2eTest, MissingGoldenFailsAndWritesActual) {
+  const RunResult r = RunSemantic();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden " + Golden("home").string() + " does not exist")) << r;
+  EXPECT_THAT(r.out, HasSubstr("actual projection written to " + Actual("home").string())) << r;
+  EXPECT_THAT(r.out, HasSubstr(std::string("to accept the actual semantic projection run:\n"
+                                           "  UPDATE_GOLDENS=1 ") +
+                               kSemanticFixture + " --gtest_filter=Semantic.Home"))
+      << r;
+  EXPECT_EQ(ReadFile(Actual("home")), SemanticOf("Hello"));
+  EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/semantic_fixture_test/buffer.semantic.actual",
+                                             "goldens/semantic_fixture_test/home.semantic.actual"));
+}
+
+// UPDATE_GOLDENS=1 writes the projection (pinned here line by line), a rerun passes and writes
+// nothing.
+TEST_F(SemanticGoldensE2eTest, UpdateWritesAndRerunPasses) {
+  CreateSemanticGoldens();
+  EXPECT_EQ(ReadFile(Golden("home")),
+            "vtsnap-semantic 1\ncapture viewport\nsize 20x4\nbuffer normal\n"
+            "viewport top=0 scrollback=0\ncursor visible row=0 col=5 shape=block\n"
+            "mode bracketed-paste off\nmode mouse-tracking off\nmode mouse-encoding default\n"
+            "mode focus-events off\nmode synchronized-output off\n"
+            "mode application-cursor-keys off\n"
+            "text\n0 |Hello\n1 |\n2 |\n3 |\nstyles\n");
+  // 20x2: "one" scrolls off; the buffer holds it, then "two" and "three" (the cursor ends after
+  // "three", buffer row 2).
+  EXPECT_THAT(ReadFile(Golden("buffer")),
+              HasSubstr("viewport top=1 scrollback=1\ncursor visible row=2 col=5 shape=block\n"));
+  EXPECT_THAT(ReadFile(Golden("buffer")), HasSubstr("text\n0 |one\n1 |two\n2 |three\nstyles\n"));
+  const long long mtime = MtimeNs(Golden("home"));
+  const RunResult r = RunSemantic();
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.err, Not(HasSubstr("vtsnap: wrote"))) << r;
+  EXPECT_EQ(MtimeNs(Golden("home")), mtime);
+}
+
+// A change fails with the text diff and the style diff apart; the golden stays as it was.
+TEST_F(SemanticGoldensE2eTest, ChangeShowsTextAndStyleDiffsApart) {
+  CreateSemanticGoldens();
+  const std::string before = ReadFile(Golden("home"));
+  const RunResult r = RunSemantic({{"FIXTURE_TEXT", "\x1b[1mHallo"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the semantic projection differs from the golden " +
+                               Golden("home").string() +
+                               "\n"
+                               "projections differ (- expected, + actual)\n"
+                               "text:\n"
+                               "  - 0 |Hello\n"
+                               "  + 0 |Hallo\n"
+                               "styles:\n"
+                               "  + 0 0-4 bold\n"
+                               "actual projection written to " +
+                               Actual("home").string()))
+      << r;
+  EXPECT_EQ(ReadFile(Golden("home")), before);
+  EXPECT_EQ(ReadFile(Actual("home")), SemanticOf("\x1b[1mHallo"));
+}
+
+// A golden that does not read as a projection fails naming the file, line and column.
+TEST_F(SemanticGoldensE2eTest, InvalidGoldenIsNamed) {
+  CreateSemanticGoldens();
+  WriteFile(Golden("home"), "vtsnap-semantic 1\ncapture everything\n");
+  const RunResult r = RunSemantic();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden is not a valid vtsnap-semantic 1 projection: " +
+                               Golden("home").string() + ":2:9: unknown capture `everything`"))
+      << r;
+}
+
+TEST_F(SemanticGoldensE2eTest, OrphanSemanticGoldenFailsTheRun) {
+  CreateSemanticGoldens();
+  fs::copy_file(Golden("home"), Golden("old"));
+  const RunResult r = RunSemantic();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.all(), HasSubstr("orphan: goldens/semantic_fixture_test/old.semantic (no "
+                                 "assertion claimed it; delete it with: rm '" +
+                                 Golden("old").string() + "')"))
+      << r;
+  EXPECT_TRUE(fs::exists(Golden("old")));
+}
+
+TEST_F(SemanticGoldensE2eTest, CiRefusesUpdate) {
+  const RunResult r = RunSemantic({{"CI", "true"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.err, HasSubstr("UPDATE_GOLDENS=force")) << r;
+  EXPECT_THAT(FilesUnder(tree_), IsEmpty()) << r;
+  const RunResult missing = RunSemantic({{"CI", "true"}});
+  EXPECT_NE(missing.exit_code, 0) << missing;
+  EXPECT_THAT(missing.out, HasSubstr(std::string("UPDATE_GOLDENS=force ") + kSemanticFixture))
+      << missing;
+}
+
+TEST_F(SemanticGoldensE2eTest, GoldenClaimedTwiceWithDifferentProjectionsFails) {
+  const RunResult r = RunSemantic({{"FIXTURE_DUPLICATE", "two"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden " + Golden("same").string() +
+                               " is claimed twice in this run with different semantic "
+                               "projections: first by Semantic.DuplicateA, then by "
+                               "Semantic.DuplicateB; nothing is written for it"))
+      << r;
+  EXPECT_FALSE(fs::exists(Golden("same"))) << r;
+  const RunResult same = RunSemantic({{"FIXTURE_DUPLICATE", "one"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(same.exit_code, 0) << same;
+  EXPECT_EQ(ReadFile(Golden("same")), SemanticOf("one")) << same;
+}
+
+TEST_F(SemanticGoldensE2eTest, NegatedMatcherNeverWrites) {
+  CreateSemanticGoldens();
+  const std::vector<std::string> files = FilesUnder(tree_);
+  const RunResult r = RunSemantic({{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(FilesUnder(tree_), files) << r;
+  WriteFile(Golden("never"), SemanticOf("not the golden"));
+  const RunResult equal = RunSemantic({{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(equal.exit_code, 0) << equal;
+  EXPECT_THAT(equal.out, HasSubstr("[  FAILED  ] Semantic.Negated")) << equal;
+  EXPECT_FALSE(fs::exists(Actual("never")));
 }
 
 }  // namespace

@@ -98,7 +98,7 @@ TEST(DecodeCliTest, GraphicsAndCellArgumentsAreChecked) {
   EXPECT_EQ(bad_cell.code, 2);
   EXPECT_THAT(bad_cell.err, HasSubstr("vtsnap decode: --cell '3': "));
   Result bad_format = Decode({"--format", "png", TempFile("")});
-  EXPECT_THAT(bad_format.err, HasSubstr("(expected text, golden, rgba or json)"));
+  EXPECT_THAT(bad_format.err, HasSubstr("(expected text, golden, rgba, json or semantic)"));
 }
 
 TEST(DecodeCliTest, UnknownProfileIsBadArguments) {
@@ -222,6 +222,79 @@ TEST(DecodeCliGoldenTest, TooManyStylesExitsTwoNamingTheCount) {
   EXPECT_EQ(r.code, 2);
   EXPECT_THAT(r.err, HasSubstr("64 styles"));
 }
+
+// --format semantic prints the vtsnap-semantic 1 projection (docs/semantic.md). A 5x2 screen:
+// "abcdefg" wraps after "abcde", so row 1 continues row 0; the bold "ab" is the only style run.
+TEST(DecodeCliSemanticTest, PrintsTheProjectionOfTheViewport) {
+  Result r = Decode({"--size", "5x2", "--format", "semantic", TempFile("\x1b[1mab\x1b[mcdefg")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "vtsnap-semantic 1\n"
+            "capture viewport\n"
+            "size 5x2\n"
+            "buffer normal\n"
+            "viewport top=0 scrollback=0\n"
+            "cursor visible row=1 col=2 shape=block\n"
+            "mode bracketed-paste off\n"
+            "mode mouse-tracking off\n"
+            "mode mouse-encoding default\n"
+            "mode focus-events off\n"
+            "mode synchronized-output off\n"
+            "mode application-cursor-keys off\n"
+            "text\n"
+            "0 |abcde\n"
+            "1 +|fg\n"
+            "styles\n"
+            "0 0-1 bold\n");
+}
+
+// --capture buffer adds the lines that scrolled off: on a 10x2 screen "one" and "two" scroll off.
+TEST(DecodeCliSemanticTest, BufferCaptureIncludesTheScrollback) {
+  const std::string path = TempFile("one\r\ntwo\r\nthree\r\n");
+  Result r = Decode({"--size", "10x2", "--format", "semantic", "--capture", "buffer", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("capture buffer\n"));
+  EXPECT_THAT(r.out, HasSubstr("viewport top=2 scrollback=2\n"));
+  EXPECT_THAT(r.out, HasSubstr("text\n0 |one\n1 |two\n2 |three\nstyles\n"));
+  Result viewport = Decode({"--size", "10x2", "--format", "semantic", path});
+  EXPECT_THAT(viewport.out, HasSubstr("text\n0 |three\n1 |\nstyles\n"));
+}
+
+TEST(DecodeCliSemanticTest, CaptureArgumentsAreChecked) {
+  Result bad = Decode({"--format", "semantic", "--capture", "all", TempFile("x")});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--capture 'all'"));
+  Result without = Decode({"--capture", "buffer", TempFile("x")});
+  EXPECT_EQ(without.code, 2);
+  EXPECT_THAT(without.err, HasSubstr("--capture needs --format semantic"));
+}
+
+struct ThemeCliCase {
+  std::string name;
+  std::string bytes;  // a 10x2 screen
+  int code;
+  std::string out;
+};
+
+class DecodeCliThemeTest : public ::testing::TestWithParam<ThemeCliCase> {};
+
+TEST_P(DecodeCliThemeTest, ChecksTheTheme) {
+  Result r = Decode({"--size", "10x2", "--check-theme", TempFile(GetParam().bytes)});
+  EXPECT_EQ(r.code, GetParam().code) << r.err;
+  EXPECT_EQ(r.out, GetParam().out);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, DecodeCliThemeTest,
+    ::testing::Values(ThemeCliCase{"PaletteAndReverseOnlyExitZero",
+                                   "\x1b[1;31mab\x1b[92mc\x1b[m \x1b[7msel\x1b[m", 0, ""},
+                      ThemeCliCase{"RgbExitsOne", "ab\x1b[38;2;255;0;0mcd", 1,
+                                   "row 0 cols 2-3: fg=#ff0000 (RGB)\n"},
+                      ThemeCliCase{"PaletteAbove15ExitsOne", "\x1b[38;5;196mx", 1,
+                                   "row 0 cols 0-0: fg=196 (palette index above 15)\n"},
+                      ThemeCliCase{"BackgroundExitsOne", "\r\nab\x1b[40mcd", 1,
+                                   "row 1 cols 2-3: bg=black (explicit background)\n"}),
+    [](const auto& info) { return info.param.name; });
 
 }  // namespace
 }  // namespace vtsnap::tools
