@@ -33,6 +33,7 @@ bool SemanticGoldenMatcher::Match(const ScreenView& screen,
     *listener << actual.status().message();
     return false;
   }
+  RedactSemantic(options_->redactions, &*actual);
   GoldenInput input = {.name = name_,
                        .format = std::string(kSemanticHeader) + " projection",
                        .what = "semantic projection",

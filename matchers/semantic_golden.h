@@ -39,6 +39,9 @@ struct SemanticGoldenOptions {
   std::string root = {};
   // The visible viewport (default) or the used buffer (scrollback and screen).
   SemanticCapture capture = SemanticCapture::kViewport;
+  // Masks applied to the `text` section before it is compared or written (RedactSemantic in
+  // snapshot/semantic.h): spinners, clocks, PIDs. The golden holds the masked text.
+  Redactions redactions = {};
 };
 
 // The gmock matcher EqualsSemanticGolden returns; it matches any screen (snapshot/screen_view.h).

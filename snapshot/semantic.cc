@@ -826,4 +826,22 @@ std::string DiffSemantic(const SemanticSnapshot& expected, const SemanticSnapsho
   return out;
 }
 
+void RedactSemantic(const Redactions& redactions, SemanticSnapshot* snapshot) {
+  if (redactions.empty() || snapshot->text.empty()) return;
+  int rows = 0;
+  for (const SemanticRow& row : snapshot->text) rows = std::max(rows, row.row + 1);
+  // A frame whose graphemes are unknown: its row_text is laid out the way a golden's rows are.
+  Frame frame = Frame::Blank(std::max(snapshot->cols, 1), rows);
+  frame.row_text.assign(static_cast<size_t>(rows), "");
+  for (const SemanticRow& row : snapshot->text) {
+    frame.row_text[static_cast<size_t>(row.row)] = row.text;
+  }
+  redactions.Apply(&frame);
+  for (SemanticRow& row : snapshot->text) {
+    std::string text = frame.row_text[static_cast<size_t>(row.row)];
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    row.text = std::move(text);
+  }
+}
+
 }  // namespace vtsnap

@@ -29,6 +29,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/terminal.h"
+#include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/screen_view.h"
 
 namespace vtsnap {
@@ -120,6 +121,12 @@ std::string SerializeSemantic(const SemanticSnapshot& snapshot);
 std::string SemanticColorName(const PenColor& color);
 // The words of a run's style in their fixed order: "bold underline=curly fg=red link=https://x".
 std::string SemanticStyleWords(const Pen& pen, absl::string_view link);
+
+// Masks the volatile parts of the `text` section in place (snapshot/redact.h): each row's text is
+// laid out into cells and masked as a golden's row would be, then trimmed again; a rectangle's rows
+// are the projection's row numbers (a buffer capture counts the scrollback). The `styles` section
+// and the header are left alone: a redaction hides what a row says, not how it is drawn.
+void RedactSemantic(const Redactions& redactions, SemanticSnapshot* snapshot);
 
 // The differences between two projections, "" when they are equal: the header lines that differ,
 // then the text section's differences and the styles section's, each a line diff ("-" expected,

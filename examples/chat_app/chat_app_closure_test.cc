@@ -133,22 +133,22 @@ struct BrokenCase {
 TEST_F(ChatAppClosureTest, EveryBreachOfTheInventoryFailsTheRun) {
   const std::vector<BrokenCase> cases = {
       {"a checkpoint's golden removed",
-       [](const fs::path& g, const fs::path&) { fs::remove(g / "tool_card" / "selected.dump"); },
+       [](const fs::path& g, const fs::path&) { fs::remove(g / "tool_card" / "selected.semantic"); },
        {},
-       "tool_card/selected.dump does not exist"},
+       "tool_card/selected.semantic does not exist"},
       {"an orphan golden added",
        [](const fs::path& g, const fs::path&) {
-         fs::copy_file(g / "help" / "open.dump", g / "help" / "stale.dump");
+         fs::copy_file(g / "help" / "open.semantic", g / "help" / "stale.semantic");
        },
        {},
-       "orphan: goldens/chat_app_test/help/stale.dump"},
+       "orphan: goldens/chat_app_test/help/stale.semantic"},
       {"an orphan scenario folder added",
        [](const fs::path& g, const fs::path&) {
          fs::create_directories(g / "compaction");
-         fs::copy_file(g / "help" / "open.dump", g / "compaction" / "replaced.dump");
+         fs::copy_file(g / "help" / "open.semantic", g / "compaction" / "replaced.semantic");
        },
        {},
-       "orphan: goldens/chat_app_test/compaction/replaced.dump"},
+       "orphan: goldens/chat_app_test/compaction/replaced.semantic"},
       // The skipped scenario's goldens are moved aside, so only the missing scenario is at stake.
       {"a declared scenario skipped",
        [](const fs::path& g, const fs::path& aside) { fs::rename(g / "help", aside / "help"); },
@@ -156,7 +156,7 @@ TEST_F(ChatAppClosureTest, EveryBreachOfTheInventoryFailsTheRun) {
        "missing scenario: help"},
       {"a declared checkpoint skipped",
        [](const fs::path& g, const fs::path& aside) {
-         fs::rename(g / "error" / "dismissed.dump", aside / "dismissed.dump");
+         fs::rename(g / "error" / "dismissed.semantic", aside / "dismissed.semantic");
        },
        {{"CHAT_APP_TEST_SKIP", "error/dismissed"}},
        "missing checkpoint: error/dismissed"},
@@ -181,7 +181,7 @@ TEST_F(ChatAppClosureTest, EveryBreachOfTheInventoryFailsTheRun) {
   const RunResult r = Run({{"CHAT_APP_TEST_SKIP", "resize"}});
   EXPECT_NE(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("missing scenario: resize"));
-  EXPECT_THAT(r.output, HasSubstr("orphan: goldens/chat_app_test/resize/narrow.dump"));
+  EXPECT_THAT(r.output, HasSubstr("orphan: goldens/chat_app_test/resize/narrow.semantic"));
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // 60x16) with a frozen clock, and the transient states a completed chat log would not keep (a
 // reply still streaming, a pending tool card, the help overlay, collapsed and expanded cards, a
 // resize, the error banner, the screen after shutdown) are pinned as checkpoints of a declared,
-// closed inventory: goldens/chat_app_test/<scenario>/<checkpoint>.dump. Every checkpoint goes
+// closed inventory: goldens/chat_app_test/<scenario>/<checkpoint>.semantic. Every checkpoint goes
 // through ExpectCheckpoint, which also checks theme independence over the whole terminal state.
 // chat_app_closure_test.cc proves the inventory is closed (a removed golden, an orphan and a
 // skipped scenario each fail this binary).
@@ -121,20 +121,22 @@ bool SkippedForClosureTest(const std::string& checkpoint) {
 
 // The spinner's glyph is masked in goldens: a checkpoint pins the status ("streaming reply",
 // "running bash"), not whichever of the ten glyphs the clock happened to select.
-vtsnap::GoldenOptions MaskSpinner() {
-  vtsnap::GoldenOptions options;
+vtsnap::SemanticGoldenOptions MaskSpinner() {
+  vtsnap::SemanticGoldenOptions options;
   EXPECT_TRUE(options.redactions.AddPattern("[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]").ok());
   return options;
 }
 
-// Every checkpoint goes through here. Moving to semantic goldens is this function alone: replace
-// EqualsGolden(checkpoint, MaskSpinner()) by EqualsSemanticGolden(checkpoint) (its goldens are
-// <checkpoint>.semantic) and UsesOnlyThemeColors() by vtsnap::IsThemeIndependent().
+// Every checkpoint goes through here: the semantic projection of the viewport against its golden
+// (goldens/chat_app_test/<scenario>/<checkpoint>.semantic), and theme independence over the whole
+// terminal state, with the library's IsThemeIndependent and this file's own check (which
+// ThemeCheckRejectsRgbHighPaletteAndBackgrounds shows can fail).
 void ExpectCheckpoint(const vtsnap::HeadlessTerminal& term, const std::string& checkpoint) {
   if (SkippedForClosureTest(checkpoint)) return;
   // Read only between synchronized frames: the app finished drawing.
   ASSERT_TRUE(term.ReadableStatus().ok()) << checkpoint << ": " << term.ReadableStatus();
-  EXPECT_THAT(term, vtsnap::EqualsGolden(checkpoint, MaskSpinner())) << checkpoint;
+  EXPECT_THAT(term, vtsnap::EqualsSemanticGolden(checkpoint, MaskSpinner())) << checkpoint;
+  EXPECT_THAT(term, vtsnap::IsThemeIndependent()) << checkpoint;
   EXPECT_THAT(term, UsesOnlyThemeColors()) << checkpoint;
 }
 

@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/screen_view.h"
 
 namespace vtsnap {
@@ -149,6 +150,50 @@ TEST(SemanticTest, BufferCaptureIncludesScrollback) {
   EXPECT_THAT(Section(Project("one\r\ntwo\r\nthree\r\n", 10, 2), "text"),
               ::testing::ElementsAre("0 |three", "1 |"));
 }
+
+// RedactSemantic: {bytes, pattern or rectangle, the text section after masking}.
+struct RedactCase {
+  std::string name;
+  std::string bytes;
+  std::string pattern;  // "" for the rectangle below
+  std::vector<std::string> text;
+};
+
+void PrintTo(const RedactCase& c, std::ostream* os) { *os << c.name; }
+
+class SemanticRedactTest : public ::testing::TestWithParam<RedactCase> {};
+
+TEST_P(SemanticRedactTest, MasksTheTextOnly) {
+  VirtualTerminal vt({.cols = 12, .rows = 2});
+  vt.Write(GetParam().bytes);
+  SemanticSnapshot snapshot = CaptureSemantic(vt.terminal());
+  const std::vector<SemanticRun> styles = snapshot.styles;
+  Redactions redactions;
+  if (GetParam().pattern.empty()) {
+    redactions.AddRect(/*col=*/0, /*row=*/1, /*cols=*/2, /*rows=*/1);
+  } else {
+    ASSERT_TRUE(redactions.AddPattern(GetParam().pattern).ok());
+  }
+  RedactSemantic(redactions, &snapshot);
+  EXPECT_THAT(Section(SerializeSemantic(snapshot), "text"),
+              ::testing::ElementsAreArray(GetParam().text));
+  EXPECT_EQ(snapshot.styles, styles);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, SemanticRedactTest,
+    ::testing::Values(RedactCase{"PatternMasksEachCellOfAMatch",
+                                 "up 12:34\r\n\x1b[1m|\x1b[m busy",
+                                 R"(\d\d:\d\d)",
+                                 {"0 |up #####", "1 || busy"}},
+                      RedactCase{"WideCharacterBecomesTwoMasks",
+                                 "\xe2\xa0\x8b \xe5\xaf\xbf",
+                                 "[\xe5\xaf\xbf]",
+                                 {"0 |\xe2\xa0\x8b ##", "1 |"}},
+                      RedactCase{"NoMatchLeavesTheRow", "ok", "x+", {"0 |ok", "1 |"}},
+                      RedactCase{
+                          "RectangleMasksByProjectionRow", "abc\r\ndef", "", {"0 |abc", "1 |##f"}}),
+    [](const ::testing::TestParamInfo<RedactCase>& info) { return info.param.name; });
 
 TEST(SemanticTest, BufferCaptureOfTheAlternateScreenHasNoScrollback) {
   const std::string p =
