@@ -28,7 +28,8 @@ HeadlessTerminal::HeadlessTerminal(HeadlessProfile profile)
                                      .cell_width = profile_.graphics.cell_width,
                                      .cell_height = profile_.graphics.cell_height,
                                      .limits = profile_.graphics.limits,
-                                     .placement = SixelPlacement::kXterm}});
+                                     .placement = SixelPlacement::kXterm},
+                        .reflow_on_resize = profile_.reflow_on_resize});
   }
   // The decoders clamp sizes; report what they use.
   const Terminal& t = presenter_ ? presenter_->terminal() : xterm_->terminal();
@@ -82,16 +83,29 @@ bool HeadlessTerminal::synchronized_frame_open() const {
                     : xterm_->terminal().modes().synchronized_output;
 }
 
+std::optional<uint64_t> HeadlessTerminal::open_frame_offset() const {
+  if (!synchronized_frame_open()) return std::nullopt;
+  return presenter_ ? presenter_->synchronized_frame_offset() : xterm_->open_frame_offset();
+}
+
+absl::Status HeadlessTerminal::FrameStatus() const {
+  const std::optional<uint64_t> offset = open_frame_offset();
+  if (!offset.has_value()) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      "a synchronized frame opened at byte offset ", *offset, " (?2026h) is still open after ",
+      bytes_written_ - *offset,
+      " bytes: the app has not finished drawing it (the screen can be read after its ?2026l)"));
+}
+
 absl::Status HeadlessTerminal::ReadableStatus() const {
   auto invalid = [](const absl::Status& s) {
     return absl::Status(
         s.code(), absl::StrCat("the presenter profile invalidated this capture: ", s.message()));
   };
   if (presenter_ && !presenter_->status().ok()) return invalid(presenter_->status());
-  if (synchronized_frame_open()) {
+  if (absl::Status s = FrameStatus(); !s.ok()) {
     return absl::FailedPreconditionError(
-        "the screen was read inside a synchronized frame (?2026h without its ?2026l): the app "
-        "has not finished drawing it");
+        absl::StrCat("the screen was read inside a synchronized frame: ", s.message()));
   }
   // The presenter's end-of-stream checks: an unfinished sequence, a hyperlink left open.
   if (presenter_) {

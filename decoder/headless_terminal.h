@@ -5,8 +5,11 @@
 // (decoder/keys.h) and mouse reports. A profile fixes the size, the colour depth, the graphics
 // (Sixel with fixed cell pixel metrics, or none) and the decoder. Resize changes the decoder's
 // size and notifies the app. The screen can be read only between synchronized frames: inside one
-// (`CSI ?2026h` without its `l`) reading is an error that says so, because the app has not
-// finished drawing.
+// (`CSI ?2026h` without its `l`) reading is an error that names the frame (the byte offset of its
+// `?2026h`), because the app has not finished drawing. The app writes synchronously, so there is
+// nothing to wait for: FrameStatus() says whether a frame is open and where it started, and
+// screen() refuses until the app's write that closes it. A profile may re-wrap soft-wrapped lines
+// on Resize (`reflow_on_resize`, as xterm.js; off by default, as xterm).
 //
 //   vtsnap::HeadlessTerminal term(vtsnap::HeadlessProfile::Presenter(20, 3));
 //   term.OnResize([](vtsnap::TerminalSize size) { /* app.Resize(size.cols, size.rows) */ });
@@ -21,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/status/status.h"
@@ -51,6 +55,9 @@ struct HeadlessProfile {
   // decoder (the presenter profile always places images its own way).
   GraphicsOptions graphics = {};
   DecoderProfile decoder = DecoderProfile::kXterm;
+  // Xterm profile only: Resize re-wraps soft-wrapped lines of the primary screen and its
+  // scrollback as xterm.js does (TerminalOptions::reflow_on_resize); off: xterm's clip and pad.
+  bool reflow_on_resize = false;
   // Presenter profile only: the OSC 8 id a hyperlink to a target must be opened with.
   std::function<std::string(absl::string_view target)> hyperlink_id = HyperlinkId;
 
@@ -98,7 +105,8 @@ class HeadlessTerminal {
   // Queues SGR mouse reports at a 0-based cell: a left click (press and release), a wheel notch.
   void SendClick(int col, int row, MouseButton button = MouseButton::kLeft);
   void SendWheel(int col, int row, bool up);
-  // Resizes the decoder (no reflow) and notifies the app.
+  // Resizes the decoder (re-wrapping only with HeadlessProfile::reflow_on_resize) and notifies the
+  // app.
   void Resize(TerminalSize size);
 
   // --- Reading the state ---
@@ -110,6 +118,13 @@ class HeadlessTerminal {
   absl::StatusOr<const Terminal*> screen() const;
   // Whether a synchronized frame (?2026h) is open now.
   bool synchronized_frame_open() const;
+  // The byte offset (in bytes_written() terms) of the `?2026h` that opened the frame still open,
+  // or nullopt between frames.
+  std::optional<uint64_t> open_frame_offset() const;
+  // OK between synchronized frames; FailedPrecondition naming the open frame ("a synchronized
+  // frame opened at byte offset 12 (?2026h) is still open ...") inside one: the headless
+  // counterpart of PtySession::WaitForFrame, for an app that writes synchronously.
+  absl::Status FrameStatus() const;
   // The presenter-profile decoder (nullptr under the xterm profile), for its accessors.
   const PresenterTerminal* presenter() const { return presenter_.get(); }
   // Bytes the app has written.

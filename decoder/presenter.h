@@ -101,6 +101,9 @@ class PresenterTerminal {
 
   bool hyperlink_open() const { return link_open_; }
   bool synchronized_frame_open() const { return sync_open_; }
+  // The byte offset of the `CSI ?2026h` that opened the frame still open (meaningful while
+  // synchronized_frame_open()).
+  uint64_t synchronized_frame_offset() const { return sync_offset_; }
   // Bytes written so far (the offset the next byte will have).
   uint64_t offset() const { return offset_; }
   const PresenterOptions& options() const { return options_; }

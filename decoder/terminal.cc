@@ -745,7 +745,10 @@ void Terminal::Resize(int cols, int rows) {
   const int old_rows = rows_;
   cols = std::clamp(cols, 1, kMaxTerminalDimension);
   rows = std::clamp(rows, 1, kMaxTerminalDimension);
+  const bool reflow = options_.reflow_on_resize && (cols != cols_ || rows != rows_);
+  if (reflow) ReflowPrimary(cols, rows);
   for (Screen* screen : {&primary_, &alternate_}) {
+    if (reflow && screen == &primary_) continue;
     const bool is_active = (screen == &active());
     screen->Rebuild([&](std::vector<Line>& lines) {
       // Shrinking: drop lines from the top when the cursor would fall off the bottom, so the
@@ -785,7 +788,9 @@ void Terminal::Resize(int cols, int rows) {
       }
     });
   }
-  if (rows < rows_ && cursor_.row >= rows) cursor_.row = rows - 1;
+  if (rows < rows_ && cursor_.row >= rows && !(reflow && !alternate_active_)) {
+    cursor_.row = rows - 1;
+  }
   cols_ = cols;
   rows_ = rows;
   cursor_.col = std::min(cursor_.col, cols_ - 1);

@@ -170,6 +170,8 @@ class Terminal : public ParserHandler {
 
   int cols() const { return cols_; }
   int rows() const { return rows_; }
+  // Resizes both screens. Lines are kept as they are, clipped and padded (xterm), unless
+  // TerminalOptions::reflow_on_resize re-wraps the primary screen's soft-wrapped lines (xterm.js).
   void Resize(int cols, int rows);
 
   // The active screen.
@@ -331,6 +333,9 @@ class Terminal : public ParserHandler {
   Line BlankLine();
   // Makes `line` a blank line of the current width (BCE), reusing its storage.
   void ResetLine(Line& line, const ScreenCell& blank) const;
+  // Resize of the primary screen and its scrollback with reflow_on_resize (terminal_reflow.cc):
+  // xterm.js's, at the old cols_ and rows_; leaves the primary cursor's row in place.
+  void ReflowPrimary(int cols, int rows);
   // Moves a line leaving the top of the primary screen into the scrollback; returns the line
   // the scrollback dropped to stay in its limit (storage to reuse), or an empty line.
   Line SaveLine(Line&& line);

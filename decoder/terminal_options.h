@@ -52,6 +52,13 @@ struct TerminalOptions {
   // time what the position shows really changes. Off by default: it compares the whole screen
   // after every decoded action.
   bool track_generations = false;
+  // What Resize does with lines the program wrote: off (the default, xterm's behaviour), lines
+  // stay as they are, clipped on the right when narrower and padded when wider; on (xterm.js,
+  // VTE, kitty), soft-wrapped lines of the primary screen and its scrollback are re-wrapped to
+  // the new width the way @xterm/headless 6 does it: the cursor's own line is left alone (the
+  // shell redraws it), a wide character never splits, the alternate screen is not re-wrapped.
+  // docs/xterm-deviations.md ("Resize") lists what differs from xterm.js.
+  bool reflow_on_resize = false;
 };
 
 // The colours a terminal profile can show. The presenter profile rejects SGR colours the profile

@@ -7,8 +7,25 @@ namespace vtsnap {
 
 struct VirtualTerminal::Decoder {
   explicit Decoder(const TerminalOptions& options) : terminal(options) {}
+  // Feeds one piece of a write that starts at byte `offset`, noting where a frame opened.
+  void Feed(absl::string_view piece, uint64_t offset) {
+    const bool was_open = terminal.modes().synchronized_output;
+    parser.Feed(piece, terminal);
+    const bool open = terminal.modes().synchronized_output;
+    if (open && !was_open) {
+      // The piece starts with the sequence's ESC, or the sequence began in an earlier write.
+      frame_offset = !piece.empty() && piece[0] == '\x1b' ? offset : last_esc;
+    }
+    if (!open) frame_offset.reset();
+    const size_t esc = piece.rfind('\x1b');
+    if (esc != absl::string_view::npos) last_esc = offset + esc;
+  }
+
   Parser parser;
   Terminal terminal;
+  uint64_t written = 0;
+  uint64_t last_esc = 0;  // offset of the last ESC fed
+  std::optional<uint64_t> frame_offset;
 };
 
 VirtualTerminal::VirtualTerminal(const TerminalOptions& options)
@@ -17,7 +34,25 @@ VirtualTerminal::VirtualTerminal(const TerminalOptions& options)
 VirtualTerminal::~VirtualTerminal() = default;
 
 void VirtualTerminal::Write(absl::string_view bytes) {
-  decoder_->parser.Feed(bytes, decoder_->terminal);
+  Decoder& d = *decoder_;
+  const uint64_t base = d.written;
+  d.written += bytes.size();
+  // To name the byte that opened a synchronized frame, the write is fed in pieces that each start
+  // at the ESC before a "2026" (rare in output; a write without one is fed whole).
+  size_t from = 0;
+  for (size_t hit = bytes.find("2026"); hit != absl::string_view::npos;
+       hit = bytes.find("2026", hit + 4)) {
+    const size_t esc = bytes.rfind('\x1b', hit);
+    if (esc == absl::string_view::npos || esc <= from) continue;
+    d.Feed(bytes.substr(from, esc - from), base + from);
+    from = esc;
+  }
+  d.Feed(bytes.substr(from), base + from);
+}
+
+uint64_t VirtualTerminal::bytes_written() const { return decoder_->written; }
+std::optional<uint64_t> VirtualTerminal::open_frame_offset() const {
+  return decoder_->frame_offset;
 }
 
 void VirtualTerminal::Resize(int cols, int rows) { decoder_->terminal.Resize(cols, rows); }

@@ -11,7 +11,9 @@
 #ifndef VTSNAP_DECODER_VIRTUAL_TERMINAL_H_
 #define VTSNAP_DECODER_VIRTUAL_TERMINAL_H_
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/strings/string_view.h"
@@ -35,8 +37,16 @@ class VirtualTerminal {
   // Feeds bytes a program wrote to its terminal.
   void Write(absl::string_view bytes);
 
-  // Resizes the screen (see docs/decisions.md: no reflow; content is kept, clipped and padded).
+  // Resizes the screen. By default content is kept, clipped and padded (xterm; docs/decisions.md);
+  // with TerminalOptions::reflow_on_resize soft-wrapped lines are re-wrapped (xterm.js).
   void Resize(int cols, int rows);
+
+  // Bytes written so far.
+  uint64_t bytes_written() const;
+  // The byte offset (counted over everything written) of the `CSI ?2026h` that opened the
+  // synchronized frame still open, or nullopt when none is open: the app has not finished the
+  // frame that started there.
+  std::optional<uint64_t> open_frame_offset() const;
 
   // The screen model, for assertions on cells, styles, modes and the rest (include
   // vtsnap/decoder/terminal.h to use it).

@@ -370,7 +370,9 @@ void PtySession::ReaderLoop() {
         const ssize_t n = read(master_fd_, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
         if (n > 0) {
+          const bool frame_was_open = vt_.open_frame_offset().has_value();
           vt_.Write(absl::string_view(buffer.data(), static_cast<size_t>(n)));
+          if (!frame_was_open && vt_.open_frame_offset().has_value()) frame_opened_ = absl::Now();
           // Replies are queued like typed bytes, so Send's count of what is written stays true.
           const std::string replies = vt_.TakeReplies();
           outgoing_queued_ += replies.size();
@@ -587,13 +589,17 @@ absl::Status PtySession::Resize(int cols, int rows) {
 
 absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& done,
                                  absl::string_view what, std::optional<absl::Duration> timeout,
-                                 bool fail_at_end) {
+                                 bool fail_at_end, bool between_frames) {
   if (pid_ < 0) return NotRunning(absl::StrCat("wait for ", what));
   const absl::Duration limit = Scaled(timeout);
   const absl::Time deadline = absl::Now() + limit;
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
-    if (done(vt_.terminal())) return absl::OkStatus();
+    // Conditions on the screen hold only between synchronized frames: a half-drawn frame shows
+    // neither what the program drew before it nor what it is drawing.
+    if ((!between_frames || !vt_.open_frame_offset().has_value()) && done(vt_.terminal())) {
+      return absl::OkStatus();
+    }
     // The program is reaped within a poll interval of its output ending; give the reader that
     // long so the message (and exit_status()) can say how it ended.
     if (fail_at_end && output_ended_ &&
@@ -627,10 +633,18 @@ std::string PtySession::StateLocked() const {
         absl::FormatDuration(absl::Trunc(absl::Now() - last_output_, absl::Milliseconds(1))),
         " ago");
   }
-  if (vt_.terminal().modes().synchronized_output) {
-    absl::StrAppend(&state, "; a synchronized frame (?2026h) is open");
-  }
+  if (vt_.open_frame_offset().has_value()) absl::StrAppend(&state, "; ", OpenFrameLocked());
   return state;
+}
+
+std::string PtySession::OpenFrameLocked() const {
+  const std::optional<uint64_t> offset = vt_.open_frame_offset();
+  if (!offset.has_value()) return "no synchronized frame is open";
+  return absl::StrCat(
+      "a synchronized frame (?2026h) is open: it opened at byte offset ", *offset,
+      " of the output, ",
+      absl::FormatDuration(absl::Trunc(absl::Now() - frame_opened_, absl::Milliseconds(1))),
+      " ago, and ", bytes_received_ - *offset, " bytes have arrived since without its ?2026l");
 }
 
 absl::Status PtySession::WaitForText(absl::string_view text,
@@ -638,7 +652,8 @@ absl::Status PtySession::WaitForText(absl::string_view text,
   const std::string wanted(text);
   return WaitFor(
       [&wanted](const Terminal& t) { return t.ScreenText().find(wanted) != std::string::npos; },
-      absl::StrCat("the text ", Quoted(text)), timeout, /*fail_at_end=*/true);
+      absl::StrCat("the text ", Quoted(text)), timeout, /*fail_at_end=*/true,
+      /*between_frames=*/true);
 }
 
 absl::Status PtySession::WaitForPattern(absl::string_view pattern,
@@ -649,13 +664,14 @@ absl::Status PtySession::WaitForPattern(absl::string_view pattern,
         absl::StrCat("the pattern ", Quoted(pattern), " does not compile: ", re.error()));
   }
   return WaitFor([&re](const Terminal& t) { return RE2::PartialMatch(t.ScreenText(), re); },
-                 absl::StrCat("the pattern ", Quoted(pattern)), timeout, /*fail_at_end=*/true);
+                 absl::StrCat("the pattern ", Quoted(pattern)), timeout, /*fail_at_end=*/true,
+                 /*between_frames=*/true);
 }
 
 absl::Status PtySession::WaitUntil(const std::function<bool(const Terminal&)>& predicate,
                                    absl::string_view description,
                                    std::optional<absl::Duration> timeout) {
-  return WaitFor(predicate, description, timeout, /*fail_at_end=*/true);
+  return WaitFor(predicate, description, timeout, /*fail_at_end=*/true, /*between_frames=*/true);
 }
 
 absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::Duration> timeout) {
@@ -675,7 +691,36 @@ absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::
       },
       absl::StrCat(absl::FormatDuration(scaled_quiet),
                    " without output and no synchronized frame open"),
-      timeout, /*fail_at_end=*/false);
+      timeout, /*fail_at_end=*/false, /*between_frames=*/false);
+}
+
+absl::StatusOr<ScreenView> PtySession::WaitForFrame(absl::Duration quiet,
+                                                    std::optional<absl::Duration> timeout) {
+  if (quiet < absl::ZeroDuration()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a quiet period cannot be negative: ", absl::FormatDuration(quiet)));
+  }
+  const absl::Duration scaled_quiet = quiet * scale_;
+  std::optional<ScreenView> view;
+  // The condition and the capture run under one hold of mu_: no byte is decoded between them, so
+  // the screen returned is the one the condition held on.
+  absl::Status s = WaitFor(
+      [this, scaled_quiet, &view](const Terminal&) {
+        if (!output_ended_ &&
+            (vt_.open_frame_offset().has_value() || absl::Now() - last_output_ < scaled_quiet ||
+             UnreadOutputLocked() != 0 || !outgoing_.empty())) {
+          return false;
+        }
+        view.emplace(ViewLocked());
+        return true;
+      },
+      scaled_quiet > absl::ZeroDuration()
+          ? absl::StrCat("the end of the synchronized frame and ",
+                         absl::FormatDuration(scaled_quiet), " without output")
+          : std::string("the end of the synchronized frame"),
+      timeout, /*fail_at_end=*/false, /*between_frames=*/false);
+  if (!s.ok()) return s;
+  return *std::move(view);
 }
 
 absl::StatusOr<ExitStatus> PtySession::WaitForExit(std::optional<absl::Duration> timeout) {
@@ -686,20 +731,26 @@ absl::StatusOr<ExitStatus> PtySession::WaitForExit(std::optional<absl::Duration>
         // Output a process it left behind still writes is read until the terminal is silent.
         return output_ended_ || absl::Now() - std::max(last_output_, exit_time_) >= kExitDrain;
       },
-      absl::StrCat("'", program_, "' to exit"), timeout, /*fail_at_end=*/false);
+      absl::StrCat("'", program_, "' to exit"), timeout, /*fail_at_end=*/false,
+      /*between_frames=*/false);
   if (!s.ok()) return s;
   return exit_status().value_or(ExitStatus{});
 }
 
 ScreenView PtySession::View() const {
   std::lock_guard<std::mutex> lock(mu_);
+  return ViewLocked();
+}
+
+ScreenView PtySession::ViewLocked() const {
   const Terminal& t = vt_.terminal();
-  if (t.modes().synchronized_output) {
+  if (vt_.open_frame_offset().has_value()) {
     return ScreenView::Snapshot(
         "PtySession",
-        absl::FailedPreconditionError(
-            "the screen was read inside a synchronized frame (?2026h without its ?2026l): the "
-            "program has not finished drawing it; wait with WaitForQuiet first"));
+        absl::FailedPreconditionError(absl::StrCat(
+            "the screen was read inside a synchronized frame: ", OpenFrameLocked(),
+            "; the program has not finished drawing it (wait with WaitForFrame, which returns the "
+            "screen between frames)")));
   }
   const ScreenView live(t);  // read under the lock, then owned by the snapshot
   std::optional<RgbaPlane> plane;
@@ -716,6 +767,11 @@ std::string PtySession::ScreenText() const {
 void PtySession::WithScreen(const std::function<void(const Terminal&)>& read) const {
   std::lock_guard<std::mutex> lock(mu_);
   read(vt_.terminal());
+}
+
+std::optional<uint64_t> PtySession::open_frame_offset() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return vt_.open_frame_offset();
 }
 
 std::string PtySession::DescribeScreen() const {

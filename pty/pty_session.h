@@ -115,6 +115,8 @@ class PtySession {
 
   // Each waits until its condition holds and returns OK, or returns DeadlineExceeded after
   // `timeout` (default: PtyOptions::timeout; both scaled) with what it awaited and the screen.
+  // The conditions on the screen (text, pattern, predicate, quiet, frame) are checked only between
+  // synchronized frames, never on a half-drawn one; a timeout names a frame still open.
   // When the program has exited and its output is read to the end, waiting for text or a
   // condition that does not hold fails at once (FailedPrecondition, with the exit status).
   //
@@ -136,6 +138,16 @@ class PtySession {
   // program's output ended.
   [[nodiscard]] absl::Status WaitForQuiet(absl::Duration quiet,
                                           std::optional<absl::Duration> timeout = std::nullopt);
+  // The screen between synchronized frames: waits until no frame (`CSI ?2026h` ... `?2026l`) is
+  // open, the output read so far is decoded, and, when `quiet` is positive, the program has
+  // written nothing for `quiet` (scaled); then returns the screen, captured under the same lock
+  // as the check, so it is never a half-drawn frame. A frame that stays open past `timeout` is
+  // DeadlineExceeded naming it: the byte offset of its ?2026h in the output, how long it has been
+  // open, the bytes since, and the screen as it is. After the output ended the screen is returned
+  // at once (a frame the program left open is refused by the view, as View()).
+  [[nodiscard]] absl::StatusOr<ScreenView> WaitForFrame(
+      absl::Duration quiet = absl::ZeroDuration(),
+      std::optional<absl::Duration> timeout = std::nullopt);
   // The program's exit (its output read to the end).
   [[nodiscard]] absl::StatusOr<ExitStatus> WaitForExit(
       std::optional<absl::Duration> timeout = std::nullopt);
@@ -164,12 +176,16 @@ class PtySession {
   // A PtySession converts to a ScreenView through this (VtsnapScreenView below), so every matcher
   // and capture function takes a session.
   ScreenView View() const;
-  // The screen text and the rest read whatever is there, synchronized frame or not.
+  // Diagnostics, not captures: the screen text, WithScreen and DescribeScreen read whatever is
+  // there, synchronized frame or not (assert on View() or WaitForFrame's screen instead).
   std::string ScreenText() const;
   // Runs `read` on the screen while the session's lock is held (it must not call the session).
   void WithScreen(const std::function<void(const Terminal&)>& read) const;
   // The screen rows between '|' and the cursor, for messages: what a timeout shows.
   std::string DescribeScreen() const;
+  // The byte offset in the output of the `?2026h` that opened the synchronized frame still
+  // open, or nullopt between frames.
+  std::optional<uint64_t> open_frame_offset() const;
 
  private:
   void ReaderLoop();
@@ -180,8 +196,13 @@ class PtySession {
   // waitpid for the program (blocking or not), recording how it ended.
   void Reap(bool block);
   void CloseDescriptors();
+  // `between_frames`: `done` is checked only while no synchronized frame is open.
   absl::Status WaitFor(const std::function<bool(const Terminal&)>& done, absl::string_view what,
-                       std::optional<absl::Duration> timeout, bool fail_at_end);
+                       std::optional<absl::Duration> timeout, bool fail_at_end,
+                       bool between_frames);
+  ScreenView ViewLocked() const;
+  // The open synchronized frame for messages: where and when it opened.
+  std::string OpenFrameLocked() const;
   absl::Duration Scaled(std::optional<absl::Duration> timeout) const;
   absl::Status NotRunning(absl::string_view action) const;  // mu_ held or not needed
   std::string StateLocked() const;
@@ -212,6 +233,7 @@ class PtySession {
   std::optional<ExitStatus> exit_;   // guarded by mu_
   absl::Time exit_time_;             // guarded by mu_
   absl::Time output_end_time_;       // guarded by mu_
+  absl::Time frame_opened_;          // guarded by mu_: when the open frame's ?2026h was read
   bool closed_ = false;
   std::thread reader_;
 };

@@ -392,16 +392,25 @@ absl::Status XtermJsOracle::Died(absl::string_view what, absl::Duration grace) {
 }
 
 absl::StatusOr<std::string> XtermJsOracle::Replay(int cols, int rows, absl::string_view bytes,
-                                                  int scrollback) {
+                                                  int scrollback,
+                                                  const std::vector<OracleResize>& resizes) {
   if (absl::Status size = CheckSize(cols, rows); !size.ok()) return size;
   if (scrollback < 0) {
     return absl::InvalidArgumentError(absl::StrCat("scrollback ", scrollback, " is negative"));
   }
   if (absl::Status started = Start(); !started.ok()) return started;
 
+  std::string resize_steps;
+  for (const OracleResize& step : resizes) {
+    if (absl::Status size = CheckSize(step.cols, step.rows); !size.ok()) return size;
+    absl::StrAppend(&resize_steps, resize_steps.empty() ? ",\"resize\":[" : ",",
+                    "{\"cols\":", step.cols, ",\"rows\":", step.rows, ",\"bytes\":\"",
+                    absl::Base64Escape(step.bytes), "\"}");
+  }
+  if (!resize_steps.empty()) resize_steps += "]";
   const std::string request =
       absl::StrCat("{\"cols\":", cols, ",\"rows\":", rows, ",\"scrollback\":", scrollback,
-                   ",\"bytes\":\"", absl::Base64Escape(bytes), "\"}\n");
+                   ",\"bytes\":\"", absl::Base64Escape(bytes), "\"", resize_steps, "}\n");
   size_t written = 0;
   const absl::Time deadline = absl::Now() + options_.timeout;
   char buf[65536];

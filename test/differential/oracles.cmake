@@ -19,3 +19,6 @@ target_compile_options(vtsnap_oracle PRIVATE ${VTSNAP_WARNINGS})
 target_link_libraries(vtsnap_oracle PRIVATE vtsnap_oracles)
 
 vtsnap_add_test(oracles_test oracles_test.cc LIBS vtsnap_oracles nlohmann_json::nlohmann_json)
+
+# Resize with reflow against @xterm/headless (TerminalOptions::reflow_on_resize).
+vtsnap_add_test(reflow_test reflow_test.cc LIBS vtsnap_oracles)

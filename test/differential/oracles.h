@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -36,6 +37,13 @@ inline constexpr int kOracleScrollbackLimit = 1000;
 // limit.
 [[nodiscard]] absl::StatusOr<std::string> LibvtermStateJson(
     int cols, int rows, absl::string_view bytes, int scrollback_limit = kOracleScrollbackLimit);
+
+// A resize after the replayed bytes: the new size, then bytes written at that size.
+struct OracleResize {
+  int cols = 80;
+  int rows = 24;
+  std::string bytes = {};
+};
 
 // test/corpus/oracle/state.mjs in this source tree.
 std::string DefaultXtermJsScript();
@@ -71,8 +79,11 @@ class XtermJsOracle {
   // those of Start; InvalidArgument for a bad size or an {"error": ...} answer; Unavailable when
   // the process dies before answering (with its exit status and the end of its stderr);
   // DeadlineExceeded after `timeout`.
+  // With `resizes`, after `bytes` the terminal is resized (xterm.js re-wraps its normal buffer)
+  // and each step's bytes written, in order; the dump is of the last size.
   [[nodiscard]] absl::StatusOr<std::string> Replay(int cols, int rows, absl::string_view bytes,
-                                                   int scrollback = kOracleScrollbackLimit);
+                                                   int scrollback = kOracleScrollbackLimit,
+                                                   const std::vector<OracleResize>& resizes = {});
 
   // The running process's id, or -1.
   pid_t pid() const { return pid_; }

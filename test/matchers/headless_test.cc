@@ -1,7 +1,10 @@
 // HeadlessTerminal (both directions, profiles, resize, reading rules) and PresentedEquals.
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/matchers/counter_app.h"
@@ -104,11 +107,46 @@ TEST(HeadlessTerminal, ReadingInsideASynchronizedFrameIsAnError) {
     ASSERT_FALSE(screen.ok());
     EXPECT_EQ(screen.status().code(), absl::StatusCode::kFailedPrecondition);
     EXPECT_EQ(screen.status().message(),
-              "the screen was read inside a synchronized frame (?2026h without its ?2026l): the "
-              "app has not finished drawing it");
+              "the screen was read inside a synchronized frame: a synchronized frame opened at "
+              "byte offset 0 (?2026h) is still open after 18 bytes: the app has not finished "
+              "drawing it (the screen can be read after its ?2026l)");
     term.Write("\x1b[?2026l");
     ASSERT_TRUE(term.screen().ok());
     EXPECT_EQ((*term.screen())->RowText(0), "half");
+  }
+}
+
+// Which ?2026h opened the frame still open, by byte offset, whatever the writes' boundaries.
+TEST(HeadlessTerminal, FrameStatusNamesTheOpenFrameByByteOffset) {
+  struct Case {
+    std::string name;
+    std::vector<std::string> writes;
+    std::optional<uint64_t> offset;  // nullopt: between frames
+  };
+  const Case cases[] = {
+      {"no frame", {"plain text"}, std::nullopt},
+      {"opened after text", {"abc\x1b[?2026hxy"}, 3},
+      {"closed", {"abc\x1b[?2026hxy\x1b[?2026l"}, std::nullopt},
+      {"closed and reopened in one write", {"\x1b[?2026ha\x1b[?2026l\x1b[?2026hb"}, 17},
+      {"opened in a later write", {"abcd", "\x1b[1;1H\x1b[?2026hx"}, 10},
+      {"sequence split across writes", {"ab\x1b[?20", "26hx"}, 2},
+      {"opening twice keeps the first", {"\x1b[?2026h", "x\x1b[?2026h"}, 0},
+      {"2026 in text is not a frame", {"year 2026\x1b[1m"}, std::nullopt},
+  };
+  for (const Case& c : cases) {
+    for (HeadlessProfile profile :
+         {HeadlessProfile::Presenter(20, 2), HeadlessProfile::Xterm(20, 2)}) {
+      HeadlessTerminal term(profile);
+      for (const std::string& w : c.writes) term.Write(w);
+      EXPECT_EQ(term.open_frame_offset(), c.offset) << c.name;
+      if (c.offset.has_value()) {
+        EXPECT_THAT(term.FrameStatus().message(),
+                    HasSubstr(absl::StrCat("opened at byte offset ", *c.offset, " (?2026h)")))
+            << c.name;
+      } else {
+        EXPECT_TRUE(term.FrameStatus().ok()) << c.name;
+      }
+    }
   }
 }
 

@@ -9,7 +9,11 @@
 //   whoami         prints its descriptors, whether /dev/tty opens, its ids, TERM, LANG and cwd
 //   keys           raw mode: prints each byte read in hex; q quits
 //   slow-keys      raw mode: asks DA1 first, then as keys, but answers each byte 50 ms late
-//   open-frame     opens a synchronized frame (?2026h), draws, and never closes it
+//   open-frame     prints "ready", opens a synchronized frame (?2026h, at byte offset 11), draws,
+//                  and never closes it
+//   frames N       draws N synchronized frames, each "frame K row R" on rows 1-4 written one
+//                  row at a time with 15 ms between the writes and 15 ms between frames, then
+//                  "done" outside any frame
 //   group-escape   starts a grandchild in its own process group that sleeps, and sleeps
 //   ignore-hup     ignores SIGHUP and sleeps
 #include <dirent.h>
@@ -170,7 +174,22 @@ int main(int argc, char** argv) {
     }
   }
   if (what == "open-frame") {
-    Out("\x1b[?2026hhalf drawn");
+    Out("ready\x1b[2;1H\x1b[?2026hhalf drawn");
+    for (;;) pause();
+  }
+  if (what == "frames" && argc > 2) {
+    const int frames = std::atoi(argv[2]);
+    for (int k = 1; k <= frames; ++k) {
+      Out("\x1b[?2026h");
+      for (int row = 1; row <= 4; ++row) {
+        usleep(15000);  // the frame is half drawn for a while: a capture now would see it
+        Out("\x1b[" + std::to_string(row) + ";1Hframe " + std::to_string(k) + " row " +
+            std::to_string(row) + "\x1b[K");
+      }
+      Out("\x1b[?2026l");
+      usleep(15000);  // between frames
+    }
+    Out("\x1b[6;1Hdone");
     for (;;) pause();
   }
   if (what == "group-escape") {

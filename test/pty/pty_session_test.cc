@@ -8,11 +8,16 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
@@ -272,18 +277,97 @@ TEST_F(PtySessionTest, PatternAndPredicateWaits) {
   EXPECT_THAT(s.message(), HasSubstr("waiting for the cursor on row 4"));
 }
 
+// Row `row` of a frame without its trailing blanks.
+std::string Row(const Frame& frame, int row) {
+  return std::string(absl::StripTrailingAsciiWhitespace(frame.RowText(row)));
+}
+
 TEST_F(PtySessionTest, OpenSynchronizedFrameIsNeitherQuietNorReadable) {
   PtySession session(MarkedOptions(30, 5));
   StartProbe(session, {"open-frame"});
-  ASSERT_TRUE(session.WaitForText("half drawn").ok());
-  absl::Status s = session.WaitForQuiet(absl::Milliseconds(50), absl::Milliseconds(400));
-  EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded);
-  EXPECT_THAT(s.message(), HasSubstr("a synchronized frame (?2026h) is open"));
+  // Every wait and every capture refuses the half-drawn frame, and says where it opened: at byte
+  // 11, after "ready\x1b[2;1H".
+  for (int i = 0; i < 2000 && !session.open_frame_offset().has_value(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));  // until the probe has written
+  }
+  ASSERT_EQ(session.open_frame_offset(), std::optional<uint64_t>(11));
+  struct Case {
+    std::string name;
+    absl::Status status;
+  };
+  const Case cases[] = {
+      {"WaitForQuiet", session.WaitForQuiet(absl::Milliseconds(50), absl::Milliseconds(300))},
+      {"WaitForText", session.WaitForText("ready", absl::Milliseconds(300))},
+      {"WaitForFrame",
+       session.WaitForFrame(absl::ZeroDuration(), absl::Milliseconds(300)).status()},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(c.status.code(), absl::StatusCode::kDeadlineExceeded) << c.name;
+    EXPECT_THAT(c.status.message(), HasSubstr("a synchronized frame (?2026h) is open: it opened at "
+                                              "byte offset 11 of the output"))
+        << c.name;
+    EXPECT_THAT(c.status.message(), HasSubstr("|half drawn|")) << c.name;  // the screen as it is
+  }
   EXPECT_EQ(session.View().status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(session.View().status().message(), HasSubstr("opened at byte offset 11"));
   EXPECT_EQ(CaptureFrame(session).status().code(), absl::StatusCode::kFailedPrecondition);
   ::testing::StringMatchResultListener listener;
   EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("never-written"), session, &listener));
   EXPECT_THAT(listener.str(), HasSubstr("synchronized frame"));
+}
+
+TEST_F(PtySessionTest, WaitForFrameNeverReturnsAHalfDrawnFrame) {
+  // The probe draws 5 frames one row at a time, 15 ms apart: a capture inside a frame would show
+  // rows of two different frames. Every screen WaitForFrame returns shows one frame whole.
+  constexpr int kFrames = 5;
+  PtySession session(MarkedOptions(30, 6));
+  StartProbe(session, {"frames", absl::StrCat(kFrames)});
+  int last_seen = 0;
+  const absl::Time give_up = absl::Now() + absl::Seconds(30);
+  while (last_seen < kFrames && absl::Now() < give_up) {
+    absl::StatusOr<ScreenView> view = session.WaitForFrame();
+    ASSERT_TRUE(view.ok()) << view.status();
+    absl::StatusOr<Frame> frame = CaptureFrame(*view);
+    ASSERT_TRUE(frame.ok()) << frame.status();
+    const std::string first = Row(*frame, 0);
+    if (first.empty()) continue;  // before the first frame
+    int k = 0;
+    ASSERT_EQ(std::sscanf(first.c_str(), "frame %d", &k), 1) << first;
+    for (int row = 1; row <= 4; ++row) {
+      EXPECT_EQ(Row(*frame, row - 1), absl::StrCat("frame ", k, " row ", row))
+          << "a half-drawn frame was returned";
+    }
+    EXPECT_GE(k, last_seen);
+    last_seen = k;
+  }
+  EXPECT_EQ(last_seen, kFrames);
+  // With a quiet period it returns the settled screen after the last frame.
+  absl::StatusOr<ScreenView> settled = session.WaitForFrame(absl::Milliseconds(100));
+  ASSERT_TRUE(settled.ok()) << settled.status();
+  absl::StatusOr<Frame> frame = CaptureFrame(*settled);
+  ASSERT_TRUE(frame.ok());
+  EXPECT_EQ(Row(*frame, 0), absl::StrCat("frame ", kFrames, " row 1"));
+  EXPECT_EQ(Row(*frame, 5), "done");
+}
+
+TEST_F(PtySessionTest, WaitingForTextSeesOnlyWholeFrames) {
+  // "frame 2 row 1" is on the screen while frame 2 is half drawn; the wait returns only once the
+  // frame is closed, so the capture after it sees all four rows of frame 2 or a later frame.
+  PtySession session(MarkedOptions(30, 6));
+  StartProbe(session, {"frames", "3"});
+  ASSERT_TRUE(session.WaitForText("frame 2 row 1").ok());
+  absl::StatusOr<ScreenView> view = session.WaitForFrame();
+  ASSERT_TRUE(view.ok()) << view.status();
+  absl::StatusOr<Frame> frame = CaptureFrame(*view);
+  ASSERT_TRUE(frame.ok());
+  EXPECT_THAT(Row(*frame, 3), ::testing::MatchesRegex("frame [23] row 4"));
+}
+
+TEST_F(PtySessionTest, WaitForFrameRefusesANegativeQuietPeriod) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"exit", "0"});
+  EXPECT_EQ(session.WaitForFrame(absl::Milliseconds(-1)).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST_F(PtySessionTest, QuietAfterTheProgramEndedIsImmediate) {

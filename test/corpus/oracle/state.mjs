@@ -4,6 +4,9 @@
 //
 // Long-lived: one JSON request per stdin line, one compact JSON answer per stdout line:
 //   {"cols":80,"rows":24,"bytes":"<base64>"}            (optionally "scrollback":1000)
+//   optionally "resize":[{"cols":40,"rows":24,"bytes":"<base64>"},...]: after the bytes, each
+//   step resizes the terminal (xterm.js re-wraps its normal buffer) and then writes its own
+//   bytes (optional); the dump is of the last size
 //   -> {"cols":80,"rows":24,"cursor":{...},...}  or  {"error":"..."}
 // One shot (pretty-printed):
 //   node state.mjs --size 80x24 FILE
@@ -172,7 +175,7 @@ function checkDimension(name, value) {
   }
 }
 
-async function replay(cols, rows, bytes, scrollback) {
+async function replay(cols, rows, bytes, scrollback, resize = []) {
   checkDimension('cols', cols);
   checkDimension('rows', rows);
   if (!Number.isInteger(scrollback) || scrollback < 0) {
@@ -184,7 +187,11 @@ async function replay(cols, rows, bytes, scrollback) {
     term.unicode.activeVersion = '11';
     // Replies to queries (onData) are dropped: nobody listens.
     await new Promise((resolve) => term.write(bytes, resolve));
-    return dumpState(term, cols, rows);
+    for (const step of resize) {
+      term.resize(step.cols, step.rows);
+      await new Promise((resolve) => term.write(step.bytes, resolve));
+    }
+    return dumpState(term, term.cols, term.rows);
   } finally {
     term.dispose();
   }
@@ -206,9 +213,27 @@ async function answer(line) {
       !kBase64.test(request.bytes)) {
     return { error: 'request.bytes must be a base64 string' };
   }
+  const resize = request.resize ?? [];
+  if (!Array.isArray(resize)) return { error: 'request.resize must be an array' };
+  const steps = [];
+  for (const step of resize) {
+    if (step === null || typeof step !== 'object') return { error: 'a resize step must be an object' };
+    const stepBytes = step.bytes ?? '';
+    if (typeof stepBytes !== 'string' || stepBytes.length % 4 !== 0 || !kBase64.test(stepBytes)) {
+      return { error: 'resize[].bytes must be a base64 string' };
+    }
+    try {
+      checkDimension('resize[].cols', step.cols);
+      checkDimension('resize[].rows', step.rows);
+    } catch (e) {
+      return { error: e.message };
+    }
+    steps.push({ cols: step.cols, rows: step.rows,
+                 bytes: new Uint8Array(Buffer.from(stepBytes, 'base64')) });
+  }
   try {
     const bytes = new Uint8Array(Buffer.from(request.bytes, 'base64'));
-    return await replay(request.cols, request.rows, bytes, request.scrollback ?? 1000);
+    return await replay(request.cols, request.rows, bytes, request.scrollback ?? 1000, steps);
   } catch (e) {
     return { error: e.message };
   }
