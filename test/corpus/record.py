@@ -315,6 +315,32 @@ def scenario_whiptail(fx):
     return ["sh", "-c", script], ".", steps, "exit"
 
 
+def scenario_styles(fx):
+    # Not a TUI: printf writing what the semantic projection reads beyond text (docs/semantic.md,
+    # "Agreement with xterm.js"), so every field has a real recording behind it: each SGR
+    # attribute, underline shapes and colours, palette 0-15, 16-255 and RGB colours, an OSC 8
+    # link, a soft-wrapped line, enough lines to scroll into the scrollback, the cursor's shape
+    # (DECSCUSR) and the lifecycle modes left on when it exits.
+    lines = [
+        "\\033[1mbold\\033[22m \\033[2mdim\\033[22m \\033[3mitalic\\033[23m "
+        "\\033[5mblink\\033[25m \\033[7mreverse\\033[27m \\033[8minvisible\\033[28m "
+        "\\033[9mstrike\\033[29m \\033[53moverline\\033[55m",
+        "\\033[4msingle\\033[24m \\033[4:2mdouble\\033[24m \\033[4:3;58:5:196mcurly red"
+        "\\033[59;24m \\033[4:4;58:2::0:128:255mdotted rgb\\033[59;24m \\033[4:5mdashed\\033[24m",
+        "\\033[31mred\\033[39m \\033[94mbright-blue\\033[39m \\033[38;5;208m208\\033[39m "
+        "\\033[38;2;18;52;86mrgb\\033[39m \\033[42mon green\\033[49m \\033[48;5;17mon 17\\033[49m "
+        "\\033[48;2;250;240;230mon rgb\\033[m",
+        "\\033]8;;https://example.com/a b\\033\\\\a link\\033]8;;\\033\\\\ after",
+        "\\033[1;4;31mall \\033[7mat \\033[3monce\\033[m plain",
+        "a line long enough to wrap: " + "0123456789" * 14,
+    ]
+    script = "i=1; while [ $i -le 50 ]; do printf 'scroll %d\\n' $i; i=$((i+1)); done; "
+    script += "; ".join("printf '%s\\n'" % line for line in lines)
+    script += ("; printf '\\033[5 q\\033[?1002h\\033[?1006h\\033[?1004h\\033[?2004h\\033[?1h"
+               "\\033[?2026h\\033[2;3H\\033[?2026l'")
+    return ["sh", "-c", script], ".", [], "exit"
+
+
 SCENARIOS = {
     "vim": scenario_vim,
     "less": scenario_less,
@@ -324,6 +350,7 @@ SCENARIOS = {
     "git_log": scenario_git,
     "dialog": scenario_dialog,
     "whiptail": scenario_whiptail,
+    "styles": scenario_styles,
 }
 
 

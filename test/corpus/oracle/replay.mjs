@@ -1,6 +1,7 @@
 // Replays every test/corpus/cases/<name>_<COLS>x<ROWS>.bytes through @xterm/headless (with the
-// Unicode 11 width tables) and writes the screen it ends on to cases/<name>_<COLS>x<ROWS>.expected.json.
-// See docs/differential.md.
+// Unicode 11 width tables) and writes the screen it ends on to cases/<name>_<COLS>x<ROWS>.expected.json,
+// and xterm.js's semantic projections of it (semantic.mjs) to cases/<name>.xtermjs.viewport.semantic
+// and cases/<name>.xtermjs.buffer.semantic. See docs/differential.md and docs/semantic.md.
 //
 //   node replay.mjs               # every case
 //   node replay.mjs vim_80x24     # only the named cases
@@ -8,6 +9,8 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { semanticProjection } from './semantic.mjs';
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require('@xterm/headless');
@@ -55,6 +58,10 @@ async function replay(name) {
     lines,
   };
   writeFileSync(join(casesDir, `${name}.expected.json`), JSON.stringify(expected, null, 2) + '\n');
+  for (const capture of ['viewport', 'buffer']) {
+    writeFileSync(join(casesDir, `${name}.xtermjs.${capture}.semantic`),
+                  semanticProjection(term, capture));
+  }
   term.dispose();
   return expected;
 }

@@ -63,11 +63,15 @@ function cellAttrs(cell) {
   if (cell.isBold()) attrs.push('bold');
   if (cell.isDim()) attrs.push('faint');
   if (cell.isItalic()) attrs.push('italics');
-  // The underline style is not public API: CellData.extended.underlineStyle (1 single, 2 double,
-  // 3 curly, 4 dotted, 5 dashed). Double is the schema's dbl_underline, every other style is
-  // "underline"; without the field every underline is "underline".
-  const underlined = cell.isUnderline() !== 0;
-  const doubleUnderline = underlined && cell.extended?.underlineStyle === 2;
+  // The underline style is not public API: CellData.getUnderlineStyle() (0 none, 1 single,
+  // 2 double, 3 curly, 4 dotted, 5 dashed) reads the SGR underline. isUnderline() alone also
+  // reports the dashed underline xterm.js gives every OSC 8 link cell (how it draws links, not an
+  // SGR the program wrote), so it is the fallback only. Double is the schema's dbl_underline,
+  // every other style is "underline".
+  const style = typeof cell.getUnderlineStyle === 'function' ? cell.getUnderlineStyle()
+                                                             : (cell.isUnderline() ? 1 : 0);
+  const underlined = style !== 0;
+  const doubleUnderline = style === 2;
   if (underlined && !doubleUnderline) attrs.push('underline');
   if (cell.isBlink()) attrs.push('blink');
   if (cell.isInverse()) attrs.push('inverse');
