@@ -9,8 +9,9 @@
 // the closed inventories count `.semantic` files (an unclaimed one is an orphan, a golden claimed
 // twice with different projections fails); `Not(EqualsSemanticGolden(...))` never writes.
 //
-// The projection needs a live terminal (its modes, wrap flags and scrollback): a Terminal, a
-// VirtualTerminal or a readable HeadlessTerminal. A Frame or a PtySession fails with the reason.
+// The projection needs a terminal's modes, wrap flags and scrollback: a Terminal, a
+// VirtualTerminal, a readable HeadlessTerminal or a PtySession between synchronized frames. A
+// Frame fails with the reason.
 //
 //   TEST(Chat, ScrollsTheTranscript) {
 //     vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});

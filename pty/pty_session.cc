@@ -30,6 +30,7 @@
 #include "vtsnap/decoder/keys.h"
 #include "vtsnap/decoder/size.h"
 #include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/detached_state.h"
 
 extern char** environ;  // NOLINT: POSIX
 
@@ -755,8 +756,10 @@ ScreenView PtySession::ViewLocked() const {
   const ScreenView live(t);  // read under the lock, then owned by the snapshot
   std::optional<RgbaPlane> plane;
   if (options_.graphics.sixel) plane = *live.plane();
+  // The modes, wrap flags and scrollback are read now too: the semantic projection and the theme
+  // check of the view need them after the lock is released.
   return ScreenView::Snapshot("PtySession", CaptureFrame(live), std::move(plane),
-                              live.alternate_screen());
+                              live.alternate_screen(), DetachTerminalState(t));
 }
 
 std::string PtySession::ScreenText() const {

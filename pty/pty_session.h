@@ -171,7 +171,10 @@ class PtySession {
   std::string Output() const;
 
   // The screen as the decoder shows it now, as a consistent snapshot taken under the session's
-  // lock: a ScreenView that owns its Frame (and its pixel plane when Sixel is on). Inside an open
+  // lock: a ScreenView that owns its Frame (and its pixel plane when Sixel is on) and what the
+  // semantic projection and the theme check read beyond it (modes, wrap flags, scrollback:
+  // snapshot/detached_state.h), so CaptureSemantic, EqualsSemanticGolden and IsThemeIndependent
+  // take a session as they take a VirtualTerminal. Inside an open
   // synchronized frame (the program has not finished drawing) the view is unreadable and says so.
   // A PtySession converts to a ScreenView through this (VtsnapScreenView below), so every matcher
   // and capture function takes a session.

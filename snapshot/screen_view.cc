@@ -42,7 +42,8 @@ ScreenView::ScreenView(const HeadlessTerminal& terminal) : source_("HeadlessTerm
 }
 
 ScreenView ScreenView::Snapshot(std::string source, absl::StatusOr<Frame> frame,
-                                std::optional<RgbaPlane> plane, bool alternate_screen) {
+                                std::optional<RgbaPlane> plane, bool alternate_screen,
+                                std::shared_ptr<const DetachedTerminalState> state) {
   ScreenView view;
   view.source_ = std::move(source);
   if (!frame.ok()) {
@@ -52,6 +53,7 @@ ScreenView ScreenView::Snapshot(std::string source, absl::StatusOr<Frame> frame,
   view.owned_frame_ = std::make_shared<const Frame>(*std::move(frame));
   if (plane.has_value()) view.owned_plane_ = std::make_shared<const RgbaPlane>(*std::move(plane));
   view.alternate_screen_ = alternate_screen;
+  view.detached_state_ = std::move(state);
   return view;
 }
 

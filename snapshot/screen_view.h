@@ -20,9 +20,11 @@
 // terminal alive and unchanged while the view is used (like absl::string_view). Its Frame is
 // captured on the first call that needs one and kept (a view is not safe to share between threads
 // while that happens). A PtySession's view is a consistent snapshot taken under the session's lock:
-// it owns its Frame and plane. Any other type becomes a screen by declaring, in its own namespace,
-// a function `vtsnap::ScreenView VtsnapScreenView(const T&)` that builds one with
-// ScreenView::Snapshot (found by argument-dependent lookup, as pty/pty_session.h does).
+// it owns its Frame and plane, and what the semantic projection and the theme check read beyond a
+// Frame (snapshot/detached_state.h), so they answer for it as for a live terminal. Any other type
+// becomes a screen by declaring, in its own namespace, a function `vtsnap::ScreenView
+// VtsnapScreenView(const T&)` that builds one with ScreenView::Snapshot (found by
+// argument-dependent lookup, as pty/pty_session.h does).
 #ifndef VTSNAP_SNAPSHOT_SCREEN_VIEW_H_
 #define VTSNAP_SNAPSHOT_SCREEN_VIEW_H_
 
@@ -44,6 +46,7 @@ class Terminal;
 class VirtualTerminal;
 class HeadlessTerminal;
 class ScreenView;
+struct DetachedTerminalState;  // snapshot/detached_state.h
 
 namespace screen_view_internal {
 // A type with a VtsnapScreenView hook (see the file comment).
@@ -66,11 +69,13 @@ class ScreenView {
       : ScreenView(VtsnapScreenView(screen)) {}
 
   // A view that owns what it shows: `frame` (or why the screen cannot be read), the pixel plane
-  // when the screen has one, and whether the alternate buffer was active. `source` names the kind
-  // of screen in messages ("PtySession").
+  // when the screen has one, whether the alternate buffer was active and, when the snapshot was
+  // taken from a live terminal, that terminal's DetachedTerminalState (for the semantic projection
+  // and the theme check). `source` names the kind of screen in messages ("PtySession").
   static ScreenView Snapshot(std::string source, absl::StatusOr<Frame> frame,
                              std::optional<RgbaPlane> plane = std::nullopt,
-                             bool alternate_screen = false);
+                             bool alternate_screen = false,
+                             std::shared_ptr<const DetachedTerminalState> state = nullptr);
 
   // OK when the screen can be read; otherwise why not. The accessors below need it OK: on an
   // unreadable view they describe an empty 0x0 screen.
@@ -100,6 +105,9 @@ class ScreenView {
   // The live decoder behind the view (nullptr for a Frame or a snapshot): for what a picture does
   // not hold (the state dump, snapshot/state_json.h) and for fast paths (the golden writer).
   const Terminal* terminal() const { return terminal_; }
+  // What a snapshot kept of the terminal it was taken from (nullptr for a live view, a Frame, or a
+  // snapshot taken without it).
+  const DetachedTerminalState* detached_state() const { return detached_state_.get(); }
 
   // "80x24 screen (VirtualTerminal)", or "unreadable HeadlessTerminal: <why>".
   std::string Describe() const;
@@ -114,6 +122,7 @@ class ScreenView {
   // A snapshot's frame, or the one captured from terminal_ on first use; shared between copies.
   mutable std::shared_ptr<const Frame> owned_frame_;
   std::shared_ptr<const RgbaPlane> owned_plane_;
+  std::shared_ptr<const DetachedTerminalState> detached_state_;
   bool alternate_screen_ = false;
 };
 

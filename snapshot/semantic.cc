@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "vtsnap/snapshot/detached_state.h"
 
 namespace vtsnap {
 namespace {
@@ -730,12 +731,13 @@ SemanticSnapshot CaptureSemantic(const Terminal& terminal, SemanticCapture captu
 absl::StatusOr<SemanticSnapshot> CaptureSemantic(const ScreenView& screen,
                                                  SemanticCapture capture) {
   if (!screen.readable()) return screen.status();
-  if (screen.terminal() == nullptr) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the semantic projection reads a live terminal's modes, wrap flags and scrollback; a ",
-        screen.source(), " holds only a picture of the screen"));
+  if (screen.terminal() != nullptr) return CaptureSemantic(*screen.terminal(), capture);
+  if (const DetachedTerminalState* state = screen.detached_state(); state != nullptr) {
+    return capture == SemanticCapture::kViewport ? state->viewport : state->buffer;
   }
-  return CaptureSemantic(*screen.terminal(), capture);
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the semantic projection reads a live terminal's modes, wrap flags and scrollback; a ",
+      screen.source(), " holds only a picture of the screen"));
 }
 
 std::string SemanticColorName(const PenColor& color) {

@@ -15,7 +15,7 @@
 //   vtsnap::VirtualTerminal vt({.cols = 20, .rows = 3});
 //   vt.Write("\x1b[1;31mError\x1b[m: disk full");
 //   absl::StatusOr<vtsnap::SemanticSnapshot> snap = vtsnap::CaptureSemantic(vt);
-//   if (!snap.ok()) return snap.status();  // a Frame or a PtySession: no modes, no scrollback
+//   if (!snap.ok()) return snap.status();  // a Frame: no modes, no scrollback
 //   std::string text = vtsnap::SerializeSemantic(*snap);
 //   // ...text\n0 |Error: disk full\n1 |\n2 |\nstyles\n0 0-4 bold fg=red\n
 //   absl::StatusOr<vtsnap::SemanticSnapshot> back = vtsnap::ParseSemantic(text, "x.semantic");
@@ -104,8 +104,9 @@ struct SemanticSnapshot {
 SemanticSnapshot CaptureSemantic(const Terminal& terminal,
                                  SemanticCapture capture = SemanticCapture::kViewport);
 // The projection of a screen that has a live terminal behind it (a Terminal, a VirtualTerminal, a
-// readable HeadlessTerminal). A Frame or a PtySession's snapshot holds neither modes nor
-// scrollback: FailedPreconditionError naming the source; an unreadable view: its status.
+// readable HeadlessTerminal) or a snapshot that kept what it reads (a PtySession's view:
+// snapshot/detached_state.h). A Frame holds neither modes nor scrollback: FailedPreconditionError
+// naming the source; an unreadable view (a session inside an open synchronized frame): its status.
 [[nodiscard]] absl::StatusOr<SemanticSnapshot> CaptureSemantic(
     const ScreenView& screen, SemanticCapture capture = SemanticCapture::kViewport);
 

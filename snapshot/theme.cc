@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "vtsnap/snapshot/detached_state.h"
 #include "vtsnap/snapshot/semantic.h"
 
 namespace vtsnap {
@@ -87,6 +88,9 @@ std::vector<ThemeViolation> FindThemeViolations(const ScreenView& screen) {
     }
     for (int r = 0; r < t->rows(); ++r) CheckTerminalLine(*t, t->line(r), false, r, &out);
     return out;
+  }
+  if (const DetachedTerminalState* state = screen.detached_state(); state != nullptr) {
+    return state->theme;
   }
   const Frame& frame = screen.frame();
   for (int r = 0; r < frame.rows; ++r) {

@@ -39,8 +39,8 @@ struct ThemeViolation {
 };
 
 // Every violation, scrollback lines first (oldest first), then the screen rows, each row left to
-// right. A screen without a live terminal (a Frame, a PtySession's snapshot) has no scrollback:
-// its cells are checked. An unreadable view has none (the caller checks status()).
+// right. A PtySession's view answers as its terminal did (snapshot/detached_state.h); a Frame has
+// no scrollback: its cells are checked. An unreadable view has none (the caller checks status()).
 std::vector<ThemeViolation> FindThemeViolations(const ScreenView& screen);
 
 // One line per violation: "row 3 cols 10-14: fg=#ff0000 (RGB), bg=blue (explicit background)",

@@ -24,6 +24,8 @@
 #include "gtest/gtest.h"
 #include "test/pty/test_support.h"
 #include "vtsnap/matchers/matchers.h"
+#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/theme.h"
 
 namespace vtsnap {
 namespace {
@@ -311,9 +313,16 @@ TEST_F(PtySessionTest, OpenSynchronizedFrameIsNeitherQuietNorReadable) {
   EXPECT_EQ(session.View().status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(session.View().status().message(), HasSubstr("opened at byte offset 11"));
   EXPECT_EQ(CaptureFrame(session).status().code(), absl::StatusCode::kFailedPrecondition);
-  ::testing::StringMatchResultListener listener;
-  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsGolden("never-written"), session, &listener));
-  EXPECT_THAT(listener.str(), HasSubstr("synchronized frame"));
+  absl::StatusOr<SemanticSnapshot> semantic = CaptureSemantic(session, SemanticCapture::kBuffer);
+  EXPECT_EQ(semantic.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(semantic.status().message(), HasSubstr("opened at byte offset 11"));
+  const ::testing::Matcher<const ScreenView&> matchers[] = {
+      EqualsGolden("never-written"), EqualsSemanticGolden("never-written"), IsThemeIndependent()};
+  for (const auto& matcher : matchers) {
+    ::testing::StringMatchResultListener listener;
+    EXPECT_FALSE(::testing::ExplainMatchResult(matcher, session, &listener));
+    EXPECT_THAT(listener.str(), HasSubstr("synchronized frame"));
+  }
 }
 
 TEST_F(PtySessionTest, WaitForFrameNeverReturnsAHalfDrawnFrame) {
@@ -504,6 +513,74 @@ TEST(TimeoutScale, BadValueStopsStart) {
   unsetenv("VTSNAP_TIMEOUT_SCALE");
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(session.pid(), -1);
+}
+
+// A session's view keeps what the semantic projection and the theme check read beyond the cells
+// (modes, wrap flags, scrollback), so both answer for the session as for a VirtualTerminal fed the
+// same bytes; and the facts a Frame cannot hold are really there.
+TEST_F(PtySessionTest, SemanticProjectionAndThemeCheckOfASessionMatchAReplayOfItsOutput) {
+  // Line 0 (theme-dependent colours) scrolls into the scrollback; a line soft-wraps; a background
+  // stays on screen; the program leaves a bar cursor and lifecycle modes on when it exits.
+  const std::string script =
+      "printf '\\033[38;5;208m208\\033[39m \\033[48;2;250;240;230mon rgb\\033[m\\n'; "
+      "i=1; while [ $i -le 8 ]; do printf 'scroll %d\\n' $i; i=$((i+1)); done; "
+      "printf '\\033[1mbold\\033[m \\033[7mreverse\\033[m \\033[31mred\\033[m\\n'; "
+      "printf 'a line long enough to wrap: 0123456789012345678901234567890123456789\\n'; "
+      "printf '\\033[44mblue bg\\033[m\\n'; "
+      "printf '\\033[5 q\\033[?2004h\\033[?1002h\\033[?1006h\\033[2;3H'";
+  PtyOptions options = MarkedOptions(40, 6);
+  options.keep_output = true;
+  PtySession session(options);
+  ASSERT_TRUE(session.Start({"sh", "-c", script}).ok());
+  sessions_.push_back(session.pid());
+  ASSERT_TRUE(session.WaitForExit().ok());
+  VirtualTerminal replay({.cols = 40, .rows = 6});
+  replay.Write(session.Output());
+
+  for (SemanticCapture capture : {SemanticCapture::kViewport, SemanticCapture::kBuffer}) {
+    SCOPED_TRACE(SemanticCaptureName(capture));
+    absl::StatusOr<SemanticSnapshot> live = CaptureSemantic(session, capture);
+    ASSERT_TRUE(live.ok()) << live.status();
+    absl::StatusOr<SemanticSnapshot> replayed = CaptureSemantic(replay, capture);
+    ASSERT_TRUE(replayed.ok()) << replayed.status();
+    EXPECT_EQ(DiffSemantic(*replayed, *live), "");
+    EXPECT_EQ(live->scrollback, 8);
+    EXPECT_TRUE(live->bracketed_paste);
+    EXPECT_EQ(live->mouse_tracking, MouseTracking::kButtonEvent);
+    EXPECT_EQ(live->mouse_encoding, MouseEncoding::kSgr);
+    EXPECT_EQ(live->cursor_shape, CursorShape::kBar);
+  }
+  absl::StatusOr<SemanticSnapshot> buffer = CaptureSemantic(session, SemanticCapture::kBuffer);
+  ASSERT_TRUE(buffer.ok()) << buffer.status();
+  const std::string text = SerializeSemantic(*buffer);
+  EXPECT_THAT(text, HasSubstr("\n0 |208 on rgb\n1 |scroll 1\n"));  // the scrollback, first
+  EXPECT_THAT(text, HasSubstr("\n10 |a line long enough to wrap: 012345678901\n11 +|"));
+  EXPECT_THAT(text, HasSubstr("\n0 0-2 fg=208\n"));
+
+  EXPECT_EQ(FindThemeViolations(session), FindThemeViolations(replay));
+  EXPECT_THAT(RenderThemeViolations(FindThemeViolations(session)),
+              AllOf(HasSubstr("scrollback 0 cols 0-2: fg=208 (palette index above 15)\n"),
+                    HasSubstr("row 4 cols 0-6: bg=blue (explicit background)\n")));
+  ::testing::StringMatchResultListener listener;
+  EXPECT_FALSE(::testing::ExplainMatchResult(IsThemeIndependent(), session, &listener));
+  EXPECT_THAT(listener.str(), HasSubstr("scrollback 0 cols 0-2"));
+}
+
+TEST_F(PtySessionTest, SemanticProjectionOfAViewIsTheScreenWhenTheViewWasTaken) {
+  PtySession session(MarkedOptions(40, 8));
+  StartProbe(session, {"winch"});
+  ASSERT_TRUE(session.WaitForText("size 40x8").ok());
+  const ScreenView before = session.View();
+  ASSERT_TRUE(session.Resize(50, 12).ok());
+  ASSERT_TRUE(session.WaitForText("size 50x12").ok());
+  absl::StatusOr<SemanticSnapshot> then = CaptureSemantic(before);
+  absl::StatusOr<SemanticSnapshot> now = CaptureSemantic(session);
+  ASSERT_TRUE(then.ok()) << then.status();
+  ASSERT_TRUE(now.ok()) << now.status();
+  EXPECT_EQ(then->cols, 40);
+  EXPECT_EQ(then->rows, 8);
+  EXPECT_EQ(now->cols, 50);
+  EXPECT_EQ(now->rows, 12);
 }
 
 TEST_F(PtySessionTest, GoldenOfAProgramScreen) {

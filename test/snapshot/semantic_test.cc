@@ -2,6 +2,7 @@
 // style run says, the separation of text and styles, the two captures, the reader and the diff.
 #include "vtsnap/snapshot/semantic.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,9 +11,12 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/detached_state.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/screen_view.h"
+#include "vtsnap/snapshot/theme.h"
 
 namespace vtsnap {
 namespace {
@@ -437,6 +441,31 @@ TEST(SemanticTest, FrameHasNoProjection) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(s.status().message(), HasSubstr("a Frame holds only a picture"));
+}
+
+// The usage example of snapshot/detached_state.h: a snapshot that kept the terminal's state
+// answers as the terminal did after it changed; one that did not, as a Frame.
+TEST(SemanticTest, DetachedStateHeaderExample) {
+  VirtualTerminal vt({.cols = 12, .rows = 2});
+  vt.Write("\x1b[?2004hline 1\r\nline 2\r\n\x1b[38;5;208mline 3");
+  const Terminal& terminal = vt.terminal();
+  const ScreenView view =
+      ScreenView::Snapshot("MyScreen", CaptureFrame(ScreenView(terminal)), std::nullopt,
+                           terminal.alternate_screen_active(), DetachTerminalState(terminal));
+  const ScreenView bare = ScreenView::Snapshot("MyScreen", CaptureFrame(ScreenView(terminal)));
+  const SemanticSnapshot before = CaptureSemantic(terminal, SemanticCapture::kBuffer);
+  const std::vector<ThemeViolation> theme_before = FindThemeViolations(vt);
+  vt.Write("\x1b[?2004l\x1b[2J\x1b[3J");  // the terminal changes afterwards
+  absl::StatusOr<SemanticSnapshot> s = CaptureSemantic(view, SemanticCapture::kBuffer);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(*s, before);
+  EXPECT_TRUE(s->bracketed_paste);
+  EXPECT_EQ(s->scrollback, 1);
+  EXPECT_EQ(s->text.front().text, "line 1");
+  EXPECT_EQ(FindThemeViolations(view), theme_before);
+  ASSERT_EQ(theme_before.size(), 1u);  // "line 3" in palette 208
+  EXPECT_FALSE(FindThemeViolations(vt) == theme_before);
+  EXPECT_EQ(CaptureSemantic(bare).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 TEST(SemanticTest, CaptureNames) {
