@@ -68,6 +68,9 @@ bool IsDigits(absl::string_view s) {
   return true;
 }
 
+// "1 row", "24 rows".
+std::string Rows(int n) { return absl::StrCat(n, n == 1 ? " row" : " rows"); }
+
 int HexDigit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
@@ -365,7 +368,7 @@ absl::StatusOr<TuiFrame> Parser::Run() {
   for (int row = 0; row < frame_.height; ++row) {
     TuiRow parsed;
     absl::StatusOr<Line> symbols = NextLine(
-        absl::StrCat("the symbols of row ", row, " (the frame has ", frame_.height, " rows)"));
+        absl::StrCat("the symbols of row ", row, " (the frame has ", Rows(frame_.height), ")"));
     if (!symbols.ok()) return symbols.status();
     VTSNAP_PITO_RETURN_IF_ERROR(ParseSymbols(*symbols, row, &parsed));
     absl::StatusOr<Line> runs = NextLine(absl::StrCat("the style runs of row ", row));
@@ -379,7 +382,7 @@ absl::StatusOr<TuiFrame> Parser::Run() {
         pos_, newline == absl::string_view::npos ? absl::string_view::npos : newline - pos_);
     return Error(line_no_ + 1, 1,
                  absl::StrCat("expected end of input after the last row (the frame has ",
-                              frame_.height, " rows), got ", QuoteForMessage(rest, kQuote)));
+                              Rows(frame_.height), "), got ", QuoteForMessage(rest, kQuote)));
   }
   if (text_.back() != '\n') {
     const size_t last_start =

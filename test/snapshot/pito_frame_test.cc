@@ -19,6 +19,8 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
+constexpr char kH[] = "pito-tui frame 1";
+
 // A frame file from its lines, each ended by "\n".
 std::string File(const std::vector<std::string>& lines) {
   std::string out;
@@ -152,6 +154,34 @@ TEST(PitoFrameTest, SpecExampleWritesBackByteForByte) {
   EXPECT_EQ(*text, SpecExample());
 }
 
+// docs/pito.md's full example, with its <TAB>s as tabs.
+TEST(PitoFrameTest, DocsExample) {
+  const std::string text = File({
+      kH,
+      "6 2",
+      "\xe2\x97\x86\t \th\ti\t\\t\t\\\\",
+      "1 #5B8CFF Reset 1\t1 Reset Reset 0\t2 Reset Reset 2\t1 Yellow 236 0\t1 Reset Reset 0",
+      "\xe4\xbd\xa0\t \tx\t \t \t ",
+      "1 LightRed Reset 0\t5 Reset Reset 0",
+  });
+  absl::StatusOr<TuiFrame> frame = ParseFrame(text, "docs");
+  ASSERT_TRUE(frame.ok()) << frame.status();
+  EXPECT_EQ(frame->rows[0].symbols,
+            (std::vector<std::string>{"\xe2\x97\x86", " ", "h", "i", "\t", "\\"}));
+  EXPECT_EQ(frame->StyleAt(3, 0), (TuiStyle{.modifiers = kDim}));
+  EXPECT_EQ(frame->StyleAt(4, 0),
+            (TuiStyle{.fg = TuiColor::Named(NamedColor::kYellow), .bg = TuiColor::Indexed(236)}));
+  EXPECT_EQ(*SerializeFrame(*frame), text);
+  // And it is what vtsnap's conversion makes of the same screen.
+  VirtualTerminal vt({.cols = 6, .rows = 2});
+  vt.Write(
+      "\x1b[1;38;2;91;140;255m\xe2\x97\x86\x1b[m \x1b[2mhi\x1b[m\x1b[33;48;5;236m\t"
+      "\x1b[m\\\r\n\x1b[91m\xe4\xbd\xa0\x1b[mx");
+  absl::StatusOr<TuiFrame> converted = FrameFromScreen(vt);
+  ASSERT_TRUE(converted.ok()) << converted.status();
+  EXPECT_EQ(converted->rows[1], frame->rows[1]);
+}
+
 struct RoundTripCase {
   std::string name;
   std::string text;
@@ -217,8 +247,6 @@ TEST_P(PitoFrameErrorTest, RejectsWithPathLineAndColumn) {
               StartsWith(absl::StrCat("cap/00-home/80x24:", c.position, ": ")));
   EXPECT_THAT(std::string(frame.status().message()), HasSubstr(c.message));
 }
-
-const char kH[] = "pito-tui frame 1";
 
 INSTANTIATE_TEST_SUITE_P(
     Malformed, PitoFrameErrorTest,
@@ -297,7 +325,7 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"NegativeModifiers", File({kH, "1 1", "a", "1 Reset Reset -1"}), "4:15",
                   "expected modifier bits"},
         ErrorCase{"TrailingGarbageLine", File({kH, "1 1", "a", "1 Reset Reset 0", "extra"}), "5:1",
-                  "expected end of input after the last row (the frame has 1 rows)"},
+                  "expected end of input after the last row (the frame has 1 row)"},
         ErrorCase{"TrailingEmptyLine", File({kH, "1 1", "a", "1 Reset Reset 0", ""}), "5:1",
                   "expected end of input after the last row"},
         ErrorCase{"NoFinalNewline", std::string(kH) + "\n1 1\na\n1 Reset Reset 0", "4:16",
