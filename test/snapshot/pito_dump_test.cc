@@ -106,6 +106,12 @@ TEST(PitoDumpTest, AnsiRefusesAFrameParsedFromAGolden) {
   EXPECT_THAT(ansi.status().message(), HasSubstr("parsed from a golden dump"));
 }
 
+TEST(PitoDumpTest, AnUnreadableScreenIsItsReason) {
+  const ScreenView view = ScreenView::Snapshot("Test", absl::UnavailableError("inside a frame"));
+  EXPECT_EQ(pito::DumpText(view).status(), absl::UnavailableError("inside a frame"));
+  EXPECT_EQ(pito::DumpAnsi(view).status(), absl::UnavailableError("inside a frame"));
+}
+
 TEST(PitoDumpTest, AnsiBytesOfABlankScreen) {
   // Hide the cursor, clear, then each row's CUP and its reset; nothing else to write.
   EXPECT_EQ(Ansi(3, 2, ""), "\x1b[?25l\x1b[2J\x1b[1;1H\x1b[0m\x1b[2;1H\x1b[0m");

@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden.h"
 
 namespace vtsnap::pito {
 namespace {
@@ -528,6 +529,19 @@ TEST(PitoFrameTest, UnderlineColourWithoutUnderlineIsNotALoss) {
   // Nothing is drawn with it (vtsnap's Frame ignores it too).
   const TuiFrame frame = FromScreen(1, 1, "\x1b[58;5;9mx");
   EXPECT_EQ(RunText(frame.rows[0].runs[0]), "1 Reset Reset 0");
+}
+
+TEST(PitoFrameTest, AnUnreadableScreenIsItsReason) {
+  const ScreenView view = ScreenView::Snapshot("Test", absl::UnavailableError("inside a frame"));
+  EXPECT_EQ(FrameFromScreen(view).status(), absl::UnavailableError("inside a frame"));
+}
+
+TEST(PitoFrameTest, AFrameParsedFromAGoldenIsRefused) {
+  VirtualTerminal vt({.cols = 3, .rows = 1});
+  const Frame parsed = *golden::Parse(*golden::Serialize(*CaptureFrame(vt)));
+  absl::StatusOr<TuiFrame> frame = FrameFromScreen(parsed);
+  ASSERT_FALSE(frame.ok());
+  EXPECT_THAT(std::string(frame.status().message()), HasSubstr("parsed from a golden dump"));
 }
 
 TEST(PitoFrameTest, FrameViewConvertsToo) {
