@@ -98,7 +98,8 @@ TEST(DecodeCliTest, GraphicsAndCellArgumentsAreChecked) {
   EXPECT_EQ(bad_cell.code, 2);
   EXPECT_THAT(bad_cell.err, HasSubstr("vtsnap decode: --cell '3': "));
   Result bad_format = Decode({"--format", "png", TempFile("")});
-  EXPECT_THAT(bad_format.err, HasSubstr("(expected text, golden, rgba, json, semantic, plain, ansi or pito)"));
+  EXPECT_THAT(bad_format.err,
+              HasSubstr("(expected text, golden, rgba, json, semantic, plain, ansi or pito)"));
 }
 
 TEST(DecodeCliTest, UnknownProfileIsBadArguments) {
