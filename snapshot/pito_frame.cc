@@ -36,6 +36,10 @@ constexpr std::array<absl::string_view, 9> kModifierNames = {
 
 constexpr int kMaxSide = 65535;  // ratatui's Rect is u16 wide and high
 
+// The four fields of a style run, for messages.
+constexpr std::array<absl::string_view, 4> kRunFields = {"a cell count", "a foreground colour",
+                                                         "a background colour", "modifier bits"};
+
 // A token or a line quoted in a message: escaped, and shortened when long.
 constexpr QuoteOptions kQuote = {.max_bytes = 40};
 
@@ -115,9 +119,8 @@ absl::StatusOr<Line> Parser::NextLine(absl::string_view expected) {
                  "CRLF line ending (the format ends lines with LF only; a checkout may have "
                  "converted the file)");
   }
-  if (newline == absl::string_view::npos) {
-    // Read on; the missing final newline is reported once the rest is known to be right.
-  }
+  // A last line without its newline is read on; Run reports the missing newline once the rest is
+  // known to be right.
   return line;
 }
 
@@ -292,10 +295,8 @@ absl::Status Parser::ParseRuns(const Line& line, int row, TuiRow* out) {
       tokens[t] = run.substr(token_start, i - token_start);
       cols[t] = run_col + static_cast<int>(token_start);
       if (tokens[t].empty()) {
-        static constexpr absl::string_view kWhat[] = {"a cell count", "a foreground colour",
-                                                      "a background colour", "modifier bits"};
         return Error(line.number, cols[t],
-                     absl::StrCat("expected ", kWhat[t],
+                     absl::StrCat("expected ", kRunFields[t],
                                   " (a run is \"<count> <fg> <bg> "
                                   "<modifier bits>\", separated by single spaces), got ",
                                   i < run.size()      ? "a space"
@@ -306,10 +307,8 @@ absl::Status Parser::ParseRuns(const Line& line, int row, TuiRow* out) {
       token_start = i + 1;
     }
     if (t < 4) {
-      static constexpr absl::string_view kWhat[] = {"a cell count", "a foreground colour",
-                                                    "a background colour", "modifier bits"};
       return Error(line.number, run_col + static_cast<int>(run.size()),
-                   absl::StrCat("expected a space and ", kWhat[t], ", got ",
+                   absl::StrCat("expected a space and ", kRunFields[t], ", got ",
                                 end < text.size() ? "a tab" : "end of line"));
     }
     StyleRun parsed;
