@@ -11,6 +11,7 @@ std::shared_ptr<const DetachedTerminalState> DetachTerminalState(const Terminal&
   state->viewport = CaptureSemantic(terminal, SemanticCapture::kViewport);
   state->buffer = CaptureSemantic(terminal, SemanticCapture::kBuffer);
   state->theme = FindThemeViolations(ScreenView(terminal));
+  state->cells = pito_internal::ReadTerminalCells(terminal);
   return state;
 }
 

@@ -4,8 +4,11 @@
 // semantic.h) also reads the terminal's modes, wrap flags and scrollback, and the theme check
 // (snapshot/theme.h) reads the scrollback too. A view that reads through to a live terminal gets
 // them from it; a snapshot taken under a lock and read later (a PtySession's view) cannot, so it
-// keeps them, computed while the terminal could still be read: both semantic captures and the
-// theme check's findings. CaptureSemantic and FindThemeViolations use them for such a view.
+// keeps them, computed while the terminal could still be read: both semantic captures, the theme
+// check's findings, and the screen's cells with their full decoder pens (blink, invisible,
+// overline and link ids, which a Frame does not hold, for the pito-tui formats). CaptureSemantic,
+// FindThemeViolations and the pito dumps (snapshot/pito_dump.h, pito_frame.h) use them for such a
+// view.
 //
 //   // Inside a lock that keeps `terminal` still:
 //   vtsnap::ScreenView view = vtsnap::ScreenView::Snapshot(
@@ -21,6 +24,7 @@
 #include <vector>
 
 #include "vtsnap/decoder/terminal.h"
+#include "vtsnap/snapshot/pito_internal.h"
 #include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/theme.h"
 
@@ -32,7 +36,7 @@ struct DetachedTerminalState {
   std::vector<ThemeViolation> theme = {};  // FindThemeViolations(terminal), scrollback included
 };
 
-// Reads all of it from `terminal` now (its cost is that of the three reads: linear in the
+// Reads all of it from `terminal` now (its cost is that of the four reads: linear in the
 // scrollback and the screen).
 std::shared_ptr<const DetachedTerminalState> DetachTerminalState(const Terminal& terminal);
 

@@ -1,6 +1,7 @@
 // `vtsnap decode`: feeds a recording to a decoder (the xterm profile, or the presenter profile)
 // and prints the final screen as text, as a ckvision-golden 1 dump, as a pixel plane, as a JSON
-// state dump (docs/state-dump.md) or as a vtsnap-semantic 1 projection (docs/semantic.md); or,
+// state dump (docs/state-dump.md), as a vtsnap-semantic 1 projection (docs/semantic.md), or in
+// one of pito-tui's formats (plain and ansi dumps, a pito-tui frame 1 file; docs/pito.md); or,
 // with --check-theme, the runs of cells that depend on the colour theme. Under the presenter
 // profile a stream the profile invalidates exits 3 with `offset N: <sequence>: <rule>` on stderr.
 #include <memory>
@@ -12,6 +13,8 @@
 #include "vtsnap/decoder/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/pito_dump.h"
+#include "vtsnap/snapshot/pito_frame.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/snapshot/semantic.h"
@@ -32,6 +35,7 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   bool capture_given = false;
   bool generations = false;
   bool check_theme = false;
+  bool lossy = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--generations") {
@@ -40,6 +44,10 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     if (a == "--check-theme") {
       check_theme = true;
+      continue;
+    }
+    if (a == "--lossy") {
+      lossy = true;
       continue;
     }
     auto value = [&](const std::string& flag, std::string* dest) {
@@ -82,9 +90,13 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return 2;
   }
   if (format != "text" && format != "golden" && format != "rgba" && format != "json" &&
-      format != "semantic") {
+      format != "semantic" && format != "plain" && format != "ansi" && format != "pito") {
     err << "vtsnap decode: unknown --format '" << format
-        << "' (expected text, golden, rgba, json or semantic)\n";
+        << "' (expected text, golden, rgba, json, semantic, plain, ansi or pito)\n";
+    return 2;
+  }
+  if (lossy && format != "pito") {
+    err << "vtsnap decode: --lossy needs --format pito\n";
     return 2;
   }
   absl::StatusOr<SemanticCapture> semantic_capture = ParseSemanticCapture(capture);
@@ -149,6 +161,30 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   if (format == "semantic") {
     out << SerializeSemantic(CaptureSemantic(*screen, *semantic_capture));
+    return 0;
+  }
+  if (format == "plain" || format == "ansi") {
+    absl::StatusOr<std::string> dump =
+        format == "plain" ? pito::DumpText(*screen) : pito::DumpAnsi(*screen);
+    if (!dump.ok()) {  // not expected: a terminal can always be read
+      err << "vtsnap decode: " << path << ": " << dump.status().message() << "\n";
+      return 2;
+    }
+    out << *dump;
+    if (format == "plain") out << "\n";
+    return 0;
+  }
+  if (format == "pito") {
+    absl::StatusOr<pito::TuiFrame> frame = pito::FrameFromScreen(*screen, {.allow_loss = lossy});
+    absl::StatusOr<std::string> file =
+        frame.ok() ? pito::SerializeFrame(*frame) : absl::StatusOr<std::string>(frame.status());
+    if (!file.ok()) {
+      err << "vtsnap decode: " << path
+          << ": the final screen cannot be written as a pito-tui frame: " << file.status().message()
+          << "\n";
+      return 2;
+    }
+    out << *file;
     return 0;
   }
   if (format == "rgba") {

@@ -11,7 +11,8 @@ constexpr char kHelp[] =
     R"(vtsnap: decode terminal output, run programs, and compare terminal screens.
 
 usage:
-  vtsnap decode [--size COLSxROWS] [--format text|golden|rgba|json|semantic]
+  vtsnap decode [--size COLSxROWS]
+                [--format text|golden|rgba|json|semantic|plain|ansi|pito] [--lossy]
                 [--capture viewport|buffer] [--check-theme] [--generations]
                 [--profile xterm|presenter] [--graphics none|sixel] [--cell WxH] [FILE|-]
       Feed the bytes of FILE (or standard input) to an xterm-compatible terminal of
@@ -28,6 +29,11 @@ usage:
       (docs/semantic.md) of the viewport, or with --capture buffer of the scrollback and
       the screen. --check-theme prints each run of cells with an RGB colour, a palette
       index above 15 or an explicit background instead, and exits 1 when there is one.
+      plain: pito-tui's text dump (every row, trailing spaces trimmed, empty rows kept).
+      ansi: pito-tui's ANSI dump (hide the cursor, clear, each row at its position with
+      its SGR codes; replays to the same screen). pito: a pito-tui frame 1 file
+      (docs/pito.md); a hyperlink, underline colour or shape, or overline exits 2 naming
+      the cell, unless --lossy drops it.
   vtsnap canon FILE
       Print the canonical form of a ckvision-golden 1 dump.
   vtsnap diff [--json] EXPECTED ACTUAL

@@ -24,6 +24,8 @@
 #include "gtest/gtest.h"
 #include "test/pty/test_support.h"
 #include "vtsnap/matchers/matchers.h"
+#include "vtsnap/snapshot/pito_dump.h"
+#include "vtsnap/snapshot/pito_frame.h"
 #include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/theme.h"
 
@@ -564,6 +566,40 @@ TEST_F(PtySessionTest, SemanticProjectionAndThemeCheckOfASessionMatchAReplayOfIt
   ::testing::StringMatchResultListener listener;
   EXPECT_FALSE(::testing::ExplainMatchResult(IsThemeIndependent(), session, &listener));
   EXPECT_THAT(listener.str(), HasSubstr("scrollback 0 cols 0-2"));
+}
+
+// The pito-tui dumps read what a Frame cannot hold (blink, invisible text, overline, link ids);
+// a session's view kept its terminal's cells, so its dumps equal a replay's.
+TEST_F(PtySessionTest, PitoDumpsOfASessionMatchAReplayOfItsOutput) {
+  const std::string script =
+      "printf '\\033[5mblink\\033[25m \\033[8msecret\\033[28m \\033[53mover\\033[55m "
+      "\\033]8;id=a;https://x.test\\033\\\\link\\033]8;;\\033\\\\\\n'";
+  PtyOptions options = MarkedOptions(40, 3);
+  options.keep_output = true;
+  PtySession session(options);
+  ASSERT_TRUE(session.Start({"sh", "-c", script}).ok());
+  sessions_.push_back(session.pid());
+  ASSERT_TRUE(session.WaitForExit().ok());
+  VirtualTerminal replay({.cols = 40, .rows = 3});
+  replay.Write(session.Output());
+
+  absl::StatusOr<std::string> text = pito::DumpText(session);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ(*text, "blink secret over link\n\n");  // invisible text keeps its symbols
+  EXPECT_EQ(*text, *pito::DumpText(replay));
+  absl::StatusOr<std::string> ansi = pito::DumpAnsi(session);
+  ASSERT_TRUE(ansi.ok()) << ansi.status();
+  EXPECT_EQ(*ansi, *pito::DumpAnsi(replay));
+  EXPECT_THAT(*ansi, AllOf(HasSubstr("secret"), HasSubstr("id=a;https://x.test")));
+  absl::StatusOr<pito::TuiFrame> frame = pito::FrameFromScreen(session, {.allow_loss = true});
+  ASSERT_TRUE(frame.ok()) << frame.status();
+  EXPECT_EQ(*frame, *pito::FrameFromScreen(replay, {.allow_loss = true}));
+  EXPECT_EQ(frame->StyleAt(0, 0).modifiers, pito::kSlowBlink);
+  EXPECT_EQ(frame->StyleAt(6, 0).modifiers, pito::kHidden);
+  // Without allow_loss the overline and the link are refused, as for a live terminal.
+  EXPECT_EQ(pito::FrameFromScreen(session).status().code(),
+            pito::FrameFromScreen(replay).status().code());
+  EXPECT_FALSE(pito::FrameFromScreen(session).ok());
 }
 
 TEST_F(PtySessionTest, SemanticProjectionOfAViewIsTheScreenWhenTheViewWasTaken) {

@@ -98,7 +98,8 @@ TEST(DecodeCliTest, GraphicsAndCellArgumentsAreChecked) {
   EXPECT_EQ(bad_cell.code, 2);
   EXPECT_THAT(bad_cell.err, HasSubstr("vtsnap decode: --cell '3': "));
   Result bad_format = Decode({"--format", "png", TempFile("")});
-  EXPECT_THAT(bad_format.err, HasSubstr("(expected text, golden, rgba, json or semantic)"));
+  EXPECT_THAT(bad_format.err,
+              HasSubstr("(expected text, golden, rgba, json, semantic, plain, ansi or pito)"));
 }
 
 TEST(DecodeCliTest, UnknownProfileIsBadArguments) {
@@ -295,6 +296,45 @@ INSTANTIATE_TEST_SUITE_P(
                       ThemeCliCase{"BackgroundExitsOne", "\r\nab\x1b[40mcd", 1,
                                    "row 1 cols 2-3: bg=black (explicit background)\n"}),
     [](const auto& info) { return info.param.name; });
+
+// pito-tui's formats (docs/pito.md). `plain` differs from `text`: it keeps empty rows.
+TEST(DecodeCliTest, PlainKeepsEveryRowWhereTextDropsTrailingEmptyRows) {
+  const std::string path = TempFile("ab  \r\n\r\nc");
+  Result plain = Decode({"--size", "6x4", "--format", "plain", path});
+  EXPECT_EQ(plain.code, 0) << plain.err;
+  EXPECT_EQ(plain.out, "ab\n\nc\n\n");
+  Result text = Decode({"--size", "6x4", path});
+  EXPECT_EQ(text.out, "ab\n\nc\n");
+}
+
+TEST(DecodeCliTest, AnsiPrintsTheReplayableDump) {
+  Result r = Decode({"--size", "3x1", "--format=ansi", TempFile("\x1b[1mab")});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "\x1b[?25l\x1b[2J\x1b[1;1H\x1b[0;1mab\x1b[0m");
+}
+
+TEST(DecodeCliTest, PitoPrintsAFrameFile) {
+  Result r = Decode({"--size", "3x1", "--format", "pito", TempFile("\x1b[38;2;91;140;255;1ma")});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "pito-tui frame 1\n3 1\na\t \t \n1 #5B8CFF Reset 1\t2 Reset Reset 0\n");
+}
+
+TEST(DecodeCliTest, PitoExitsTwoOnWhatTheFormatCannotSay) {
+  const std::string path = TempFile("a\x1b[53mb");
+  Result r = Decode({"--size", "3x1", "--format", "pito", path});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("row 0 col 1 (0-based): overline cannot be written"));
+  Result lossy = Decode({"--size", "3x1", "--format", "pito", "--lossy", path});
+  EXPECT_EQ(lossy.code, 0) << lossy.err;
+  EXPECT_EQ(lossy.out, "pito-tui frame 1\n3 1\na\tb\t \n3 Reset Reset 0\n");
+}
+
+TEST(DecodeCliTest, LossyNeedsFormatPito) {
+  Result r = Decode({"--lossy", TempFile("a")});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--lossy needs --format pito"));
+}
 
 }  // namespace
 }  // namespace vtsnap::tools

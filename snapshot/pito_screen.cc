@@ -1,0 +1,106 @@
+// ReadScreenCells: the cells the pito-tui formats are written from (snapshot/pito_internal.h).
+#include "absl/strings/str_cat.h"
+#include "vtsnap/snapshot/detached_state.h"
+#include "vtsnap/snapshot/pito_internal.h"
+
+namespace vtsnap::pito_internal {
+namespace {
+
+PenColor PenColorFrom(const Color& c) {
+  switch (c.kind) {
+    case Color::Kind::kDefault:
+      return PenColor::Default();
+    case Color::Kind::kPalette:
+      return PenColor::Palette(c.index());
+    case Color::Kind::kRgb:
+      return PenColor::Rgb(c.r(), c.g(), c.b());
+  }
+  return PenColor::Default();
+}
+
+UnderlineStyle UnderlineFrom(UnderlineShape shape) {
+  switch (shape) {
+    case UnderlineShape::kSingle:
+      return UnderlineStyle::kSingle;
+    case UnderlineShape::kDouble:
+      return UnderlineStyle::kDouble;
+    case UnderlineShape::kCurly:
+      return UnderlineStyle::kCurly;
+    case UnderlineShape::kDotted:
+      return UnderlineStyle::kDotted;
+    case UnderlineShape::kDashed:
+      return UnderlineStyle::kDashed;
+  }
+  return UnderlineStyle::kSingle;
+}
+
+}  // namespace
+
+ScreenCells ReadTerminalCells(const Terminal& terminal) {
+  ScreenCells out{.cols = terminal.cols(), .rows = terminal.rows()};
+  out.cells.resize(static_cast<size_t>(out.cols) * static_cast<size_t>(out.rows));
+  for (int r = 0; r < out.rows; ++r) {
+    const std::vector<ScreenCell>& cells = terminal.line(r).cells;
+    for (int c = 0; c < out.cols; ++c) {
+      const ScreenCell& sc = cells[static_cast<size_t>(c)];
+      ScreenCellInfo& info = out.cells[static_cast<size_t>(r) * out.cols + c];
+      info.width = static_cast<int>(sc.width);
+      info.grapheme = terminal.Grapheme(sc);
+      info.pen = terminal.pen(sc.pen);
+      if (sc.link != 0) {
+        const Hyperlink& link = terminal.hyperlink(sc.link);
+        info.link_uri = link.uri;
+        info.link_id = link.id;
+      }
+    }
+  }
+  return out;
+}
+
+Pen PenFromStyle(const Style& style) {
+  Pen pen;
+  pen.fg = PenColorFrom(style.fg);
+  pen.bg = PenColorFrom(style.bg);
+  if (style.bold) pen.attrs |= kAttrBold;
+  if (style.dim) pen.attrs |= kAttrDim;
+  if (style.italic) pen.attrs |= kAttrItalic;
+  if (style.reverse) pen.attrs |= kAttrReverse;
+  if (style.strike) pen.attrs |= kAttrStrike;
+  if (style.underline) {
+    pen.underline = UnderlineFrom(style.underline_shape);
+    pen.underline_color = PenColorFrom(style.underline_color);
+  }
+  return pen;
+}
+
+absl::StatusOr<ScreenCells> ReadScreenCells(const ScreenView& screen) {
+  if (!screen.readable()) return screen.status();
+  if (const Terminal* terminal = screen.terminal(); terminal != nullptr) {
+    return ReadTerminalCells(*terminal);
+  }
+  if (const DetachedTerminalState* state = screen.detached_state(); state != nullptr) {
+    return state->cells;  // a PtySession's view: the cells as its terminal held them
+  }
+  const Frame& frame = screen.frame();
+  if (!frame.has_graphemes()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        screen.Describe(),
+        ": the frame was parsed from a golden dump, which holds each row's text but not its "
+        "cells"));
+  }
+  ScreenCells out{.cols = frame.cols, .rows = frame.rows};
+  out.cells.resize(frame.cells.size());
+  for (int r = 0; r < frame.rows; ++r) {
+    for (int c = 0; c < frame.cols; ++c) {
+      const Cell& cell = frame.cell(c, r);
+      ScreenCellInfo& info = out.cells[static_cast<size_t>(r) * out.cols + c];
+      info.grapheme = cell.grapheme;
+      info.width = cell.width;
+      info.pen = PenFromStyle(cell.style);
+      info.link_uri = frame.LinkTargetAt(c, r);
+    }
+  }
+  return out;
+}
+
+}  // namespace vtsnap::pito_internal
