@@ -34,7 +34,8 @@ stderr are read; its stdin is /dev/null.
   --title TEXT  the title bar's text (default: the command and its arguments)
   --help        print this help
 
-Keys: q quits (the command, if it still runs, gets SIGTERM). Exits 0 when the activity
+Keys: q quits (the command, if it still runs, gets SIGTERM); when stdin is not a terminal, the
+app quits by itself once the command has exited. Exits 0 when the activity
 succeeded, 1 when it failed or was stopped, 2 on bad arguments, 127 when COMMAND cannot start.
 )";
 
@@ -143,7 +144,9 @@ int main(int argc, char** argv) {
   bool reaped = false;
   bool quit = false;
   while (!quit) {
-    pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {out, POLLIN, 0}};
+    // Keys come from a terminal only: with stdin not a terminal (a pipe, /dev/null) the app
+    // reads no keys and quits once the command has exited.
+    pollfd fds[2] = {{tty ? STDIN_FILENO : -1, POLLIN, 0}, {out, POLLIN, 0}};
     const nfds_t count = out >= 0 ? 2 : 1;
     // Once the output ended, the command is reaped by polling (it may close its output before
     // it exits).
@@ -194,6 +197,7 @@ int main(int argc, char** argv) {
       }
     }
     if (changed && !quit) WriteAll(activity.Render(cols, rows));
+    if (!tty && reaped) quit = true;
   }
 
   if (!reaped) {
