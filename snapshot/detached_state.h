@@ -34,6 +34,7 @@ struct DetachedTerminalState {
   SemanticSnapshot viewport;               // CaptureSemantic(terminal, kViewport)
   SemanticSnapshot buffer;                 // CaptureSemantic(terminal, kBuffer)
   std::vector<ThemeViolation> theme = {};  // FindThemeViolations(terminal), scrollback included
+  pito_internal::ScreenCells cells = {};   // ReadTerminalCells(terminal): full pens, for pito
 };
 
 // Reads all of it from `terminal` now (its cost is that of the four reads: linear in the
