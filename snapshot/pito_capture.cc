@@ -152,7 +152,7 @@ std::string RustDebugQuote(absl::string_view text) {
     utf8proc_int32_t c = 0;
     const utf8proc_ssize_t n = utf8proc_iterate(bytes + at, text.size() - at, &c);
     if (n <= 0) {
-      absl::StrAppendFormat(&out, "\\x%02x", static_cast<unsigned char>(text[at]));
+      absl::StrAppendFormat(&out, "\\x%02X", static_cast<unsigned char>(text[at]));
       ++at;
       continue;
     }

@@ -112,7 +112,7 @@ Differences Compare(const Capture& before, const Capture& after);
 // separator characters and the spaces other than U+0020 (so U+00A0 is \u{a0}), and every
 // Grapheme_Extend character (a combining mark: "e\u{301}"). Rust's tables come from its Unicode
 // version, these from utf8proc's. A str cannot hold invalid UTF-8; such a byte is written \xNN
-// (lowercase hex), as Rust's escape_ascii writes a byte.
+// (uppercase hex), as Rust's Debug of a byte string (OsStr, ByteStr: Utf8Chunks::debug) does.
 std::string RustDebugQuote(absl::string_view text);
 
 }  // namespace vtsnap::pito

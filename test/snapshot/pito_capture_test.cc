@@ -122,7 +122,7 @@ INSTANTIATE_TEST_SUITE_P(Symbols, RustDebugQuoteTest,
                              {"BoxDrawingAsIs", "\xe2\x94\x80", "\"\xe2\x94\x80\""},
                              {"EmojiWithSkinToneAsIs", "\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd",
                               "\"\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd\""},
-                             {"InvalidByteIsHexByte", "a\xff", "\"a\\xff\""},
+                             {"InvalidByteIsUppercaseHexByte", "a\xff\x80", "\"a\\xFF\\x80\""},
                          }),
                          [](const ::testing::TestParamInfo<QuoteCase>& info) {
                            return info.param.name;
@@ -275,6 +275,25 @@ class ReadCaptureTest : public ::testing::Test {
 
   std::string root_;
 };
+
+// The header's example: two folders read, compared and printed.
+TEST_F(ReadCaptureTest, HeaderExample) {
+  TuiFrame x = BlankOf(k80x24);
+  Set(x, 0, 0, "X");
+  WriteFrame("before/00-home/80x24", x);
+  WriteFrame("before/gone/80x24", BlankOf(k80x24));
+  WriteFrame("after/00-home/80x24", BlankOf(k80x24));
+  WriteFrame("after/about/40x12", BlankOf(k40x12));
+  absl::StatusOr<Capture> before = ReadCapture(root_ + "/before");
+  absl::StatusOr<Capture> after = ReadCapture(root_ + "/after");
+  ASSERT_TRUE(before.ok()) << before.status();
+  ASSERT_TRUE(after.ok()) << after.status();
+  const Differences differences = Compare(*before, *after);
+  EXPECT_EQ(differences.Text(),
+            "00-home 80x24 0,0: \"X\" Reset Reset NONE \u2192 \" \" Reset Reset NONE\n"
+            "about 40x12: +\n"
+            "gone 80x24: -\n");
+}
 
 TEST_F(ReadCaptureTest, ReadsEveryScenarioAndSize) {
   TuiFrame home = BlankOf(k80x24);
