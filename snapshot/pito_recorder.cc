@@ -62,9 +62,12 @@ absl::StatusOr<std::string> ScreenFolderName(int index, absl::string_view name) 
 absl::StatusOr<Recorder> Recorder::Create(std::string folder, std::vector<TerminalSize> sizes) {
   if (sizes.empty()) return absl::InvalidArgumentError("a recorder needs at least one size");
   for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i].cols < 1 || sizes[i].rows < 1 || sizes[i].cols > 65535 || sizes[i].rows > 65535) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("size ", FormatSize(sizes[i]), " is outside 1x1..65535x65535"));
+    // What ReadCapture can read back: a file name ParseSize accepts.
+    if (sizes[i].cols < 1 || sizes[i].rows < 1 || sizes[i].cols > kMaxTerminalDimension ||
+        sizes[i].rows > kMaxTerminalDimension) {
+      return absl::InvalidArgumentError(absl::StrCat("size ", FormatSize(sizes[i]),
+                                                     " is outside 1x1..", kMaxTerminalDimension,
+                                                     "x", kMaxTerminalDimension));
     }
     for (size_t j = 0; j < i; ++j) {
       if (sizes[j] == sizes[i]) {
@@ -75,6 +78,10 @@ absl::StatusOr<Recorder> Recorder::Create(std::string folder, std::vector<Termin
   }
   std::error_code ec;
   if (fs::exists(folder, ec)) {
+    if (!fs::is_directory(folder, ec)) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(folder, ": exists and is not a folder (a capture is a folder)"));
+    }
     const bool empty = fs::is_empty(folder, ec);
     if (ec) {
       return absl::FailedPreconditionError(

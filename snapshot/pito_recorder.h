@@ -51,8 +51,9 @@ class Recorder {
   // A recorder writing into `folder`, one file per size in `sizes` (kStandardSizes by default).
   // `folder` must not exist or be an empty directory (so no frame of an earlier run is left in
   // the capture; vtsnap deletes nothing); it is created when missing. Errors: a non-empty or
-  // unreadable folder (FailedPrecondition / the file system's error, naming it), no size, a
-  // size given twice (InvalidArgument).
+  // unreadable folder, or a file (FailedPrecondition, naming it); no size, a size given
+  // twice, a size outside 1x1..4096x4096, which ReadCapture could not read back
+  // (InvalidArgument).
   [[nodiscard]] static absl::StatusOr<Recorder> Create(std::string folder,
                                                        std::vector<TerminalSize> sizes = {
                                                            std::begin(kStandardSizes),

@@ -236,6 +236,14 @@ TEST_F(RecorderTest, NonEmptyFolderIsRefused) {
               HasSubstr(absl::StrCat(root_, ": the capture folder is not empty")));
 }
 
+TEST_F(RecorderTest, FileInsteadOfFolderIsRefused) {
+  std::ofstream(folder_) << "";  // an empty file: empty, but not a folder
+  absl::StatusOr<Recorder> recorder = Recorder::Create(folder_);
+  EXPECT_EQ(recorder.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(recorder.status().message(),
+            absl::StrCat(folder_, ": exists and is not a folder (a capture is a folder)"));
+}
+
 TEST_F(RecorderTest, EmptyExistingFolderIsAccepted) {
   fs::create_directories(folder_);
   EXPECT_TRUE(Recorder::Create(folder_).ok());
@@ -249,6 +257,8 @@ TEST_F(RecorderTest, BadSizeListsAreRefused) {
             "size 80x24 is given twice");
   EXPECT_EQ(Recorder::Create(folder_, {{.cols = 0, .rows = 24}}).status().code(),
             absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(Recorder::Create(folder_, {{.cols = 4097, .rows = 24}}).status().message(),
+            "size 4097x24 is outside 1x1..4096x4096");
 }
 
 TEST_F(RecorderTest, FrameOfAnotherSizeIsRefused) {
