@@ -19,6 +19,8 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunDiff(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunInventory(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `vtsnap compare BEFORE AFTER`: two pito-tui capture folders (docs/pito.md).
+int RunCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap run`: besides the codes above, 124 a wait timed out, 127 the program cannot be started.
 int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

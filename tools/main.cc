@@ -43,6 +43,13 @@ usage:
   vtsnap inventory DIR
       Merge the golden inventory records test processes wrote into DIR and report
       orphaned goldens and missing scenarios or checkpoints (docs/inventory.md).
+  vtsnap compare BEFORE AFTER
+      Compare two pito-tui capture folders (scenario folders of `pito-tui frame 1` files
+      named by size, such as 00-home/80x24; docs/pito.md) and print each difference on a
+      line: a cell as `00-home 80x24 0,0: "X" Reset Reset NONE → " " Reset Reset NONE`
+      (scenario, size, x,y, the cell before and after), a frame only AFTER holds as
+      `about 40x12: +`, one only BEFORE holds as `gone 80x24: -`. Exits 1 when anything
+      differs; a file that is not a valid frame exits 2 naming it, its line and column.
   vtsnap run [--size COLSxROWS] [--keys SCRIPT]... [--wait-text TEXT] [--quiet-ms N]
              [--timeout S] [--format text|golden|json] [--expect GOLDEN]
              [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... [--inherit-env]
@@ -65,8 +72,8 @@ usage:
 
 exit codes:
   0    success, or the dumps are equal
-  1    the dumps differ, or a failed inventory; run: the screen differs from the
-       golden, or the program ended before what run waited for
+  1    the dumps differ, or a failed inventory; compare: the captures differ; run: the
+       screen differs from the golden, or the program ended before what run waited for
   2    bad arguments or invalid input (the message names the input and the place)
   3    a capture the presenter profile invalidated
   124  run: a wait timed out (the message names what was awaited and shows the screen)
@@ -91,6 +98,7 @@ int main(int argc, char** argv) {
   if (command == "canon") return vtsnap::tools::RunCanon(rest, std::cout, std::cerr);
   if (command == "diff") return vtsnap::tools::RunDiff(rest, std::cout, std::cerr);
   if (command == "inventory") return vtsnap::tools::RunInventory(rest, std::cout, std::cerr);
+  if (command == "compare") return vtsnap::tools::RunCompare(rest, std::cout, std::cerr);
   if (command == "run") return vtsnap::tools::RunRun(rest, std::cout, std::cerr);
   std::cerr << "vtsnap: unknown command '" << command << "' (see vtsnap --help)\n";
   return 2;
