@@ -61,6 +61,18 @@ Style StyleFromPen(const Pen& pen) {
   return s;
 }
 
+PenColor PenColorFromColor(const Color& color) {
+  switch (color.kind) {
+    case Color::Kind::kPalette:
+      return PenColor::Palette(color.index());
+    case Color::Kind::kRgb:
+      return PenColor::Rgb(color.r(), color.g(), color.b());
+    case Color::Kind::kDefault:
+      break;
+  }
+  return PenColor::Default();
+}
+
 namespace {
 
 // What capture needs of each pen a screen uses, looked up by pen id. A screen uses a handful of

@@ -23,6 +23,7 @@ namespace vtsnap {
 
 class Terminal;
 struct Pen;
+struct PenColor;
 
 // The picture `screen` shows (ScreenView::frame), or why it cannot be read now (a HeadlessTerminal
 // inside a synchronized frame or after a presenter-profile violation: ScreenView::status).
@@ -40,6 +41,10 @@ struct Pen;
 
 // The Frame spelling of a terminal pen.
 Style StyleFromPen(const Pen& pen);
+
+// A Frame colour as a terminal pen colour (the inverse of the colours StyleFromPen writes), for
+// the checks that read a Frame with the terminal's colour rules (theme.h, pito_frame.h).
+PenColor PenColorFromColor(const Color& color);
 
 namespace capture_internal {
 // What ScreenView uses for a live terminal: its active screen with cursor and hyperlinks, and its

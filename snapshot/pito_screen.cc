@@ -1,22 +1,11 @@
 // ReadScreenCells: the cells the pito-tui formats are written from (snapshot/pito_internal.h).
 #include "absl/strings/str_cat.h"
+#include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/detached_state.h"
 #include "vtsnap/snapshot/pito_internal.h"
 
 namespace vtsnap::pito_internal {
 namespace {
-
-PenColor PenColorFrom(const Color& c) {
-  switch (c.kind) {
-    case Color::Kind::kDefault:
-      return PenColor::Default();
-    case Color::Kind::kPalette:
-      return PenColor::Palette(c.index());
-    case Color::Kind::kRgb:
-      return PenColor::Rgb(c.r(), c.g(), c.b());
-  }
-  return PenColor::Default();
-}
 
 UnderlineStyle UnderlineFrom(UnderlineShape shape) {
   switch (shape) {
@@ -59,8 +48,8 @@ ScreenCells ReadTerminalCells(const Terminal& terminal) {
 
 Pen PenFromStyle(const Style& style) {
   Pen pen;
-  pen.fg = PenColorFrom(style.fg);
-  pen.bg = PenColorFrom(style.bg);
+  pen.fg = PenColorFromColor(style.fg);
+  pen.bg = PenColorFromColor(style.bg);
   if (style.bold) pen.attrs |= kAttrBold;
   if (style.dim) pen.attrs |= kAttrDim;
   if (style.italic) pen.attrs |= kAttrItalic;
@@ -68,7 +57,7 @@ Pen PenFromStyle(const Style& style) {
   if (style.strike) pen.attrs |= kAttrStrike;
   if (style.underline) {
     pen.underline = UnderlineFrom(style.underline_shape);
-    pen.underline_color = PenColorFrom(style.underline_color);
+    pen.underline_color = PenColorFromColor(style.underline_color);
   }
   return pen;
 }

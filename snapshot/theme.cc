@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/detached_state.h"
 #include "vtsnap/snapshot/semantic.h"
 
@@ -30,18 +31,6 @@ std::vector<std::string> Problems(const PenColor& fg, const PenColor& bg, const 
   }
   CheckInk("underline-color", ul, &problems);
   return problems;
-}
-
-PenColor ToPenColor(const Color& c) {
-  switch (c.kind) {
-    case Color::Kind::kDefault:
-      return PenColor::Default();
-    case Color::Kind::kPalette:
-      return PenColor::Palette(c.index());
-    case Color::Kind::kRgb:
-      return PenColor{PenColor::Kind::kRgb, c.value};
-  }
-  return PenColor::Default();
 }
 
 // Adds the runs of one line whose cell `col` has the problems `problems_at(col)`.
@@ -98,7 +87,8 @@ std::vector<ThemeViolation> FindThemeViolations(const ScreenView& screen) {
         false, r, frame.cols,
         [&](int col) {
           const Style& s = frame.style(col, r);
-          return Problems(ToPenColor(s.fg), ToPenColor(s.bg), ToPenColor(s.underline_color));
+          return Problems(PenColorFromColor(s.fg), PenColorFromColor(s.bg),
+                          PenColorFromColor(s.underline_color));
         },
         &out);
   }
