@@ -69,23 +69,27 @@ const std::string& SelfExecutable() {
 
 namespace matchers_internal {
 
-bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
-                       ::testing::MatchResultListener* listener) {
+std::optional<TestContext> CurrentTestContext(absl::string_view golden_name,
+                                              ::testing::MatchResultListener* listener) {
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
   if (test == nullptr || test->file() == nullptr) {
-    *listener << "the golden \"" << input.name
+    *listener << "the golden \"" << golden_name
               << "\" must be checked inside a test: its folder comes from the test's source file";
-    return false;
+    return std::nullopt;
   }
-  const std::string test_name = absl::StrCat(test->test_suite_name(), ".", test->name());
-  input.where = LocateGolden(test->file(), root, input.name, extension);
-  input.claimant = test_name;
-  input.source_file = test->file();
-  input.accept_command = absl::StrCat(ShellQuoteIfNeeded(SelfExecutable()),
-                                      " --gtest_filter=", ShellQuoteIfNeeded(test_name));
-  const GoldenResult result = CheckGolden(input);
+  TestContext context;
+  context.test = test;
+  context.claimant = absl::StrCat(test->test_suite_name(), ".", test->name());
+  context.source_file = test->file();
+  context.accept_command = absl::StrCat(ShellQuoteIfNeeded(SelfExecutable()),
+                                        " --gtest_filter=", ShellQuoteIfNeeded(context.claimant));
+  return context;
+}
+
+bool ReportGoldenInTest(const TestContext& context, const GoldenResult& result,
+                        ::testing::MatchResultListener* listener) {
   // An invalid name or update mode names no golden file: nothing to record.
-  if (!result.path.empty()) RecordProperties(test, result);
+  if (!result.path.empty()) RecordProperties(context.test, result);
   if (!result.note.empty()) std::fputs(result.note.c_str(), stderr);
   if (!result.passed) {
     std::string message = result.message;
@@ -93,6 +97,17 @@ bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std
     *listener << message;
   }
   return result.passed;
+}
+
+bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
+                       ::testing::MatchResultListener* listener) {
+  const std::optional<TestContext> context = CurrentTestContext(input.name, listener);
+  if (!context.has_value()) return false;
+  input.where = LocateGolden(context->test->file(), root, input.name, extension);
+  input.claimant = context->claimant;
+  input.source_file = context->source_file;
+  input.accept_command = context->accept_command;
+  return ReportGoldenInTest(*context, CheckGolden(input), listener);
 }
 
 }  // namespace matchers_internal

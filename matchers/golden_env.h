@@ -6,6 +6,7 @@
 #define VTSNAP_MATCHERS_GOLDEN_ENV_H_
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,23 @@ void EnsureEnvironment();
 // .scene, .rgba) goes through here.
 bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
                        ::testing::MatchResultListener* listener);
+
+// What a golden assertion takes from the running test: the test (for its source file, whose
+// golden folder holds the golden), its name as the claimant and the command that repeats it.
+struct TestContext {
+  const ::testing::TestInfo* test = nullptr;
+  std::string claimant;
+  std::string source_file;
+  std::string accept_command;
+};
+// The running test's context; std::nullopt, with the reason on `listener`, outside a test.
+std::optional<TestContext> CurrentTestContext(absl::string_view golden_name,
+                                              ::testing::MatchResultListener* listener);
+// Records `result` as the assertion's gtest properties, prints its note and explains a failure
+// to `listener`; returns result.passed. (MatchGoldenInTest ends with it; a capture golden, which
+// is one assertion over many files, calls it once.)
+bool ReportGoldenInTest(const TestContext& context, const GoldenResult& result,
+                        ::testing::MatchResultListener* listener);
 
 }  // namespace vtsnap::matchers_internal
 

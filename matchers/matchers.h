@@ -14,6 +14,7 @@
 #include "vtsnap/decoder/headless_terminal.h"  // IWYU pragma: export
 #include "vtsnap/decoder/keys.h"               // IWYU pragma: export
 #include "vtsnap/decoder/virtual_terminal.h"   // IWYU pragma: export
+#include "vtsnap/matchers/capture_golden.h"    // IWYU pragma: export
 #include "vtsnap/matchers/golden.h"            // IWYU pragma: export
 #include "vtsnap/matchers/inventory.h"         // IWYU pragma: export
 #include "vtsnap/matchers/paired_script.h"     // IWYU pragma: export

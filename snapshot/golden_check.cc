@@ -21,24 +21,22 @@ namespace vtsnap {
 namespace {
 
 // Where the actual value of a failing check goes: under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap
-// (Bazel) when that is set, else beside the golden when its folder (or the nearest existing
+// (Bazel) when that is set, else beside the golden when that folder (or the nearest existing
 // parent) can be written, else in the temporary directory's vtsnap-actual/.
 std::string ActualPath(const GoldenLocation& where) {
   const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
   if (outputs != nullptr && *outputs != '\0') {
-    return (std::filesystem::path(outputs) / "vtsnap" / (where.actual_relative + ".actual"))
-        .string();
+    return (std::filesystem::path(outputs) / "vtsnap" / where.actual_relative).string();
   }
-  std::filesystem::path existing = std::filesystem::path(where.write_path).parent_path();
+  std::filesystem::path existing = std::filesystem::path(where.actual_beside).parent_path();
   if (existing.empty()) existing = ".";
   std::error_code ec;
   while (!existing.empty() && !std::filesystem::exists(existing, ec)) {
     existing = existing.parent_path();
   }
   if (existing.empty()) existing = ".";
-  if (IsWritableDirectory(existing.string())) return where.write_path + ".actual";
-  return (std::filesystem::temp_directory_path(ec) / "vtsnap-actual" /
-          (where.actual_relative + ".actual"))
+  if (IsWritableDirectory(existing.string())) return where.actual_beside;
+  return (std::filesystem::temp_directory_path(ec) / "vtsnap-actual" / where.actual_relative)
       .string();
 }
 
@@ -64,13 +62,13 @@ void RemoveStaleActual(const GoldenLocation& where) {
     return;
   }
   // Beside the golden: removing it proves the folder writable, so ActualPath would name it.
-  const std::string beside = where.write_path + ".actual";
+  const std::string& beside = where.actual_beside;
   if (::unlink(beside.c_str()) == 0) return;
   if (errno == ENOENT || errno == ENOTDIR) {
     // Not beside the golden. In a folder the process may write, that is where ActualPath would
     // have put it, so there is nothing to remove (asked once per folder: access() creates no
     // file, and a passing check then costs no further system call here).
-    if (errno == ENOENT && FolderAllowsWriting(where.write_path)) return;
+    if (errno == ENOENT && FolderAllowsWriting(where.actual_beside)) return;
     // ActualPath could only name the temporary one instead: the directory
     // std::filesystem::temp_directory_path names, without its stat (a missing or non-directory
     // one holds no file either).
@@ -80,7 +78,7 @@ void RemoveStaleActual(const GoldenLocation& where) {
       if (temp_dir != nullptr) break;
     }
     const std::string temp = absl::StrCat(temp_dir == nullptr ? "/tmp" : temp_dir,
-                                          "/vtsnap-actual/", where.actual_relative, ".actual");
+                                          "/vtsnap-actual/", where.actual_relative);
     if (::access(temp.c_str(), F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)) return;
   }
   (void)RemoveFileIfExists(ActualPath(where));
@@ -214,7 +212,8 @@ GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_
   const absl::string_view stem = slash == std::string::npos
                                      ? absl::string_view(folder.write)
                                      : absl::string_view(folder.write).substr(slash + 1);
-  where.actual_relative = absl::StrCat(stem, "/", where.relative);
+  where.actual_beside = absl::StrCat(where.write_path, ".actual");
+  where.actual_relative = absl::StrCat(stem, "/", where.relative, ".actual");
   return where;
 }
 
@@ -225,9 +224,12 @@ GoldenLocation LocateGoldenPath(absl::string_view path) {
   where.write_path = std::string(path);
   where.folder = p.parent_path().string();
   where.relative = p.filename().string();
-  where.actual_relative = where.relative;
+  where.actual_beside = absl::StrCat(where.write_path, ".actual");
+  where.actual_relative = absl::StrCat(where.relative, ".actual");
   return where;
 }
+
+std::string ActualPathFor(const GoldenLocation& where) { return ActualPath(where); }
 
 absl::string_view GoldenOutcomeName(GoldenOutcome outcome) {
   switch (outcome) {

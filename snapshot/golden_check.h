@@ -39,9 +39,12 @@ struct GoldenLocation {
   std::string write_path;  // where an update writes it (differs under `bazel run`)
   std::string folder;      // the golden folder (read side) the inventory checks
   std::string relative;    // the golden's path inside `folder`, e.g. "menu/open.dump"
-  // Where the `.actual` of a failure goes when it cannot be beside the golden:
-  // "<folder name>/<relative>" under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap or the temporary
-  // directory's vtsnap-actual/.
+  // Where the actual value of a failure goes (ActualPathFor): `actual_beside` when its folder can
+  // be written, else `actual_relative` under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap or the temporary
+  // directory's vtsnap-actual/. LocateGolden: "<write_path>.actual" and
+  // "<folder name>/<relative>.actual". A frame of a capture golden (pito_capture_golden.h) goes
+  // into a parallel capture folder instead ("walk.capture.actual/00-home/80x24").
+  std::string actual_beside;
   std::string actual_relative;
 };
 
@@ -98,6 +101,9 @@ struct GoldenResult {
   // update; printed by the caller (stderr for the matchers).
   std::string note = {};
 };
+
+// Where CheckGolden writes the actual value of a failure at `where` (see GoldenLocation).
+std::string ActualPathFor(const GoldenLocation& where);
 
 // Runs the check with this process's update mode (UpdateModeOfProcess). Thread-safe.
 GoldenResult CheckGolden(const GoldenInput& input);

@@ -231,6 +231,25 @@ Differences Compare(const Capture& before, const Capture& after) {
   return differences;
 }
 
+void PrintTo(const Capture& capture, std::ostream* os) {
+  if (capture.scenarios.empty()) {
+    *os << "empty capture";
+    return;
+  }
+  *os << "capture ";
+  bool first = true;
+  for (const auto& [scenario, frames] : capture.scenarios) {
+    *os << (first ? "" : ", ") << scenario << " (";
+    first = false;
+    bool first_size = true;
+    for (const auto& [size, frame] : frames) {
+      *os << (first_size ? "" : " ") << FormatSize(size);
+      first_size = false;
+    }
+    *os << ")";
+  }
+}
+
 absl::StatusOr<Capture> ReadCapture(const std::string& folder) {
   absl::StatusOr<std::vector<std::pair<std::string, std::string>>> scenarios =
       ListDirectory(folder);

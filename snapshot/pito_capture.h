@@ -18,6 +18,7 @@
 #define VTSNAP_SNAPSHOT_PITO_CAPTURE_H_
 
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,10 @@ struct Capture {
 // The first error in the capture's order is returned. A missing or unreadable `folder` is an
 // error naming it (NotFound when missing).
 [[nodiscard]] absl::StatusOr<Capture> ReadCapture(const std::string& folder);
+
+// What a capture holds, on one line, for test failure messages (GoogleTest finds it):
+// "capture 00-home (40x12 80x24), drill-in (80x24)", or "empty capture".
+void PrintTo(const Capture& capture, std::ostream* os);
 
 // One difference between two captures.
 struct Difference {

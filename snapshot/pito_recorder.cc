@@ -59,7 +59,9 @@ absl::StatusOr<std::string> ScreenFolderName(int index, absl::string_view name) 
   return absl::StrFormat("%02d-%s", index, *folder);
 }
 
-absl::StatusOr<Recorder> Recorder::Create(std::string folder, std::vector<TerminalSize> sizes) {
+namespace {
+
+absl::Status CheckSizes(const std::vector<TerminalSize>& sizes) {
   if (sizes.empty()) return absl::InvalidArgumentError("a recorder needs at least one size");
   for (size_t i = 0; i < sizes.size(); ++i) {
     // What ReadCapture can read back: a file name ParseSize accepts.
@@ -76,6 +78,18 @@ absl::StatusOr<Recorder> Recorder::Create(std::string folder, std::vector<Termin
       }
     }
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Recorder> Recorder::InMemory(std::vector<TerminalSize> sizes) {
+  if (absl::Status s = CheckSizes(sizes); !s.ok()) return s;
+  return Recorder("", std::move(sizes));
+}
+
+absl::StatusOr<Recorder> Recorder::Create(std::string folder, std::vector<TerminalSize> sizes) {
+  if (absl::Status s = CheckSizes(sizes); !s.ok()) return s;
   std::error_code ec;
   if (fs::exists(folder, ec)) {
     if (!fs::is_directory(folder, ec)) {
@@ -134,8 +148,10 @@ absl::Status Recorder::Record(absl::StatusOr<std::string> scenario, absl::string
     }
     absl::StatusOr<std::string> text = SerializeFrame(*frame);
     if (!text.ok()) return WithContext(text.status(), where);
-    const std::string path = absl::StrCat(folder_, "/", *scenario, "/", FormatSize(size));
-    if (absl::Status s = WriteFileAtomically(path, *text); !s.ok()) return WithContext(s, where);
+    if (!folder_.empty()) {
+      const std::string path = absl::StrCat(folder_, "/", *scenario, "/", FormatSize(size));
+      if (absl::Status s = WriteFileAtomically(path, *text); !s.ok()) return WithContext(s, where);
+    }
     frames.emplace(size, *std::move(frame));
   }
   capture_.scenarios.emplace(*scenario, std::move(frames));
@@ -146,6 +162,15 @@ absl::StatusOr<Differences> Recorder::Finish(const std::string& earlier_folder) 
   absl::StatusOr<Capture> earlier = ReadCapture(earlier_folder);
   if (!earlier.ok()) return earlier.status();
   return Compare(*earlier, capture_);
+}
+
+void PrintTo(const Recorder& recorder, std::ostream* os) {
+  if (recorder.folder().empty()) {
+    *os << "in-memory recorder: ";
+  } else {
+    *os << "recorder into " << recorder.folder() << ": ";
+  }
+  PrintTo(recorder.capture(), os);
 }
 
 }  // namespace vtsnap::pito

@@ -19,6 +19,7 @@
 #include <functional>
 #include <iterator>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -59,9 +60,17 @@ class Recorder {
                                                            std::begin(kStandardSizes),
                                                            std::end(kStandardSizes)});
 
+  // A recorder that writes nothing: it keeps what it records in capture(), for a test that
+  // compares it with its capture golden (EqualsCaptureGolden, matchers/capture_golden.h). Its
+  // folder() is "". Errors: the sizes' errors of Create.
+  [[nodiscard]] static absl::StatusOr<Recorder> InMemory(std::vector<TerminalSize> sizes = {
+                                                             std::begin(kStandardSizes),
+                                                             std::end(kStandardSizes)});
+
   // Records a screen into ScreenFolderName(index, name) and a script into
   // ScenarioFolderName(name): calls `render` once per size, in the recorder's order of sizes, and
-  // writes each frame atomically (WriteFileAtomically) to `<folder>/<scenario>/<COLSxROWS>`.
+  // writes each frame atomically (WriteFileAtomically) to `<folder>/<scenario>/<COLSxROWS>`
+  // (an in-memory recorder only keeps it).
   // Errors, each naming the scenario (and the size where there is one): a bad name or index, a
   // scenario folder recorded before (AlreadyExists: "Home" and "home!" are both "00-home"),
   // `render`'s own error, a frame of another size than asked, a frame SerializeFrame refuses, a
@@ -90,6 +99,10 @@ class Recorder {
   std::vector<TerminalSize> sizes_;
   Capture capture_;
 };
+
+// For test failure messages: "recorder into FOLDER: capture ..." (PrintTo of its capture), or
+// "in-memory recorder: capture ...".
+void PrintTo(const Recorder& recorder, std::ostream* os);
 
 }  // namespace vtsnap::pito
 

@@ -242,11 +242,13 @@ std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string*
     std::error_code type_ec;
     if (!it->is_regular_file(type_ec) || type_ec) continue;
     const std::string name = it->path().filename().string();
-    // .actual files do not end in a golden suffix; hidden temporaries (".<name>.tmp.<pid>.<n>",
-    // from WriteFileAtomically or another writer) are never goldens, whatever they end in.
-    if (!IsGoldenFileName(name)) continue;
+    std::string relative = it->path().lexically_relative(root).generic_string();
+    // .actual files do not end in a golden suffix, nor lie in a ".capture" folder (a capture's
+    // are in "<name>.capture.actual"); hidden temporaries (".<name>.tmp.<pid>.<n>", from
+    // WriteFileAtomically or another writer) are never goldens, whatever they end in.
+    if (!IsGoldenFileName(name) && !IsInCaptureGolden(relative)) continue;
     if (absl::StartsWith(name, ".") && absl::StrContains(name, ".tmp.")) continue;
-    files.push_back(it->path().lexically_relative(root).generic_string());
+    files.push_back(std::move(relative));
   }
   if (ec && error != nullptr) *error = absl::StrCat(folder, ": ", ec.message());
   std::sort(files.begin(), files.end());
@@ -260,7 +262,30 @@ bool IsGoldenFileName(absl::string_view name) {
   return false;
 }
 
+namespace {
+// The offset of the end of the first ".capture" directory segment of `path`, or npos.
+size_t CaptureSegmentEnd(absl::string_view path) {
+  size_t start = 0;
+  while (true) {
+    const size_t slash = path.find('/', start);
+    if (slash == absl::string_view::npos) return absl::string_view::npos;  // the last segment
+    if (absl::EndsWith(path.substr(start, slash - start), kCaptureGoldenSuffix) &&
+        slash - start > kCaptureGoldenSuffix.size()) {
+      return slash;
+    }
+    start = slash + 1;
+  }
+}
+}  // namespace
+
+bool IsInCaptureGolden(absl::string_view path) {
+  return CaptureSegmentEnd(path) != absl::string_view::npos;
+}
+
 absl::string_view StripGoldenExtension(absl::string_view path) {
+  if (const size_t end = CaptureSegmentEnd(path); end != absl::string_view::npos) {
+    return path.substr(0, end - kCaptureGoldenSuffix.size());
+  }
   for (absl::string_view ext : kGoldenExtensions) {
     if (absl::ConsumeSuffix(&path, ext)) return path;
   }

@@ -90,15 +90,24 @@ GoldenFolder GoldenFolderFor(absl::string_view test_file, absl::string_view root
 inline constexpr absl::string_view kGoldenExtensions[] = {".dump", ".scene", ".rgba", ".semantic"};
 // True when `name` ends in one of kGoldenExtensions.
 bool IsGoldenFileName(absl::string_view name);
-// `path` without its golden suffix ("login/empty.semantic" -> "login/empty"); unchanged without
-// one.
+// The suffix of a capture golden's folder (snapshot/pito_capture_golden.h): every file inside a
+// directory named "<name>.capture" belongs to that golden ("walk.capture/00-home/80x24", a
+// `pito-tui frame 1` file per scenario and size, named without an extension).
+inline constexpr absl::string_view kCaptureGoldenSuffix = ".capture";
+// True when the '/'-separated relative `path` lies inside a capture golden's folder: one of its
+// directory segments (not the last segment) ends in ".capture".
+bool IsInCaptureGolden(absl::string_view path);
+// `path` without its golden suffix ("login/empty.semantic" -> "login/empty"), or, inside a
+// capture golden, the capture's name ("login/walk.capture/00-home/80x24" -> "login/walk");
+// unchanged otherwise.
 absl::string_view StripGoldenExtension(absl::string_view path);
 
 // The golden files under `folder`, recursively: the regular files whose name ends in ".dump",
-// ".scene", ".rgba" or ".semantic", as
-// '/'-separated paths relative to `folder` (suffix kept), sorted. `.actual` files and the temporary
-// files of WriteFileAtomically are not listed; symbolic links to directories are not followed;
-// unreadable subdirectories are skipped. A missing folder lists nothing.
+// ".scene", ".rgba" or ".semantic", and every regular file inside a capture golden's folder
+// (IsInCaptureGolden), as '/'-separated paths relative to `folder` (suffix kept), sorted.
+// `.actual` files (and `.capture.actual` folders) and the temporary files of WriteFileAtomically
+// are not listed; symbolic links to directories are not followed; unreadable subdirectories are
+// skipped. A missing folder lists nothing.
 // With `error`, a folder that exists but cannot be listed (not a directory, unreadable) is
 // reported there instead of listing what could be read.
 std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string* error = nullptr);

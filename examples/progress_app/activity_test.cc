@@ -115,3 +115,40 @@ TEST_F(ActivityTest, EveryLookIsThemeIndependent) {
 }
 
 }  // namespace
+
+// The app walked over its states at pito-tui's four standard sizes (40x12 ... 200x60) and pinned
+// as one capture golden (goldens/activity_test/walk.capture/, a pito-tui capture folder; written
+// with UPDATE_GOLDENS=1; `vtsnap compare` reads it). A change to the band at any size fails with
+// the spec's Differences, one line a cell.
+vtsnap::pito::RenderAtSize Draw(const progress_app::Activity& activity) {
+  return [&activity](vtsnap::TerminalSize size) -> absl::StatusOr<vtsnap::pito::TuiFrame> {
+    vtsnap::VirtualTerminal vt({.cols = size.cols, .rows = size.rows});
+    vt.Write(activity.Render(size.cols, size.rows));
+    return vtsnap::pito::FrameFromScreen(vt);
+  };
+}
+
+TEST(Walk, EveryStateAtTheStandardSizes) {
+  absl::StatusOr<vtsnap::pito::Recorder> recorder = vtsnap::pito::Recorder::InMemory();
+  ASSERT_TRUE(recorder.ok()) << recorder.status();
+  progress_app::Activity activity("check demo");
+  ASSERT_TRUE(recorder->RecordScreen(0, "Waiting", Draw(activity)).ok());
+  activity.Take(R"({"v":1,"stage":"resolve","state":"start","msg":"resolve starting"})");
+  ASSERT_TRUE(recorder->RecordScreen(1, "Started", Draw(activity)).ok());
+  activity.Take(
+      R"({"v":1,"stage":"resolve","state":"progress","fraction":0.062,"msg":"resolve 1 of 4"})");
+  activity.Take("compiling foo.cc");
+  ASSERT_TRUE(recorder->RecordScreen(2, "Running", Draw(activity)).ok());
+  activity.Take(R"({"v":1,"stage":"resolve","state":"fail","msg":"resolve broke"})");
+  ASSERT_TRUE(recorder->RecordScreen(3, "Stage failed", Draw(activity)).ok());
+  activity.Take(R"({"v":1,"state":"end","ok":true,"msg":"every check passed"})");
+  activity.Exited(0);
+  ASSERT_TRUE(recorder->RecordScreen(4, "Finished", Draw(activity)).ok());
+
+  progress_app::Activity crashed("check demo");
+  crashed.Take(R"({"v":1,"stage":"build","state":"progress","fraction":0.5})");
+  crashed.Exited(3 << 8);  // exit status 3, no end line
+  ASSERT_TRUE(recorder->RecordScript("Exit without an end line", Draw(crashed)).ok());
+
+  EXPECT_THAT(*recorder, vtsnap::EqualsCaptureGolden("walk"));
+}

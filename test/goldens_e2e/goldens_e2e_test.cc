@@ -30,6 +30,7 @@
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/pito_capture.h"
 #include "vtsnap/snapshot/semantic.h"
 
 #ifndef VTSNAP_FIXTURE_BINARY
@@ -54,6 +55,7 @@ constexpr char kFixture[] = VTSNAP_FIXTURE_BINARY;
 constexpr char kCli[] = VTSNAP_CLI_BINARY;
 constexpr char kDeclaredFixture[] = VTSNAP_DECLARED_FIXTURE_BINARY;
 constexpr char kSemanticFixture[] = VTSNAP_SEMANTIC_FIXTURE_BINARY;
+constexpr char kCaptureFixture[] = VTSNAP_CAPTURE_FIXTURE_BINARY;
 // Every test of fixture_test.cc, as ctest would run them one per process.
 const std::vector<std::string> kFixtureTests = {
     "Fixture.Home",    "Fixture.Second", "Fixture.BadName",    "Fixture.Fails",
@@ -1009,3 +1011,215 @@ TEST_F(SemanticGoldensE2eTest, NegatedMatcherNeverWrites) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// EqualsCaptureGolden: a pito-tui capture folder as a golden, frame by frame under the same rules.
+// The fixture capture_fixture_test.cc records "00-home" and "drill-in" at the four standard sizes
+// into <scratch>/tree/goldens/capture_fixture_test/walk.capture/.
+
+class CaptureGoldensE2eTest : public GoldensE2eTest {
+ protected:
+  void SetUp() override {
+    GoldensE2eTest::SetUp();
+    golden_dir_ = tree_ / "goldens" / "capture_fixture_test";
+  }
+  fs::path Capture(const std::string& name) const { return golden_dir_ / (name + ".capture"); }
+  fs::path ActualCapture(const std::string& name) const {
+    return golden_dir_ / (name + ".capture.actual");
+  }
+  RunResult RunCapture(const Env& extra = {}, const std::vector<std::string>& args = {}) {
+    return RunRaw(kCaptureFixture, args, BaseEnv(extra));
+  }
+  void CreateCaptureGoldens() {
+    const RunResult r = RunCapture({{"UPDATE_GOLDENS", "1"}});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    ASSERT_TRUE(fs::exists(Capture("walk") / "00-home" / "80x24")) << r;
+  }
+  static std::vector<std::string> WalkFiles(const std::string& prefix) {
+    std::vector<std::string> files;
+    for (const char* scenario : {"00-home", "drill-in"}) {
+      for (const char* size : {"120x34", "200x60", "40x12", "80x24"}) {
+        files.push_back(prefix + "/" + scenario + "/" + size);
+      }
+    }
+    return files;
+  }
+};
+
+// No golden: the run fails, says so once for the whole capture, and writes the actual capture
+// as a capture folder of its own (ReadCapture reads it) beside where the golden goes.
+TEST_F(CaptureGoldensE2eTest, MissingGoldenFailsAndWritesTheActualCapture) {
+  const RunResult r = RunCapture();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden capture " + Capture("walk").string() +
+                               " does not exist (8 frames in 2 scenarios)\n"
+                               "actual capture written to " +
+                               ActualCapture("walk").string() +
+                               "\n"
+                               "to accept the actual capture run:\n"
+                               "  UPDATE_GOLDENS=1 " +
+                               kCaptureFixture + " --gtest_filter=Capture.Walk"))
+      << r;
+  EXPECT_EQ(FilesUnder(tree_), WalkFiles("goldens/capture_fixture_test/walk.capture.actual"));
+  absl::StatusOr<vtsnap::pito::Capture> actual =
+      vtsnap::pito::ReadCapture(ActualCapture("walk").string());
+  ASSERT_TRUE(actual.ok()) << actual.status();
+  const vtsnap::pito::TuiFrame& home = actual->scenarios.at("00-home").at({.cols = 40, .rows = 12});
+  EXPECT_THAT(home.rows[0].symbols, testing::IsSupersetOf({"H", "o", "m", "e"}));
+  EXPECT_EQ(home.rows[1].symbols[0], "4");
+}
+
+// UPDATE_GOLDENS=1 writes one frame file per scenario and size, a pito-tui capture folder; a
+// rerun passes, writes nothing and leaves no actual capture.
+TEST_F(CaptureGoldensE2eTest, UpdateWritesEveryFrameAndRerunPasses) {
+  const RunResult missing = RunCapture();  // leaves an actual capture behind
+  ASSERT_NE(missing.exit_code, 0) << missing;
+  const RunResult update = RunCapture({{"UPDATE_GOLDENS", "1"}});
+  ASSERT_EQ(update.exit_code, 0) << update;
+  EXPECT_THAT(update.err,
+              HasSubstr("vtsnap: wrote " + Capture("walk").string() + " (8 new frames)"))
+      << update;
+  EXPECT_EQ(FilesUnder(tree_), WalkFiles("goldens/capture_fixture_test/walk.capture"));
+  const std::string frame = ReadFile(Capture("walk") / "00-home" / "40x12");
+  // The header, the size, then row 0: "Home" bold on blue, the rest of the bar blue (erased with
+  // the pen's background, not its boldness).
+  EXPECT_THAT(frame, StartsWith("pito-tui frame 1\n40 12\nH\to\tm\te\t \t"));
+  EXPECT_THAT(frame, HasSubstr("\n4 Reset Blue 1\t36 Reset Blue 0\n")) << frame;
+  const long long mtime = MtimeNs(Capture("walk") / "drill-in" / "80x24");
+  const RunResult rerun = RunCapture();
+  EXPECT_EQ(rerun.exit_code, 0) << rerun;
+  EXPECT_THAT(rerun.err, Not(HasSubstr("vtsnap: wrote"))) << rerun;
+  EXPECT_EQ(MtimeNs(Capture("walk") / "drill-in" / "80x24"), mtime);
+}
+
+// A change is reported as the spec's Differences, one line a cell; the golden stays; the actual
+// capture (every frame, not only the failing ones) is what `vtsnap compare` reads, and it prints
+// the same lines.
+TEST_F(CaptureGoldensE2eTest, ChangeIsReportedAsDifferences) {
+  CreateCaptureGoldens();
+  const std::string before = ReadFile(Capture("walk") / "00-home" / "80x24");
+  const RunResult r = RunCapture({{"FIXTURE_TITLE", "Hone"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  const std::string lines =
+      "00-home 40x12 2,0: \"m\" Reset Blue BOLD \u2192 \"n\" Reset Blue BOLD\n"
+      "00-home 80x24 2,0: \"m\" Reset Blue BOLD \u2192 \"n\" Reset Blue BOLD\n"
+      "00-home 120x34 2,0: \"m\" Reset Blue BOLD \u2192 \"n\" Reset Blue BOLD\n"
+      "00-home 200x60 2,0: \"m\" Reset Blue BOLD \u2192 \"n\" Reset Blue BOLD\n";
+  EXPECT_THAT(r.out, HasSubstr("the capture differs from the golden " + Capture("walk").string() +
+                               ": 4 frames differ\n" + lines + "actual capture written to " +
+                               ActualCapture("walk").string() + "\ncompare them: vtsnap compare " +
+                               Capture("walk").string() + " " + ActualCapture("walk").string() +
+                               "\nto accept the actual capture run:\n  UPDATE_GOLDENS=1 " +
+                               kCaptureFixture + " --gtest_filter=Capture.Walk"))
+      << r;
+  EXPECT_EQ(ReadFile(Capture("walk") / "00-home" / "80x24"), before);
+  EXPECT_EQ(FilesUnder(ActualCapture("walk")), FilesUnder(Capture("walk")));
+  const RunResult compare = RunRaw(
+      kCli, {"compare", Capture("walk").string(), ActualCapture("walk").string()}, BaseEnv({}));
+  EXPECT_EQ(compare.exit_code, 1) << compare;
+  EXPECT_EQ(compare.out, lines) << compare;
+  // Accepting it rewrites the four frames that changed, and the actual capture goes.
+  const RunResult accept = RunCapture({{"FIXTURE_TITLE", "Hone"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(accept.exit_code, 0) << accept;
+  EXPECT_THAT(accept.err,
+              HasSubstr("vtsnap: wrote " + Capture("walk").string() + " (4 frames updated)"))
+      << accept;
+  EXPECT_FALSE(fs::exists(ActualCapture("walk"))) << accept;
+}
+
+// A scenario the test no longer records fails the assertion as "-" Differences with the command
+// that deletes it (vtsnap deletes no golden, not even under UPDATE_GOLDENS).
+TEST_F(CaptureGoldensE2eTest, ScenarioNoLongerRecordedFailsWithTheRemoveCommand) {
+  CreateCaptureGoldens();
+  for (const Env& env : {Env{{"FIXTURE_SKIP_DRILL", "1"}},
+                         Env{{"FIXTURE_SKIP_DRILL", "1"}, {"UPDATE_GOLDENS", "1"}}}) {
+    const RunResult r = RunCapture(env);
+    EXPECT_NE(r.exit_code, 0) << r;
+    EXPECT_THAT(r.out, HasSubstr(": 4 frames gone\n"
+                                 "drill-in 40x12: -\ndrill-in 80x24: -\ndrill-in 120x34: -\n"
+                                 "drill-in 200x60: -\n"))
+        << r;
+    EXPECT_THAT(r.out, HasSubstr("vtsnap deletes no golden; to drop what the test no longer "
+                                 "records run:\n  rm -r " +
+                                 (Capture("walk") / "drill-in").string() + "\n"))
+        << r;
+    EXPECT_TRUE(fs::exists(Capture("walk") / "drill-in" / "40x12"));
+  }
+  // A new scenario or size is a "+" line (UPDATE_GOLDENS=new writes it).
+  fs::remove_all(Capture("walk") / "drill-in");
+  fs::remove(Capture("walk") / "00-home" / "40x12");
+  const RunResult added = RunCapture();
+  EXPECT_NE(added.exit_code, 0) << added;
+  EXPECT_THAT(added.out, HasSubstr(": 5 new frames\n00-home 40x12: +\ndrill-in 40x12: +\n"
+                                   "drill-in 80x24: +\ndrill-in 120x34: +\ndrill-in 200x60: +\n"))
+      << added;
+  const RunResult update_new = RunCapture({{"UPDATE_GOLDENS", "new"}});
+  EXPECT_EQ(update_new.exit_code, 0) << update_new;
+  EXPECT_EQ(FilesUnder(tree_), WalkFiles("goldens/capture_fixture_test/walk.capture"));
+}
+
+// The closed inventory sees every frame file: a capture folder no assertion claims is orphaned,
+// file by file, and fails the run.
+TEST_F(CaptureGoldensE2eTest, UnclaimedCaptureIsOrphaned) {
+  CreateCaptureGoldens();
+  fs::create_directories(Capture("old"));
+  fs::copy(Capture("walk") / "00-home", Capture("old") / "00-home", fs::copy_options::recursive);
+  const RunResult r = RunCapture();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.all(), HasSubstr("orphan: goldens/capture_fixture_test/old.capture/00-home/40x12 "
+                                 "(no assertion claimed it; delete it with: rm '" +
+                                 (Capture("old") / "00-home" / "40x12").string() + "')"))
+      << r;
+  EXPECT_THAT(r.all(), HasSubstr("old.capture/00-home/200x60")) << r;
+}
+
+// A frame file that does not read is named with its line and column; anything else in the folder
+// is named too.
+TEST_F(CaptureGoldensE2eTest, InvalidFrameAndStrayFileAreNamed) {
+  CreateCaptureGoldens();
+  WriteFile(Capture("walk") / "00-home" / "80x24", "pito-tui frame 1\n80 25\n");
+  WriteFile(Capture("walk") / "notes.txt", "mine\n");
+  const RunResult r = RunCapture();
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden is not a valid pito-tui frame 1: " +
+                               (Capture("walk") / "00-home" / "80x24").string() + ":"))
+      << r;
+  EXPECT_THAT(r.out,
+              HasSubstr((Capture("walk") / "notes.txt").string() +
+                        ": not a frame file (a capture holds SCENARIO/COLSxROWS files only)"))
+      << r;
+  EXPECT_EQ(ReadFile(Capture("walk") / "notes.txt"), "mine\n");
+}
+
+TEST_F(CaptureGoldensE2eTest, CiRefusesUpdate) {
+  const RunResult r = RunCapture({{"CI", "true"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.err, HasSubstr("UPDATE_GOLDENS=force")) << r;
+  EXPECT_THAT(FilesUnder(tree_), IsEmpty()) << r;
+  const RunResult missing = RunCapture({{"CI", "true"}});
+  EXPECT_NE(missing.exit_code, 0) << missing;
+  EXPECT_THAT(missing.out, HasSubstr(std::string("UPDATE_GOLDENS=force ") + kCaptureFixture))
+      << missing;
+}
+
+TEST_F(CaptureGoldensE2eTest, CaptureClaimedTwiceWithDifferentFramesFails) {
+  const RunResult r = RunCapture({{"FIXTURE_DUPLICATE", "two"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("the golden " + (Capture("same") / "00-home" / "40x12").string() +
+                               " is claimed twice in this run with different frames: first by "
+                               "Capture.DuplicateA, then by Capture.DuplicateB; nothing is "
+                               "written for it"))
+      << r;
+  EXPECT_FALSE(fs::exists(Capture("same") / "00-home" / "40x12")) << r;
+  const RunResult same = RunCapture({{"FIXTURE_DUPLICATE", "one"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(same.exit_code, 0) << same;
+  EXPECT_TRUE(fs::exists(Capture("same") / "00-home" / "200x60")) << same;
+}
+
+TEST_F(CaptureGoldensE2eTest, NegatedMatcherNeverWrites) {
+  CreateCaptureGoldens();
+  const std::vector<std::string> files = FilesUnder(tree_);
+  const RunResult r = RunCapture({{"FIXTURE_NOT", "1"}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(FilesUnder(tree_), files) << r;
+}

@@ -192,7 +192,8 @@ TEST_F(GoldenCheckTest, ClaimsAreRecordedPerSourceFileAndFolder) {
   in.source_file = (dir_ / "claims_test.cc").string();
   EXPECT_EQ(in.where.read_path, golden.string());
   EXPECT_EQ(in.where.relative, "home.txt");
-  EXPECT_EQ(in.where.actual_relative, "claims_test/home.txt");
+  EXPECT_EQ(in.where.actual_beside, golden.string() + ".actual");
+  EXPECT_EQ(in.where.actual_relative, "claims_test/home.txt.actual");
   EXPECT_TRUE(CheckGolden(in).passed);
   bool found = false;
   for (const GoldenClaims& c : ClaimsOfProcess()) {
@@ -211,7 +212,8 @@ TEST_F(GoldenCheckTest, LocateGoldenPathKeepsThePath) {
   EXPECT_EQ(where.write_path, "tests/goldens/after.dump");
   EXPECT_EQ(where.folder, "tests/goldens");
   EXPECT_EQ(where.relative, "after.dump");
-  EXPECT_EQ(where.actual_relative, "after.dump");
+  EXPECT_EQ(where.actual_beside, "tests/goldens/after.dump.actual");
+  EXPECT_EQ(where.actual_relative, "after.dump.actual");
 }
 
 // The header's example, with a screen.
