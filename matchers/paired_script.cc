@@ -163,7 +163,7 @@ bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTer
       const Pins& want = earlier->second;
       const std::string where = absl::StrCat("this beat must return to beat ", want.beat, " (\"",
                                              script.beats[want.beat].name, "\", golden ", s, ")");
-      if (!(want.scene == now.scene)) {
+      if (!Compare(want.scene, now.scene).empty()) {
         ok = Fail(absl::StrCat(where, ", but its scene differs; nothing is written:\n",
                                RenderDiff(Compare(want.scene, now.scene))));
       } else if (!(want.sixel_display == now.sixel_display) ||

@@ -23,8 +23,10 @@ std::string PresentedDifference(const Frame& composed, const Frame& presented) {
   const Frame a = CellsOnly(composed);
   const Frame b = CellsOnly(presented);
   if (a == b) return "";
+  const FrameDiff diff = Compare(a, b);
+  if (diff.empty()) return "";  // differs only in what nobody can see (diff.h)
   // The report without its legend line: the matcher says which side is which.
-  std::string report = RenderDiff(Compare(a, b));
+  std::string report = RenderDiff(diff);
   const size_t first_line = report.find('\n');
   if (absl::StartsWith(report, "frames differ (") && first_line != std::string::npos) {
     report.erase(0, first_line + 1);

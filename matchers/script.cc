@@ -100,7 +100,7 @@ bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptAp
     if (earlier != pinned.end()) {
       // A return to an earlier frame: compared in memory, and with the file, never written.
       const Pinned& want = earlier->second;
-      if (!(want.composed == composed)) {
+      if (!Compare(want.composed, composed).empty()) {
         ok = false;
         ADD_FAILURE() << "this beat must return to the frame of beat " << want.beat << " (\""
                       << script.beats[want.beat].name << "\", golden " << beat.golden
@@ -114,7 +114,7 @@ bool PlayScript(const Script& script, HeadlessTerminal& terminal, const ScriptAp
         ADD_FAILURE() << "this beat pins the decoded display of golden " << beat.golden
                       << ", but beat " << want.beat << " (\"" << script.beats[want.beat].name
                       << "\"), which first named it, does not: set presented on both or neither";
-      } else if (presented.has_value() && !(*want.presented == *presented)) {
+      } else if (presented.has_value() && !Compare(*want.presented, *presented).empty()) {
         ok = false;
         ADD_FAILURE() << "this beat must return to the decoded display of beat " << want.beat
                       << " (golden " << beat.golden << "_presented), but it differs:\n"

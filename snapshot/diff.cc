@@ -98,6 +98,58 @@ std::vector<int> ChangedColumns(const std::vector<std::string>& a,
   return changed;
 }
 
+// A colour as the golden writes it, with the name of the sixteen basic colours:
+// "@6 (cyan)", "@9 (bright red)", "@208", "#5B8CFF", "default".
+std::string NamedColor(const Color& color) {
+  static constexpr absl::string_view kNames[8] = {"black", "red",     "green", "yellow",
+                                                  "blue",  "magenta", "cyan",  "white"};
+  std::string text = golden::FormatColor(color);
+  if (color.kind == Color::Kind::kPalette && color.index() < 16) {
+    absl::StrAppend(&text, " (", color.index() >= 8 ? "bright " : "", kNames[color.index() % 8],
+                    ")");
+  }
+  return text;
+}
+
+// Whether a column's content shows nothing but its background: a space, or no text at all.
+bool IsBlank(const std::vector<std::string>& columns, int col) {
+  if (col >= static_cast<int>(columns.size())) return true;
+  const std::string& c = columns[static_cast<size_t>(col)];
+  return c == " ";
+}
+
+// The part of `style` a person can see on a blank cell: without underline, strike or reverse,
+// its foreground, bold, dim and italic draw nothing (docs/golden-format.md, "What compares
+// equal").
+Style VisibleOnBlank(Style style) {
+  if (style.underline || style.strike || style.reverse) return style;
+  style.fg = Color::Default();
+  style.bold = false;
+  style.dim = false;
+  style.italic = false;
+  return style;
+}
+
+// What a style range holds, for its report line: `"Bread   "` in double quotes (`"` and `\`
+// backslashed, controls as control pictures), `(blank)` when it is all spaces, and cut after 31
+// glyphs with `…` after the quote when it is longer than 32.
+std::string Quoted(absl::string_view text) {
+  constexpr size_t kMaxGlyphs = 32;
+  const std::vector<Glyph> glyphs = Glyphs(text);
+  if (std::all_of(glyphs.begin(), glyphs.end(), [](const Glyph& g) { return g.text == " "; })) {
+    return "(blank)";
+  }
+  const size_t shown = glyphs.size() > kMaxGlyphs ? kMaxGlyphs - 1 : glyphs.size();
+  std::string out = "\"";
+  for (size_t i = 0; i < shown; ++i) {
+    if (glyphs[i].text == "\"" || glyphs[i].text == "\\") out += '\\';
+    out += glyphs[i].text;
+  }
+  out += '"';
+  if (shown < glyphs.size()) out += "\xE2\x80\xA6";  // …
+  return out;
+}
+
 std::string CursorText(const Cursor& cursor) {
   std::string line = golden::FormatCursorLine(cursor);
   return line.substr(7);  // Without "cursor ".
@@ -110,7 +162,7 @@ std::string UnderlineText(const Style& s) {
     absl::StrAppend(&text, " ", golden::FormatUnderlineShape(s.underline_shape));
   }
   if (!s.underline_color.is_default()) {
-    absl::StrAppend(&text, " ulcolor ", golden::FormatColor(s.underline_color));
+    absl::StrAppend(&text, " ulcolor ", NamedColor(s.underline_color));
   }
   return text;
 }
@@ -126,12 +178,10 @@ void AttrChange(absl::string_view name, bool expected, bool actual,
 std::string DescribeStyleChange(const Style& e, const Style& a) {
   std::vector<std::string> parts;
   if (!(e.fg == a.fg)) {
-    parts.push_back(
-        absl::StrCat("fg ", golden::FormatColor(e.fg), " -> ", golden::FormatColor(a.fg)));
+    parts.push_back(absl::StrCat("fg ", NamedColor(e.fg), " -> ", NamedColor(a.fg)));
   }
   if (!(e.bg == a.bg)) {
-    parts.push_back(
-        absl::StrCat("bg ", golden::FormatColor(e.bg), " -> ", golden::FormatColor(a.bg)));
+    parts.push_back(absl::StrCat("bg ", NamedColor(e.bg), " -> ", NamedColor(a.bg)));
   }
   AttrChange("bold", e.bold, a.bold, &parts);
   AttrChange("dim", e.dim, a.dim, &parts);
@@ -145,8 +195,8 @@ std::string DescribeStyleChange(const Style& e, const Style& a) {
                                    " -> ", golden::FormatUnderlineShape(a.underline_shape)));
     }
     if (!(e.underline_color == a.underline_color)) {
-      parts.push_back(absl::StrCat("ulcolor ", golden::FormatColor(e.underline_color), " -> ",
-                                   golden::FormatColor(a.underline_color)));
+      parts.push_back(absl::StrCat("ulcolor ", NamedColor(e.underline_color), " -> ",
+                                   NamedColor(a.underline_color)));
     }
   }
   AttrChange("reverse", e.reverse, a.reverse, &parts);
@@ -171,19 +221,40 @@ FrameDiff Compare(const Frame& expected, const Frame& actual) {
     diff.text.push_back(std::move(text));
   }
 
+  // Styles, as a person sees them: on a cell blank in both frames only what shows on a blank
+  // cell counts; neighbouring cells with the same change are one range, whatever they hold.
   for (int row = 0; row < expected.rows; ++row) {
+    std::vector<std::string> e_columns;
+    std::vector<std::string> a_columns;
+    bool columns_known = false;
+    std::string change;  // the description of the open range's change
     for (int col = 0; col < expected.cols; ++col) {
-      const Style& e = expected.style(col, row);
-      const Style& a = actual.style(col, row);
+      Style e = expected.style(col, row);
+      Style a = actual.style(col, row);
       if (e == a) continue;
+      if (!columns_known) {
+        e_columns = Columns(expected, row);
+        a_columns = Columns(actual, row);
+        columns_known = true;
+      }
+      if (IsBlank(e_columns, col) && IsBlank(a_columns, col)) {
+        e = VisibleOnBlank(e);
+        a = VisibleOnBlank(a);
+        if (e == a) continue;
+      }
+      std::string description = DescribeStyleChange(e, a);
+      const std::string text =
+          col < static_cast<int>(a_columns.size()) ? a_columns[static_cast<size_t>(col)] : " ";
       if (!diff.styles.empty()) {
         StyleRangeDiff& last = diff.styles.back();
-        if (last.row == row && last.last_col == col - 1 && last.expected == e && last.actual == a) {
+        if (last.row == row && last.last_col == col - 1 && description == change) {
           last.last_col = col;
+          last.text += text;
           continue;
         }
       }
-      diff.styles.push_back(StyleRangeDiff{row, col, col, e, a});
+      change = std::move(description);
+      diff.styles.push_back(StyleRangeDiff{row, col, col, e, a, text});
     }
   }
 
@@ -276,10 +347,11 @@ std::string RenderDiff(const FrameDiff& diff, const DiffOptions& options) {
     for (int i = 0; i < shown; ++i) {
       const StyleRangeDiff& range = diff.styles[static_cast<size_t>(i)];
       if (range.first_col == range.last_col) {
-        absl::StrAppend(&out, "  row ", range.row, " col ", range.first_col, ": ");
+        absl::StrAppend(&out, "  row ", range.row, " col ", range.first_col, " ",
+                        Quoted(range.text), ": ");
       } else {
         absl::StrAppend(&out, "  row ", range.row, " cols ", range.first_col, "-", range.last_col,
-                        ": ");
+                        " ", Quoted(range.text), ": ");
       }
       absl::StrAppend(&out, DescribeStyleChange(range.expected, range.actual), "\n");
     }

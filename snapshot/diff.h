@@ -17,7 +17,7 @@
 //   //         +|| Hallo ck ||
 //   //              ^
 //   // styles:
-//   //   row 1 cols 2-6: fg #FFFFFF -> @1, bold lost
+//   //   row 1 cols 2-6 "Hallo": fg #FFFFFF -> @1 (red), bold lost
 //   // cursor: 6 1 block -> hidden
 #ifndef VTSNAP_SNAPSHOT_DIFF_H_
 #define VTSNAP_SNAPSHOT_DIFF_H_
@@ -41,14 +41,17 @@ struct TextRowDiff {
   std::vector<int> columns;
 };
 
-// Columns first_col..last_col (inclusive) of `row` have style `expected` in the expected frame and
-// `actual` in the actual one. Ranges are maximal: neighbouring columns with the same change join.
+// Columns first_col..last_col (inclusive) of `row` changed style the same way: from `expected`
+// to `actual` (the first column's styles; on a blank cell only what shows on it, see Compare).
+// Ranges are maximal: neighbouring columns whose change reads the same (DescribeStyleChange) join,
+// text and blank cells alike. `text` is what the range's columns hold in the actual frame.
 struct StyleRangeDiff {
   int row = 0;
   int first_col = 0;
   int last_col = 0;
   Style expected;
   Style actual;
+  std::string text = {};
 };
 
 // A link run present in only one frame (`added`: only in the actual frame).
@@ -95,14 +98,20 @@ struct DiffOptions {
   int max_records = 20;  // Link and raster changes, each.
 };
 
-// The differences between `expected` and `actual`; empty exactly when expected == actual.
+// The differences between `expected` and `actual` as a person sees them: empty exactly when
+// expected == actual, except for styles nobody can see. On a cell that is blank (a space, or no
+// text) in both frames and has no underline, strike or reverse, the foreground, bold, dim and
+// italic draw nothing and are not compared, so a space written in `fg @7 bg @0` equals a cell
+// erased with `bg @0` (docs/golden-format.md, "What compares equal"). Frame equality itself, and
+// the dump, stay exact.
 FrameDiff Compare(const Frame& expected, const Frame& actual);
 
 // The report, one "\n"-terminated line after another ("frames are equal\n" for an empty diff).
 std::string RenderDiff(const FrameDiff& diff, const DiffOptions& options = {});
 
-// A style change in the golden's vocabulary: "fg @1 -> #FF0000, bold lost, italic added,
-// underline single -> curly, ulcolor default -> @9". Empty when the styles are equal.
+// A style change in the golden's vocabulary, the sixteen basic colours named: "fg @1 (red) ->
+// #FF0000, bold lost, italic added, underline single -> curly, ulcolor default -> @9 (bright
+// red)". Empty when the styles are equal.
 std::string DescribeStyleChange(const Style& expected, const Style& actual);
 
 }  // namespace vtsnap

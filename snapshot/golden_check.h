@@ -109,8 +109,9 @@ std::string ActualPathFor(const GoldenLocation& where);
 GoldenResult CheckGolden(const GoldenInput& input);
 
 // The comparison of a ckvision-golden 1 dump whose bytes differ from the actual dump's: the golden
-// is parsed and compared with `actual()` by meaning (Frame equality), a difference rendered by
-// RenderDiff. (Equal bytes pass in CheckGolden without a comparison.)
+// is parsed and compared with `actual()` as a person sees it (Compare in diff.h: styles nobody can
+// see on blank cells do not count), a difference rendered by RenderDiff. (Equal bytes pass in
+// CheckGolden without a comparison.)
 std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMeaning(
     std::function<Frame()> actual);
 

@@ -244,7 +244,7 @@ TEST(PresentedEquals, AStyleDifferenceFails) {
   composed.cell(1, 0).style.fg = Color::Rgb(255, 0, 0);
   EXPECT_EQ(Explain(term, composed), "");
   composed.cell(1, 0).style.bold = true;
-  EXPECT_THAT(Explain(term, composed), HasSubstr("row 0 col 1: bold lost"));
+  EXPECT_THAT(Explain(term, composed), HasSubstr("row 0 col 1 \"b\": bold lost"));
   EXPECT_THAT(Explain(term, composed), HasSubstr("bold lost"));
 }
 

@@ -177,6 +177,29 @@ TEST_F(CanonDiffTest, DiffOfEqualMeaningsExitsZeroSilently) {
   EXPECT_EQ(err_.str(), "");
 }
 
+// A space written in fg @7 on bg @0 and a cell erased with bg @0 look the same: `vtsnap diff`
+// reports no difference (docs/golden-format.md, "What compares equal"). The same dumps with a
+// visible difference (the background) still differ.
+TEST_F(CanonDiffTest, DiffOfDumpsDifferingOnlyInTheForegroundOfBlanksExitsZero) {
+  const std::string header = "ckvision-golden 1\nframe 3 1\ncursor hidden\nstyles 2\n";
+  const std::string written =
+      Write("written.dump", header +
+                                "0 fg default bg @0 attrs -\n1 fg @7 bg @0 attrs bold\n"
+                                "grid\n|a  |\nstylemap\n|011|\nend\n");
+  const std::string erased =
+      Write("erased.dump",
+            "ckvision-golden 1\nframe 3 1\ncursor hidden\nstyles 1\n"
+            "0 fg default bg @0 attrs -\ngrid\n|a  |\nstylemap\n|000|\nend\n");
+  EXPECT_EQ(Diff({written, erased}), 0) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+  const std::string other_bg =
+      Write("other_bg.dump", header +
+                                 "0 fg default bg @0 attrs -\n1 fg @7 bg @1 attrs bold\n"
+                                 "grid\n|a  |\nstylemap\n|011|\nend\n");
+  EXPECT_EQ(Diff({other_bg, erased}), 1);
+  EXPECT_THAT(out_.str(), HasSubstr("  row 0 cols 1-2 (blank): bg @1 (red) -> @0 (black)\n"));
+}
+
 TEST_F(CanonDiffTest, DiffOfDifferentFramesExitsOneWithTheReport) {
   std::string changed = kCanonical;
   changed.replace(changed.find("|a|b|"), 5, "|a|c|");
@@ -184,15 +207,16 @@ TEST_F(CanonDiffTest, DiffOfDifferentFramesExitsOneWithTheReport) {
   const std::string a = Write("expected.dump", kCanonical);
   const std::string b = Write("actual.dump", changed);
   EXPECT_EQ(Diff({a, b}), 1);
-  EXPECT_EQ(out_.str(), "--- " + a + "\n+++ " + b +
-                            "\n"
-                            "frames differ (- expected, + actual; rows and columns are 0-based)\n"
-                            "text:\n"
-                            "  row 0 -|a|b|\n"
-                            "        +|a|c|\n"
-                            "            ^\n"
-                            "styles:\n"
-                            "  row 0 col 2: fg @3 -> #AABBCC, bold lost, italic lost\n");
+  EXPECT_EQ(out_.str(),
+            "--- " + a + "\n+++ " + b +
+                "\n"
+                "frames differ (- expected, + actual; rows and columns are 0-based)\n"
+                "text:\n"
+                "  row 0 -|a|b|\n"
+                "        +|a|c|\n"
+                "            ^\n"
+                "styles:\n"
+                "  row 0 col 2 \"c\": fg @3 (yellow) -> #AABBCC, bold lost, italic lost\n");
   EXPECT_EQ(err_.str(), "");
 }
 

@@ -66,7 +66,7 @@ TEST(FrameDiffReport, EveryKindOfChangeInOrder) {
             "        +|| Hallo \xE7\x95\x8C ||\n"
             "             ^    ^^\n"
             "styles:\n"
-            "  row 1 cols 2-6: fg #FFFFFF -> #FF0000, bold lost, underline curly added\n"
+            "  row 1 cols 2-6 \"Hallo\": fg #FFFFFF -> #FF0000, bold lost, underline curly added\n"
             "cursor: 6 1 block -> hidden\n"
             "links:\n"
             "  - link 2 1 5 https://a.example/\n"
@@ -163,9 +163,139 @@ TEST(FrameDiffReport, StyleRangesSplitWhereTheChangeDiffers) {
   EXPECT_EQ(RenderDiff(Compare(expected, actual)),
             "frames differ (- expected, + actual; rows and columns are 0-based)\n"
             "styles:\n"
-            "  row 0 cols 0-2: bg default -> @4\n"
-            "  row 0 col 3: bg default -> @5\n"
-            "  row 1 col 5: italic added, reverse added\n");
+            "  row 0 cols 0-2 (blank): bg default -> @4 (blue)\n"
+            "  row 0 col 3 (blank): bg default -> @5 (magenta)\n"
+            "  row 1 col 5 (blank): italic added, reverse added\n");
+}
+
+// The issue's example: one bg change over a word and the erased cells after it is one line,
+// quoting what the cells hold. The erased cells' foreground differs from the word's, but nothing
+// shows it.
+TEST(FrameDiffReport, OneChangeOverTextAndErasedCellsIsOneLine) {
+  Frame expected = Frame::Blank(12, 4);
+  const std::string word = "Bread";
+  for (int col = 2; col <= 9; ++col) {
+    Cell& cell = expected.cell(col, 3);
+    if (col < 7) {
+      cell.grapheme = word.substr(static_cast<size_t>(col - 2), 1);
+      cell.style.fg = Color::Palette(0);
+      cell.style.bold = true;
+    }
+    cell.style.bg = Color::Palette(6);
+  }
+  Frame actual = expected;
+  for (int col = 2; col <= 9; ++col) actual.cell(col, 3).style.bg = Color::Palette(4);
+  EXPECT_EQ(RenderDiff(Compare(expected, actual)),
+            "frames differ (- expected, + actual; rows and columns are 0-based)\n"
+            "styles:\n"
+            "  row 3 cols 2-9 \"Bread   \": bg @6 (cyan) -> @4 (blue)\n");
+}
+
+TEST(FrameDiffReport, QuotedTextEscapesQuotesAndBackslashes) {
+  Frame expected = Frame::Blank(2, 1);
+  expected.cell(0, 0).grapheme = "\"";
+  expected.cell(1, 0).grapheme = "\\";
+  Frame actual = expected;
+  actual.cell(0, 0).style.underline = true;
+  actual.cell(1, 0).style.underline = true;
+  EXPECT_EQ(RenderDiff(Compare(expected, actual)),
+            "frames differ (- expected, + actual; rows and columns are 0-based)\n"
+            "styles:\n"
+            "  row 0 cols 0-1 \"\\\"\\\\\": underline added\n");
+}
+
+TEST(FrameDiffReport, LongQuotedTextIsCut) {
+  Frame expected = Frame::Blank(40, 1);
+  const std::string letters = "abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+  for (int col = 0; col < 40; ++col) {
+    expected.cell(col, 0).grapheme = letters.substr(static_cast<size_t>(col), 1);
+  }
+  Frame actual = expected;
+  for (int col = 0; col < 40; ++col) actual.cell(col, 0).style.bg = Color::Rgb(0x5B, 0x8C, 0xFF);
+  EXPECT_EQ(RenderDiff(Compare(expected, actual)),
+            "frames differ (- expected, + actual; rows and columns are 0-based)\n"
+            "styles:\n"
+            "  row 0 cols 0-39 \"abcdefghijklmnopqrstuvwxyz01234\"\u2026: bg default -> #5B8CFF\n");
+}
+
+// What compares equal: on a cell blank in both frames, without underline, strike or reverse, the
+// foreground, bold, dim and italic draw nothing (docs/golden-format.md, "What compares equal").
+struct VisibilityCase {
+  const char* name;
+  const char* grapheme;  // the cell's content in both frames
+  void (*expected)(Style&);
+  void (*actual)(Style&);
+  bool differs;
+};
+
+class BlankCellVisibility : public ::testing::TestWithParam<VisibilityCase> {};
+
+TEST_P(BlankCellVisibility, ComparesWhatShows) {
+  Frame expected = Frame::Blank(3, 1);
+  expected.cell(1, 0).grapheme = GetParam().grapheme;
+  Frame actual = expected;
+  GetParam().expected(expected.cell(1, 0).style);
+  GetParam().actual(actual.cell(1, 0).style);
+  EXPECT_EQ(Compare(expected, actual).empty(), !GetParam().differs)
+      << RenderDiff(Compare(expected, actual));
+  // The frames themselves stay exact (every case's styles differ): only the comparison looks
+  // through invisible styles.
+  EXPECT_FALSE(expected == actual);
+}
+
+void Nothing(Style&) {}
+void Fg7Bg0(Style& s) {
+  s.fg = Color::Palette(7);
+  s.bg = Color::Palette(0);
+}
+void Bg0(Style& s) { s.bg = Color::Palette(0); }
+void BoldDimItalicFg(Style& s) {
+  s.bold = s.dim = s.italic = true;
+  s.fg = Color::Rgb(1, 2, 3);
+}
+void Fg1(Style& s) { s.fg = Color::Palette(1); }
+void Fg1Underline(Style& s) {
+  s.fg = Color::Palette(1);
+  s.underline = true;
+}
+void Underline(Style& s) { s.underline = true; }
+void Fg1Strike(Style& s) {
+  s.fg = Color::Palette(1);
+  s.strike = true;
+}
+void Strike(Style& s) { s.strike = true; }
+void Fg1Reverse(Style& s) {
+  s.fg = Color::Palette(1);
+  s.reverse = true;
+}
+void Reverse(Style& s) { s.reverse = true; }
+void Bg1(Style& s) { s.bg = Color::Palette(1); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, BlankCellVisibility,
+    ::testing::Values(VisibilityCase{"SpaceInFgAndBgEqualsErasedWithBg", " ", Fg7Bg0, Bg0, false},
+                      VisibilityCase{"BoldDimItalicAndFgOfASpaceAreInvisible", " ", BoldDimItalicFg,
+                                     Nothing, false},
+                      VisibilityCase{"BackgroundOfASpaceShows", " ", Nothing, Bg1, true},
+                      VisibilityCase{"FgOfALetterShows", "x", Fg1, Nothing, true},
+                      VisibilityCase{"FgOfAnUnderlinedSpaceShows", " ", Fg1Underline, Underline,
+                                     true},
+                      VisibilityCase{"FgOfAStruckSpaceShows", " ", Fg1Strike, Strike, true},
+                      VisibilityCase{"FgOfAReversedSpaceShows", " ", Fg1Reverse, Reverse, true}),
+    [](const ::testing::TestParamInfo<VisibilityCase>& info) { return info.param.name; });
+
+// A cell blank in one frame only is a text change; its style is compared as it is.
+TEST(FrameDiffReport, StyleOfACellBlankInOneFrameOnlyIsCompared) {
+  Frame expected = Frame::Blank(2, 1);
+  expected.cell(0, 0).style.fg = Color::Palette(2);
+  Frame actual = expected;
+  actual.cell(0, 0).grapheme = "x";
+  actual.cell(0, 0).style.fg = Color::Palette(3);
+  const FrameDiff diff = Compare(expected, actual);
+  ASSERT_EQ(diff.styles.size(), 1u);
+  EXPECT_EQ(DescribeStyleChange(diff.styles[0].expected, diff.styles[0].actual),
+            "fg @2 (green) -> @3 (yellow)");
+  EXPECT_EQ(diff.styles[0].text, "x");
 }
 
 TEST(FrameDiffReport, LongDiffsAreCappedWithACount) {
@@ -173,7 +303,7 @@ TEST(FrameDiffReport, LongDiffsAreCappedWithACount) {
   Frame actual = expected;
   for (int row = 0; row < 5; ++row) {
     actual.cell(0, row).grapheme = "x";
-    actual.cell(1, row).style.bold = true;
+    actual.cell(1, row).style.bg = Color::Palette(1);
   }
   actual.links = {{0, 0, 1, "https://a/"}, {0, 1, 1, "https://a/"}, {0, 2, 1, "https://a/"}};
   DiffOptions options;
@@ -191,10 +321,10 @@ TEST(FrameDiffReport, LongDiffsAreCappedWithACount) {
             "          ^\n"
             "  ... and 3 more rows\n"
             "styles:\n"
-            "  row 0 col 1: bold added\n"
-            "  row 1 col 1: bold added\n"
-            "  row 2 col 1: bold added\n"
-            "  row 3 col 1: bold added\n"
+            "  row 0 col 1 (blank): bg default -> @1 (red)\n"
+            "  row 1 col 1 (blank): bg default -> @1 (red)\n"
+            "  row 2 col 1 (blank): bg default -> @1 (red)\n"
+            "  row 3 col 1 (blank): bg default -> @1 (red)\n"
             "  ... and 1 more style range\n"
             "links:\n"
             "  + link 0 0 1 https://a/\n"
@@ -250,9 +380,10 @@ INSTANTIATE_TEST_SUITE_P(
                           s.bold = true;
                         }),
                         Make([](Style& s) { s.fg = Color::Rgb(255, 0, 0); }),
-                        "fg @1 -> #FF0000, bold lost"},
+                        "fg @1 (red) -> #FF0000, bold lost"},
         StyleChangeCase{"PaletteIsNotRgb", Make([](Style& s) { s.bg = Color::Palette(9); }),
-                        Make([](Style& s) { s.bg = Color::Rgb(255, 0, 0); }), "bg @9 -> #FF0000"},
+                        Make([](Style& s) { s.bg = Color::Rgb(255, 0, 0); }),
+                        "bg @9 (bright red) -> #FF0000"},
         StyleChangeCase{"AttributesInCanonicalOrder", Make([](Style& s) {
                           s.dim = true;
                           s.strike = true;
@@ -268,7 +399,7 @@ INSTANTIATE_TEST_SUITE_P(
                           s.underline_shape = UnderlineShape::kCurly;
                           s.underline_color = Color::Palette(9);
                         }),
-                        "underline single -> curly, ulcolor default -> @9"},
+                        "underline single -> curly, ulcolor default -> @9 (bright red)"},
         StyleChangeCase{"UnderlineLostWithItsRefinements", Make([](Style& s) {
                           s.underline = true;
                           s.underline_shape = UnderlineShape::kDotted;

@@ -46,7 +46,7 @@ TEST(SnapshotHeaderExamplesTest, Diff) {
             "        +|| Hallo ck ||\n"
             "             ^\n"
             "styles:\n"
-            "  row 1 cols 2-6: fg #FFFFFF -> @1, bold lost\n"
+            "  row 1 cols 2-6 \"Hallo\": fg #FFFFFF -> @1 (red), bold lost\n"
             "cursor: 6 1 block -> hidden\n");
 }
 

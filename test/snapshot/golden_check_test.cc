@@ -241,5 +241,27 @@ TEST_F(GoldenCheckTest, HeaderExample) {
                   .passed);
 }
 
+// A golden that differs from the screen only in what nobody can see (the foreground of blank
+// cells, written by a space in a colour) passes and is not rewritten; a visible change fails.
+TEST_F(GoldenCheckTest, GoldenDifferingOnlyInInvisibleStylesPasses) {
+  VirtualTerminal vt({.cols = 6, .rows = 1});
+  vt.Write("ab\x1b[K");  // erased: default colours
+  VirtualTerminal painted({.cols = 6, .rows = 1});
+  painted.Write("ab\x1b[1;37m    \x1b[1;3H");  // bold white spaces look the same
+  const auto compare = CompareDumpByMeaning([&] { return *CaptureFrame(vt); });
+  absl::StatusOr<std::string> golden = SerializeScreen(painted);
+  ASSERT_TRUE(golden.ok());
+  ASSERT_NE(*golden, *SerializeScreen(vt));
+  absl::StatusOr<std::string> same = compare(*golden);
+  ASSERT_TRUE(same.ok()) << same.status();
+  EXPECT_EQ(*same, "");
+  VirtualTerminal underlined({.cols = 6, .rows = 1});
+  underlined.Write("ab\x1b[4;37m    \x1b[1;3H");
+  absl::StatusOr<std::string> visible = compare(*SerializeScreen(underlined));
+  ASSERT_TRUE(visible.ok()) << visible.status();
+  EXPECT_THAT(*visible,
+              HasSubstr("row 0 cols 2-5 (blank): fg @7 (white) -> default, underline lost"));
+}
+
 }  // namespace
 }  // namespace vtsnap

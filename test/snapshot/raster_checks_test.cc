@@ -78,7 +78,7 @@ TEST(RasterChecks, NoGraphicsFallbackInAnotherStyleFails) {
   Frame display = Scene();
   display.cell(2, 2).style.bg = Color::Default();
   EXPECT_EQ(CheckNoGraphicsDisplay(Scene(), display, RgbaPlane::Transparent(12, 18)).message(),
-            "raster 7: cell (2, 2) has another style than the fallback: bg @4 -> default");
+            "raster 7: cell (2, 2) has another style than the fallback: bg @4 (blue) -> default");
 }
 
 TEST(RasterChecks, SixelShowsBlanksAndAnOpaqueExtent) {
@@ -93,8 +93,9 @@ TEST(RasterChecks, SixelWithAFallbackGlyphFails) {
 TEST(RasterChecks, SixelBlankThatLostItsStyleFails) {
   Frame display = SixelDisplay();
   display.cell(1, 2).style.bg = Color::Default();
-  EXPECT_EQ(CheckSixelDisplay(Scene(), display, Drawn(), kCell).message(),
-            "raster 7: the blank at (1, 2) does not keep the scene's style: bg @4 -> default");
+  EXPECT_EQ(
+      CheckSixelDisplay(Scene(), display, Drawn(), kCell).message(),
+      "raster 7: the blank at (1, 2) does not keep the scene's style: bg @4 (blue) -> default");
 }
 
 TEST(RasterChecks, SixelWithATransparentPixelInTheExtentFails) {
