@@ -20,24 +20,33 @@
 namespace vtsnap {
 namespace {
 
+// The two places of GoldenLocation's actual value. A location built by hand before
+// `actual_beside` existed leaves it empty and `actual_relative` without the suffix: it keeps the
+// meaning it had.
+std::string Beside(const GoldenLocation& where) {
+  return where.actual_beside.empty() ? where.write_path + ".actual" : where.actual_beside;
+}
+std::string Elsewhere(const GoldenLocation& where) {
+  return where.actual_beside.empty() ? where.actual_relative + ".actual" : where.actual_relative;
+}
+
 // Where the actual value of a failing check goes: under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap
 // (Bazel) when that is set, else beside the golden when that folder (or the nearest existing
 // parent) can be written, else in the temporary directory's vtsnap-actual/.
 std::string ActualPath(const GoldenLocation& where) {
   const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
   if (outputs != nullptr && *outputs != '\0') {
-    return (std::filesystem::path(outputs) / "vtsnap" / where.actual_relative).string();
+    return (std::filesystem::path(outputs) / "vtsnap" / Elsewhere(where)).string();
   }
-  std::filesystem::path existing = std::filesystem::path(where.actual_beside).parent_path();
+  std::filesystem::path existing = std::filesystem::path(Beside(where)).parent_path();
   if (existing.empty()) existing = ".";
   std::error_code ec;
   while (!existing.empty() && !std::filesystem::exists(existing, ec)) {
     existing = existing.parent_path();
   }
   if (existing.empty()) existing = ".";
-  if (IsWritableDirectory(existing.string())) return where.actual_beside;
-  return (std::filesystem::temp_directory_path(ec) / "vtsnap-actual" / where.actual_relative)
-      .string();
+  if (IsWritableDirectory(existing.string())) return Beside(where);
+  return (std::filesystem::temp_directory_path(ec) / "vtsnap-actual" / Elsewhere(where)).string();
 }
 
 // Whether the folder of `path` exists and the process may write in it (access W_OK), asked once
@@ -62,13 +71,13 @@ void RemoveStaleActual(const GoldenLocation& where) {
     return;
   }
   // Beside the golden: removing it proves the folder writable, so ActualPath would name it.
-  const std::string& beside = where.actual_beside;
+  const std::string beside = Beside(where);
   if (::unlink(beside.c_str()) == 0) return;
   if (errno == ENOENT || errno == ENOTDIR) {
     // Not beside the golden. In a folder the process may write, that is where ActualPath would
     // have put it, so there is nothing to remove (asked once per folder: access() creates no
     // file, and a passing check then costs no further system call here).
-    if (errno == ENOENT && FolderAllowsWriting(where.actual_beside)) return;
+    if (errno == ENOENT && FolderAllowsWriting(beside)) return;
     // ActualPath could only name the temporary one instead: the directory
     // std::filesystem::temp_directory_path names, without its stat (a missing or non-directory
     // one holds no file either).
@@ -77,8 +86,8 @@ void RemoveStaleActual(const GoldenLocation& where) {
       temp_dir = std::getenv(var);
       if (temp_dir != nullptr) break;
     }
-    const std::string temp = absl::StrCat(temp_dir == nullptr ? "/tmp" : temp_dir,
-                                          "/vtsnap-actual/", where.actual_relative);
+    const std::string temp =
+        absl::StrCat(temp_dir == nullptr ? "/tmp" : temp_dir, "/vtsnap-actual/", Elsewhere(where));
     if (::access(temp.c_str(), F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)) return;
   }
   (void)RemoveFileIfExists(ActualPath(where));

@@ -43,7 +43,9 @@ struct GoldenLocation {
   // be written, else `actual_relative` under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap or the temporary
   // directory's vtsnap-actual/. LocateGolden: "<write_path>.actual" and
   // "<folder name>/<relative>.actual". A frame of a capture golden (pito_capture_golden.h) goes
-  // into a parallel capture folder instead ("walk.capture.actual/00-home/80x24").
+  // into a parallel capture folder instead ("walk.capture.actual/00-home/80x24"). A location
+  // whose `actual_beside` is empty (built by hand before it existed) means the old rule:
+  // "<write_path>.actual", and `actual_relative` + ".actual".
   std::string actual_beside;
   std::string actual_relative;
 };

@@ -1,7 +1,9 @@
 #include "vtsnap/snapshot/pito_capture_golden.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -101,7 +103,11 @@ GoldenLocation FrameLocation(const GoldenLocation& where, const std::string& sce
   return frame;
 }
 
-absl::Status CheckActual(const Capture& capture) {
+// Every frame's `pito-tui frame 1` text, by scenario and size.
+using FrameTexts = std::map<std::pair<std::string, std::string>, std::string>;
+
+absl::StatusOr<FrameTexts> CheckActual(const Capture& capture) {
+  FrameTexts texts;
   if (capture.scenarios.empty()) {
     return absl::InvalidArgumentError(
         "the capture is empty: record at least one scenario before comparing it with its golden");
@@ -128,9 +134,86 @@ absl::Status CheckActual(const Capture& capture) {
                          FormatSize({.cols = frame.width, .rows = frame.height}),
                          " (a frame's size is its key)"));
       }
+      absl::StatusOr<std::string> text = SerializeFrame(frame);
+      if (!text.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("the capture's frame ", scenario, " ", FormatSize(size),
+                         " cannot be written: ", text.status().message()));
+      }
+      texts[{scenario, FormatSize(size)}] = *std::move(text);
     }
   }
-  return absl::OkStatus();
+  return texts;
+}
+
+// The captures claimed in this process, by golden path: who claimed each first and what it held
+// (every frame's text), so a second claim with another capture is refused as a whole, even when
+// no single frame conflicts (two tests recording different scenarios under one name).
+struct CaptureClaim {
+  std::string claimant;
+  FrameTexts texts;
+  // The frame files the first claim wrote (UPDATE_GOLDENS), with what they held before (nullopt:
+  // no file), so a conflicting claim can undo them.
+  std::vector<std::pair<std::string, std::optional<std::string>>> writes;
+  // A conflict undid `writes` (every later conflict says so: gmock explains a failure by
+  // evaluating the matcher again).
+  bool undone = false;
+};
+
+struct CaptureClaims {
+  std::mutex mu;
+  std::map<std::string, CaptureClaim> by_path;
+};
+
+CaptureClaims& Claims() {
+  static auto* const claims = new CaptureClaims();  // never destroyed
+  return *claims;
+}
+
+struct CaptureConflict {
+  std::string first;
+  bool undone = false;  // the first claim's writes were undone
+};
+
+// Registers the claim. When an earlier claim held another capture, returns it, and undoes the
+// frames that claim wrote (once), so a conflict leaves the golden as it was before the run.
+std::optional<CaptureConflict> ClaimCapture(const std::string& path, const std::string& claimant,
+                                            const FrameTexts& texts) {
+  CaptureClaims& claims = Claims();
+  std::lock_guard<std::mutex> lock(claims.mu);
+  auto [it, inserted] = claims.by_path.try_emplace(path, CaptureClaim{claimant, texts, {}});
+  if (inserted || it->second.texts == texts) return std::nullopt;
+  CaptureClaim& first = it->second;
+  for (const auto& [file, before] : first.writes) {
+    const absl::Status undone =
+        before.has_value() ? WriteFileAtomically(file, *before) : RemoveFileIfExists(file);
+    first.undone = first.undone || undone.ok();
+  }
+  first.writes.clear();
+  return CaptureConflict{.first = first.claimant, .undone = first.undone};
+}
+
+void RecordCaptureWrites(const std::string& path,
+                         std::vector<std::pair<std::string, std::optional<std::string>>> writes) {
+  if (writes.empty()) return;
+  CaptureClaims& claims = Claims();
+  std::lock_guard<std::mutex> lock(claims.mu);
+  auto it = claims.by_path.find(path);
+  if (it == claims.by_path.end()) return;
+  for (auto& w : writes) it->second.writes.push_back(std::move(w));
+}
+
+// Where an actual capture may have been left, without deciding where the next one would go (that
+// probes the folder with a file): the outputs directory when set, else beside the golden and the
+// temporary directory's vtsnap-actual/.
+std::vector<std::string> ActualCaptureCandidates(const GoldenLocation& where) {
+  const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  if (outputs != nullptr && *outputs != '\0') {
+    return {absl::StrCat(outputs, "/vtsnap/", where.actual_relative)};
+  }
+  std::error_code ec;
+  return {where.actual_beside,
+          (fs::temp_directory_path(ec) / "vtsnap-actual" / where.actual_relative).string()};
 }
 
 int Severity(GoldenOutcome outcome) {
@@ -273,8 +356,23 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
     return fail(GoldenOutcome::kInvalid, "no capture to compare (CaptureGoldenInput::actual)\n");
   }
   const Capture& actual = *in.actual;
-  if (absl::Status s = CheckActual(actual); !s.ok()) {
-    return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
+  absl::StatusOr<FrameTexts> texts = CheckActual(actual);
+  if (!texts.ok()) {
+    return fail(GoldenOutcome::kInvalid, absl::StrCat(texts.status().message(), "\n"));
+  }
+  if (!in.read_only) {
+    if (std::optional<CaptureConflict> conflict =
+            ClaimCapture(in.where.read_path, in.claimant, *texts)) {
+      return fail(
+          GoldenOutcome::kConflict,
+          absl::StrCat("the golden capture ", in.where.read_path,
+                       " is claimed twice in this run with different captures: first by ",
+                       conflict->first, ", then by ", in.claimant, "; nothing is written for it",
+                       conflict->undone
+                           ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
+                           : "",
+                       "; give each capture its own golden name\n"));
+    }
   }
   absl::StatusOr<FolderContents> disk = ReadFolderContents(in.where.read_path);
   if (!disk.ok()) return fail(GoldenOutcome::kInvalid, absl::StrCat(disk.status().message(), "\n"));
@@ -287,6 +385,10 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
   GoldenOutcome worst = GoldenOutcome::kOk;
   size_t differing = 0, added = 0, invalid = 0, gone = 0, written_new = 0, written_changed = 0;
   std::vector<std::string> frame_problems;  // CheckGolden's messages that are not Differences
+  std::vector<std::string> write_failures;  // frames an update could not write
+  // What each frame file held before this check wrote it, kept for a conflicting later claim.
+  std::vector<std::pair<std::string, std::optional<std::string>>> writes;
+  const bool may_write = !in.read_only && *mode != UpdateMode::kOff;
   for (const auto& [scenario, frames] : actual.scenarios) {
     for (const auto& [size, frame] : frames) {
       FrameEntry& entry = entries[scenario][size];
@@ -294,7 +396,7 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
       GoldenInput input = {.where = FrameLocation(in.where, scenario, size),
                            .format = "pito-tui frame 1",
                            .what = "frame",
-                           .actual = SerializeFrame(frame),
+                           .actual = texts->at({scenario, FormatSize(size)}),
                            .read_only = in.read_only,
                            .claimant = in.claimant,
                            .source_file = in.source_file,
@@ -321,7 +423,15 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
         entry.differences = differences.entries;
         return differences.Text();
       };
+      std::optional<std::string> before;
+      if (may_write) {
+        absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(input.where.write_path);
+        if (read.ok()) before = *std::move(read);
+      }
       entry.result = CheckGolden(input);
+      if (entry.result.outcome == GoldenOutcome::kWritten) {
+        writes.emplace_back(input.where.write_path, std::move(before));
+      }
       const GoldenResult& r = entry.result;
       if (Severity(r.outcome) > Severity(worst)) worst = r.outcome;
       switch (r.outcome) {
@@ -344,13 +454,18 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
         case GoldenOutcome::kOk:
           break;
       }
-      // A frame that could not be written in an update still failed for that reason.
-      if ((r.outcome == GoldenOutcome::kMismatch || r.outcome == GoldenOutcome::kMissing) &&
-          absl::StrContains(r.message, "could not write the golden")) {
-        frame_problems.push_back(ProblemLines(r.message));
+      // A frame that could not be written in an update still failed for that reason: its
+      // line goes after the Differences.
+      if (r.outcome == GoldenOutcome::kMismatch || r.outcome == GoldenOutcome::kMissing) {
+        for (absl::string_view line : absl::StrSplit(r.message, '\n', absl::SkipEmpty())) {
+          if (absl::StartsWith(line, "could not write the golden")) {
+            write_failures.push_back(absl::StrCat(input.where.write_path, ": ", line, "\n"));
+          }
+        }
       }
     }
   }
+  if (!in.read_only) RecordCaptureWrites(in.where.read_path, std::move(writes));
   for (const auto& [scenario, sizes] : entries) {
     for (const auto& [size, entry] : sizes) {
       if (!entry.in_actual) ++gone;
@@ -359,7 +474,6 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
   if (gone > 0 || !disk->strays.empty()) {
     if (Severity(GoldenOutcome::kMismatch) > Severity(worst)) worst = GoldenOutcome::kMismatch;
   }
-  const std::string actual_folder = ActualPathFor(in.where);
   if (written_new + written_changed > 0) {
     std::vector<std::string> parts;
     if (written_new > 0) parts.push_back(Plural(written_new, "new frame", "new frames"));
@@ -370,7 +484,11 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
                                absl::StrJoin(parts, ", "), ")\n");
   }
   if (worst == GoldenOutcome::kOk || worst == GoldenOutcome::kWritten) {
-    if (!in.read_only) PruneActualCapture(actual_folder, nullptr);
+    if (!in.read_only) {
+      for (const std::string& folder : ActualCaptureCandidates(in.where)) {
+        PruneActualCapture(folder, nullptr);
+      }
+    }
     result.outcome = worst;
     result.passed = true;
     if (worst == GoldenOutcome::kWritten) result.path = in.where.write_path;
@@ -435,15 +553,21 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
     }
   }
   const bool wrote_actual = !in.read_only && worst != GoldenOutcome::kConflict;
+  // Where the actual capture goes (deciding it may probe the folder with a file: only now).
+  const std::string actual_folder = wrote_actual ? ActualPathFor(in.where) : std::string();
+  // `vtsnap compare` reads the golden only when it is a clean capture.
+  const bool comparable = disk->exists && disk->strays.empty() && invalid == 0;
   if (left_out > 0) {
-    absl::StrAppend(&message, "... and ", Plural(left_out, "more line", "more lines"),
-                    wrote_actual ? absl::StrCat("; all of them: vtsnap compare ",
-                                                ShellQuoteIfNeeded(in.where.read_path), " ",
-                                                ShellQuoteIfNeeded(actual_folder))
-                                 : "",
-                    "\n");
+    absl::StrAppend(
+        &message, "... and ", Plural(left_out, "more line", "more lines"),
+        wrote_actual && comparable
+            ? absl::StrCat("; all of them: vtsnap compare ", ShellQuoteIfNeeded(in.where.read_path),
+                           " ", ShellQuoteIfNeeded(actual_folder))
+            : "",
+        "\n");
   }
   for (const std::string& problem : frame_problems) absl::StrAppend(&message, problem);
+  for (const std::string& failure : write_failures) absl::StrAppend(&message, failure);
   if (in.read_only) return fail(worst, std::move(message));
 
   // The whole actual capture beside the golden (a capture folder of its own), and nothing else.
@@ -451,10 +575,9 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
     std::string write_error;
     for (const auto& [scenario, frames] : actual.scenarios) {
       for (const auto& [size, frame] : frames) {
-        absl::StatusOr<std::string> text = SerializeFrame(frame);
-        if (!text.ok()) continue;  // reported by its CheckGolden
+        const std::string& text = texts->at({scenario, FormatSize(size)});
         const std::string path = absl::StrCat(actual_folder, "/", scenario, "/", FormatSize(size));
-        if (absl::Status s = WriteFileAtomically(path, *text); !s.ok() && write_error.empty()) {
+        if (absl::Status s = WriteFileAtomically(path, text); !s.ok() && write_error.empty()) {
           write_error = std::string(s.message());
         }
       }
@@ -462,7 +585,7 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
     PruneActualCapture(actual_folder, &actual);
     if (write_error.empty()) {
       absl::StrAppend(&message, "actual capture written to ", actual_folder, "\n");
-      if (disk->exists) {
+      if (comparable) {
         absl::StrAppend(&message, "compare them: vtsnap compare ",
                         ShellQuoteIfNeeded(in.where.read_path), " ",
                         ShellQuoteIfNeeded(actual_folder), "\n");

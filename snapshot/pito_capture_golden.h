@@ -18,11 +18,12 @@
 //        .actual = &recorder->capture(),
 //        .claimant = "Walk.EveryScreen"});
 //   if (!result.passed) std::cerr << result.message;
-//   // the capture differs from the golden /src/test/goldens/walk_test/walk.capture: 1 frame
-//   differs
-//   // 00-home 80x24 0,0: "X" Reset Reset NONE → " " Reset Reset NONE
-//   // actual capture written to /src/test/goldens/walk_test/walk.capture.actual
-//   // ...
+//   // With a golden of a blank home screen at the four sizes:
+//   //   the capture differs from the golden /src/test/goldens/walk_test/walk.capture: 4 frames
+//   //   differ
+//   //   00-home 40x12 0,0: " " Reset Reset NONE → "X" Reset Reset NONE
+//   //   ...
+//   //   actual capture written to /src/test/goldens/walk_test/walk.capture.actual
 //
 // Tests use the matcher, EqualsCaptureGolden (matchers/capture_golden.h); docs/pito.md has the
 // rules.
@@ -69,7 +70,10 @@ struct CaptureGoldenInput {
 // folder. GoldenResult: `outcome` is the worst of the frames' (conflict, invalid, mismatch,
 // missing, then written, ok; a gone frame is a mismatch); `path` the capture folder; `message` the
 // Differences (at most kMaxCaptureDifferenceLines) and what to do; `note` what was written.
-// Passing removes the actual capture an earlier failure left. Thread-safe as CheckGolden.
+// Passing removes the actual capture an earlier failure left. A capture golden claimed twice in
+// one process with different captures (other frames, or other scenarios) is a conflict naming
+// both claimants: the second writes nothing and what the first wrote is undone. Neither a pass
+// nor a read-only check creates a file. Thread-safe as CheckGolden.
 GoldenResult CheckCaptureGolden(const CaptureGoldenInput& input);
 
 }  // namespace vtsnap::pito

@@ -1205,10 +1205,11 @@ TEST_F(CaptureGoldensE2eTest, CiRefusesUpdate) {
 TEST_F(CaptureGoldensE2eTest, CaptureClaimedTwiceWithDifferentFramesFails) {
   const RunResult r = RunCapture({{"FIXTURE_DUPLICATE", "two"}, {"UPDATE_GOLDENS", "1"}});
   EXPECT_NE(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("the golden " + (Capture("same") / "00-home" / "40x12").string() +
-                               " is claimed twice in this run with different frames: first by "
+  EXPECT_THAT(r.out, HasSubstr("the golden capture " + Capture("same").string() +
+                               " is claimed twice in this run with different captures: first by "
                                "Capture.DuplicateA, then by Capture.DuplicateB; nothing is "
-                               "written for it"))
+                               "written for it (the update Capture.DuplicateA made is undone); "
+                               "give each capture its own golden name"))
       << r;
   EXPECT_FALSE(fs::exists(Capture("same") / "00-home" / "40x12")) << r;
   const RunResult same = RunCapture({{"FIXTURE_DUPLICATE", "one"}, {"UPDATE_GOLDENS", "1"}});

@@ -248,6 +248,79 @@ INSTANTIATE_TEST_SUITE_P(
                     "the capture's frame home 3x1 is 2x1 (a frame's size is its key)"}),
     [](const ::testing::TestParamInfo<RefusedCase>& info) { return info.param.label; });
 
+// A frame the format cannot write (here: rows missing) is refused before anything is compared.
+TEST_F(CaptureGoldenTest, MalformedFrameIsRefused) {
+  Capture capture;
+  TuiFrame broken;
+  broken.width = 2;
+  broken.height = 1;
+  capture.scenarios["home"].emplace(TerminalSize{.cols = 2, .rows = 1}, broken);
+  const GoldenResult result = CheckCaptureGolden(Input(capture));
+  EXPECT_EQ(result.outcome, GoldenOutcome::kInvalid);
+  EXPECT_THAT(result.message, ::testing::StartsWith("the capture's frame home 2x1 cannot be "
+                                                    "written: "));
+  EXPECT_FALSE(fs::exists(dir_ / "goldens"));
+}
+
+// Two claims of one capture golden with different captures conflict as a whole, even when no
+// frame differs (one records a scenario more): the second writes nothing.
+TEST_F(CaptureGoldenTest, CaptureClaimedTwiceWithOtherScenariosConflicts) {
+  const Capture one = Record("same");
+  Capture more = one;
+  more.scenarios["drill-in"] = one.scenarios.at("00-home");
+  WriteGolden(one, "shared");
+  CaptureGoldenInput first = Input(one, "shared");
+  first.claimant = "Walk.First";
+  EXPECT_TRUE(CheckCaptureGolden(first).passed);
+  EXPECT_TRUE(CheckCaptureGolden(first).passed);  // the same capture again is the same claim
+  CaptureGoldenInput second = Input(more, "shared");
+  second.claimant = "Walk.Second";
+  const GoldenResult result = CheckCaptureGolden(second);
+  EXPECT_EQ(result.outcome, GoldenOutcome::kConflict);
+  EXPECT_EQ(result.message, "the golden capture " + Golden("shared").string() +
+                                " is claimed twice in this run with different captures: first by "
+                                "Walk.First, then by Walk.Second; nothing is written for it; "
+                                "give each capture its own golden name\n");
+  EXPECT_FALSE(fs::exists(Golden("shared").string() + ".actual"));
+  EXPECT_THAT(FilesUnder(Golden("shared")), ElementsAre("00-home/20x3"));
+}
+
+// Under Bazel the actual capture goes to the test's undeclared outputs, named by the test file's
+// folder, and nothing lands in the tree; a passing check removes it there.
+TEST_F(CaptureGoldenTest, ActualCaptureGoesToTheUndeclaredOutputs) {
+  const fs::path outputs = dir_ / "outputs";
+  ASSERT_EQ(::setenv("TEST_UNDECLARED_OUTPUTS_DIR", outputs.c_str(), 1), 0);
+  const Capture capture = Record("x");
+  WriteGolden(Record("y"));
+  const GoldenResult result = CheckCaptureGolden(Input(capture));
+  const fs::path actual = outputs / "vtsnap" / "walk_test" / "walk.capture.actual";
+  EXPECT_THAT(result.message, HasSubstr("actual capture written to " + actual.string() + "\n"));
+  EXPECT_THAT(FilesUnder(actual), ElementsAre("00-home/20x3"));
+  EXPECT_FALSE(fs::exists(Golden().string() + ".actual"));
+  WriteGolden(capture);
+  EXPECT_TRUE(CheckCaptureGolden(Input(capture)).passed);
+  EXPECT_FALSE(fs::exists(actual));
+  ASSERT_EQ(::unsetenv("TEST_UNDECLARED_OUTPUTS_DIR"), 0);
+}
+
+// A scenario folder holding another file keeps its folder: the gone frames are removed one by
+// one, the other file on its own; `vtsnap compare` is not offered (it would refuse the folder).
+TEST_F(CaptureGoldenTest, GoneFramesBesideAnotherFileAreRemovedOneByOne) {
+  const Capture capture = Record("x");
+  WriteGolden(capture);
+  WriteText(Golden() / "old" / "20x3",
+            *SerializeFrame(capture.scenarios.at("00-home").at({.cols = 20, .rows = 3})));
+  WriteText(Golden() / "old" / "README", "notes");
+  const GoldenResult result = CheckCaptureGolden(Input(capture));
+  EXPECT_EQ(result.outcome, GoldenOutcome::kMismatch);
+  EXPECT_THAT(result.message, HasSubstr(": 1 frame gone, 1 other file\nold 20x3: -\n"));
+  EXPECT_THAT(result.message,
+              HasSubstr("  rm " + (Golden() / "old" / "20x3").string() + "\n  rm -r " +
+                        (Golden() / "old" / "README").string() + "\n"));
+  EXPECT_THAT(result.message, Not(HasSubstr("vtsnap compare")));
+  EXPECT_TRUE(fs::exists(Golden() / "old" / "README"));
+}
+
 // Not(...) reads only: a missing golden fails without a file written anywhere.
 TEST_F(CaptureGoldenTest, ReadOnlyCheckWritesNothing) {
   const Capture capture = Record("x");
