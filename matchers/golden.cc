@@ -1,11 +1,16 @@
 #include "vtsnap/matchers/golden.h"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <mutex>
 #include <optional>
 #include <utility>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "vtsnap/matchers/golden_env.h"
 #include "vtsnap/snapshot/capture.h"
@@ -68,6 +73,20 @@ const std::string& SelfExecutable() {
 }  // namespace
 
 namespace matchers_internal {
+
+bool FailuresInColor() {
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && *no_color != '\0') return false;
+  const std::string flag = absl::AsciiStrToLower(GTEST_FLAG_GET(color));
+  if (flag == "yes" || flag == "true" || flag == "t" || flag == "1") return true;
+  if (flag != "auto" || ::isatty(STDOUT_FILENO) == 0) return false;
+  const char* term_env = std::getenv("TERM");
+  if (term_env == nullptr) return false;
+  const absl::string_view term = term_env;
+  return absl::StartsWith(term, "xterm") || absl::StartsWith(term, "screen") ||
+         absl::StartsWith(term, "tmux") || absl::StartsWith(term, "rxvt") || term == "linux" ||
+         term == "cygwin" || term == "alacritty" || absl::StrContains(term, "color");
+}
 
 std::optional<TestContext> CurrentTestContext(absl::string_view golden_name,
                                               ::testing::MatchResultListener* listener) {
@@ -150,14 +169,16 @@ bool GoldenMatcher::Match(const ScreenView& screen,
     Frame actual = *std::move(captured);
     options_->redactions.Apply(&actual);
     input.actual = golden::Serialize(actual);
-    input.compare = CompareDumpByMeaning([&actual] { return actual; });
+    input.compare =
+        CompareDumpByMeaning([&actual] { return actual; }, matchers_internal::FailuresInColor());
     return matchers_internal::MatchGoldenInTest(std::move(input), options_->extension,
                                                 options_->root, listener);
   }
   // No redaction: the dump is written straight from a live screen (SerializeScreen), and the
   // Frame is captured only when the golden's bytes differ.
   input.actual = SerializeScreen(screen);
-  input.compare = CompareDumpByMeaning([&screen] { return screen.frame(); });
+  input.compare = CompareDumpByMeaning([&screen] { return screen.frame(); },
+                                       matchers_internal::FailuresInColor());
   return matchers_internal::MatchGoldenInTest(std::move(input), options_->extension, options_->root,
                                               listener);
 }

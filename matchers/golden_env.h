@@ -31,6 +31,12 @@ void EnsureEnvironment();
 bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
                        ::testing::MatchResultListener* listener);
 
+// Whether a failure should show the changed rows in their real styles: not when NO_COLOR is set
+// (non-empty); yes when GoogleTest's colour flag (--gtest_color, GTEST_COLOR) says yes; with
+// "auto", when standard output is a terminal whose TERM is a colour one (as GoogleTest decides for
+// its own output).
+bool FailuresInColor();
+
 // What a golden assertion takes from the running test: the test (for its source file, whose
 // golden folder holds the golden), its name as the claimant and the command that repeats it.
 struct TestContext {

@@ -173,7 +173,103 @@ void AttrChange(absl::string_view name, bool expected, bool actual,
   parts->push_back(absl::StrCat(name, expected ? " lost" : " added"));
 }
 
+// The SGR parameters of one colour: `base` 30 (foreground), 40 (background) or 0 with `extended`
+// 58 (underline colour, which has no short form).
+void AppendColorSgr(const Color& color, int base, int extended, std::string* out) {
+  switch (color.kind) {
+    case Color::Kind::kDefault:
+      return;
+    case Color::Kind::kPalette:
+      if (base != 0 && color.index() < 8) {
+        absl::StrAppend(out, ";", base + color.index());
+      } else if (base != 0 && color.index() < 16) {
+        absl::StrAppend(out, ";", base + 60 + color.index() - 8);
+      } else {
+        absl::StrAppend(out, ";", extended, ";5;", color.index());
+      }
+      return;
+    case Color::Kind::kRgb:
+      absl::StrAppend(out, ";", extended, ";2;", color.r(), ";", color.g(), ";", color.b());
+      return;
+  }
+}
+
+std::string Sgr(const Style& s) {
+  std::string params = "0";
+  if (s.bold) params += ";1";
+  if (s.dim) params += ";2";
+  if (s.italic) params += ";3";
+  if (s.underline) {
+    switch (s.underline_shape) {
+      case UnderlineShape::kSingle:
+        params += ";4";
+        break;
+      case UnderlineShape::kDouble:
+        params += ";4:2";
+        break;
+      case UnderlineShape::kCurly:
+        params += ";4:3";
+        break;
+      case UnderlineShape::kDotted:
+        params += ";4:4";
+        break;
+      case UnderlineShape::kDashed:
+        params += ";4:5";
+        break;
+    }
+    AppendColorSgr(s.underline_color, 0, 58, &params);
+  }
+  if (s.reverse) params += ";7";
+  if (s.strike) params += ";9";
+  AppendColorSgr(s.fg, 30, 38, &params);
+  AppendColorSgr(s.bg, 40, 48, &params);
+  return absl::StrCat("\x1b[", params, "m");
+}
+
+// One row as a colour terminal shows it: each column's text in its style.
+std::string StyledRow(const Frame& frame, int row) {
+  const std::vector<std::string> columns = Columns(frame, row);
+  std::string out;
+  std::string current;
+  for (int col = 0; col < frame.cols; ++col) {
+    const std::string text = col < static_cast<int>(columns.size())
+                                 ? columns[static_cast<size_t>(col)]
+                                 : std::string(" ");
+    if (text.empty()) continue;  // a wide glyph's second column
+    const std::string sgr = Sgr(frame.style(col, row));
+    if (sgr != current) {
+      out += sgr;
+      current = sgr;
+    }
+    out += text;
+  }
+  return out + "\x1b[0m";
+}
+
 }  // namespace
+
+std::string RenderChangedRows(const Frame& expected, const Frame& actual, const FrameDiff& diff,
+                              int max_rows) {
+  if (diff.empty() || diff.size_differs()) return "";
+  std::vector<int> rows;
+  for (const TextRowDiff& t : diff.text) rows.push_back(t.row);
+  for (const StyleRangeDiff& r : diff.styles) rows.push_back(r.row);
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  if (rows.empty()) return "";
+  std::string out = "rows as shown (- expected, + actual):\n";
+  const size_t shown = std::min(rows.size(), static_cast<size_t>(std::max(max_rows, 0)));
+  for (size_t i = 0; i < shown; ++i) {
+    const std::string label = absl::StrCat("  row ", rows[i], " ");
+    absl::StrAppend(&out, label, "-|", StyledRow(expected, rows[i]), "|\n");
+    absl::StrAppend(&out, std::string(label.size(), ' '), "+|", StyledRow(actual, rows[i]), "|\n");
+  }
+  if (rows.size() > shown) {
+    absl::StrAppend(&out, "  ... and ", rows.size() - shown,
+                    rows.size() - shown == 1 ? " more row\n" : " more rows\n");
+  }
+  return out;
+}
 
 std::string DescribeStyleChange(const Style& e, const Style& a) {
   std::vector<std::string> parts;

@@ -109,6 +109,15 @@ FrameDiff Compare(const Frame& expected, const Frame& actual);
 // The report, one "\n"-terminated line after another ("frames are equal\n" for an empty diff).
 std::string RenderDiff(const FrameDiff& diff, const DiffOptions& options = {});
 
+// The changed rows (a text or a style change) as a colour terminal draws them, for a failure
+// shown on one: under the heading "rows as shown (- expected, + actual):", each row's expected
+// and actual cells between `|` delimiters with the SGR sequences of their styles (16 colours as
+// 30-37/90-97, 256 as 38;5;N, RGB as 38;2;R;G;B, bold, dim, italic, underline and its shape,
+// underline colour, reverse, strike), reset at each row's end. At most `max_rows` rows, then
+// "... and N more rows". "" for an empty diff or a size change.
+std::string RenderChangedRows(const Frame& expected, const Frame& actual, const FrameDiff& diff,
+                              int max_rows = 20);
+
 // A style change in the golden's vocabulary, the sixteen basic colours named: "fg @1 (red) ->
 // #FF0000, bold lost, italic added, underline single -> curly, ulcolor default -> @9 (bright
 // red)". Empty when the styles are equal.

@@ -392,16 +392,18 @@ GoldenResult CheckGolden(const GoldenInput& in) {
 }
 
 std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMeaning(
-    std::function<Frame()> actual) {
-  return [actual = std::move(actual)](const std::string& text) -> absl::StatusOr<std::string> {
-    absl::StatusOr<Frame> expected = golden::Parse(text);
-    if (!expected.ok()) return expected.status();
-    const Frame frame = actual();
-    if (*expected == frame) return std::string();
-    const FrameDiff diff = Compare(*expected, frame);
-    if (diff.empty()) return std::string();  // differs only in what nobody can see
-    return RenderDiff(diff);
-  };
+    std::function<Frame()> actual, bool color) {
+  return
+      [actual = std::move(actual), color](const std::string& text) -> absl::StatusOr<std::string> {
+        absl::StatusOr<Frame> expected = golden::Parse(text);
+        if (!expected.ok()) return expected.status();
+        const Frame frame = actual();
+        if (*expected == frame) return std::string();
+        const FrameDiff diff = Compare(*expected, frame);
+        if (diff.empty()) return std::string();  // differs only in what nobody can see
+        if (color) return absl::StrCat(RenderDiff(diff), RenderChangedRows(*expected, frame, diff));
+        return RenderDiff(diff);
+      };
 }
 
 std::vector<GoldenClaims> ClaimsOfProcess() {

@@ -114,8 +114,10 @@ GoldenResult CheckGolden(const GoldenInput& input);
 // is parsed and compared with `actual()` as a person sees it (Compare in diff.h: styles nobody can
 // see on blank cells do not count), a difference rendered by RenderDiff. (Equal bytes pass in
 // CheckGolden without a comparison.)
+// With `color`, a difference also shows the changed rows in their real styles (RenderChangedRows),
+// for a failure read on a colour terminal.
 std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMeaning(
-    std::function<Frame()> actual);
+    std::function<Frame()> actual, bool color = false);
 
 // UPDATE_GOLDENS (and CI) of this process, read once; an error says why the run must stop.
 const absl::StatusOr<UpdateMode>& UpdateModeOfProcess();

@@ -395,6 +395,25 @@ TEST_F(GoldensE2eTest, ChangeFailsWithPinnedDiff) {
   EXPECT_FALSE(fs::exists(Actual("home")));
 }
 
+// With colour asked for (GTEST_COLOR=yes), the failure also draws the changed rows in their real
+// styles; NO_COLOR wins over it; without either (output not a terminal) there is no escape.
+TEST_F(GoldensE2eTest, ColourFailureDrawsTheChangedRows) {
+  CreateGoldens();
+  const std::string rows =
+      "rows as shown (- expected, + actual):\n"
+      "  row 0 -|\x1b[0mHello               \x1b[0m|\n"
+      "        +|\x1b[0mHallo               \x1b[0m|\n";
+  const RunResult colour = RunFixture({{"FIXTURE_TEXT", "Hallo"}, {"GTEST_COLOR", "yes"}});
+  EXPECT_NE(colour.exit_code, 0) << colour;
+  EXPECT_THAT(colour.out, HasSubstr("           ^\n" + rows + "actual dump written to ")) << colour;
+  const RunResult no_color =
+      RunFixture({{"FIXTURE_TEXT", "Hallo"}, {"GTEST_COLOR", "yes"}, {"NO_COLOR", "1"}});
+  EXPECT_NE(no_color.exit_code, 0) << no_color;
+  EXPECT_THAT(no_color.out, Not(HasSubstr("rows as shown"))) << no_color;
+  const RunResult plain = RunFixture({{"FIXTURE_TEXT", "Hallo"}});
+  EXPECT_THAT(plain.out, Not(HasSubstr("\x1b["))) << plain;
+}
+
 // 5. An unclaimed .dump in the folder fails a full run; update mode lists it, never deletes it.
 TEST_F(GoldensE2eTest, OrphanFailsTheRun) {
   CreateGoldens();

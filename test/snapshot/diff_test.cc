@@ -218,6 +218,30 @@ TEST(FrameDiffReport, LongQuotedTextIsCut) {
             "  row 0 cols 0-39 \"abcdefghijklmnopqrstuvwxyz01234\"\u2026: bg default -> #5B8CFF\n");
 }
 
+// On a colour terminal a failure also draws the changed rows: each cell's style as SGR, each row
+// reset at its end; rows without a change are left out.
+TEST(FrameDiffReport, ChangedRowsInTheirStyles) {
+  Frame expected = Frame::Blank(3, 3);
+  expected.cell(0, 1).grapheme = "a";
+  expected.cell(0, 1).style.fg = Color::Palette(1);
+  expected.cell(1, 1).grapheme = "b";
+  expected.cell(1, 1).style.bg = Color::Palette(12);
+  Frame actual = expected;
+  actual.cell(1, 1).style.bg = Color::Rgb(1, 2, 3);
+  actual.cell(2, 1).style.underline = true;
+  actual.cell(2, 1).style.underline_shape = UnderlineShape::kCurly;
+  actual.cell(2, 1).style.underline_color = Color::Palette(200);
+  actual.cell(0, 2).style.bold = true;  // invisible: row 2 is not shown
+  const FrameDiff diff = Compare(expected, actual);
+  EXPECT_EQ(RenderChangedRows(expected, actual, diff),
+            "rows as shown (- expected, + actual):\n"
+            "  row 1 -|\x1b[0;31ma\x1b[0;104mb\x1b[0m \x1b[0m|\n"
+            "        +|\x1b[0;31ma\x1b[0;48;2;1;2;3mb\x1b[0;4:3;58;5;200m \x1b[0m|\n");
+  EXPECT_EQ(RenderChangedRows(expected, actual, diff, 0),
+            "rows as shown (- expected, + actual):\n  ... and 1 more row\n");
+  EXPECT_EQ(RenderChangedRows(expected, expected, Compare(expected, expected)), "");
+}
+
 // What compares equal: on a cell blank in both frames, without underline, strike or reverse, the
 // foreground, bold, dim and italic draw nothing (docs/golden-format.md, "What compares equal").
 struct VisibilityCase {
