@@ -401,6 +401,8 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
                            .claimant = in.claimant,
                            .source_file = in.source_file,
                            .accept_command = in.accept_command};
+      // (The frame is named here: clang 14 cannot capture a structured binding.)
+      const TuiFrame& actual_frame = frame;
       input.compare = [&, scenario = scenario,
                        size = size](const std::string& golden) -> absl::StatusOr<std::string> {
         absl::StatusOr<TuiFrame> expected = ParseFrame(golden, "");
@@ -418,7 +420,7 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
         Capture before;
         Capture after;
         before.scenarios[scenario].emplace(size, *std::move(expected));
-        after.scenarios[scenario].emplace(size, frame);
+        after.scenarios[scenario].emplace(size, actual_frame);
         Differences differences = Compare(before, after);
         entry.differences = differences.entries;
         return differences.Text();
