@@ -13,77 +13,10 @@
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/sgr.h"
 
 namespace vtsnap {
 namespace {
-
-// One code point of a row's text as the report shows it: controls as their Unicode control
-// pictures (one column each), malformed UTF-8 bytes as U+FFFD.
-struct Glyph {
-  std::string text;
-  int width = 1;  // 0: joins the previous column; 2: a wide glyph.
-};
-
-std::vector<Glyph> Glyphs(absl::string_view text) {
-  std::vector<Glyph> glyphs;
-  size_t i = 0;
-  while (i < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte < 0x20 || byte == 0x7F) {
-      Glyph picture;
-      AppendUtf8(byte == 0x7F ? 0x2421 : 0x2400 + byte, &picture.text);
-      glyphs.push_back(std::move(picture));
-      ++i;
-      continue;
-    }
-    const Utf8Char c = DecodeUtf8(text.substr(i));
-    if (!c.valid) {
-      glyphs.push_back({"\xEF\xBF\xBD", 1});  // one per malformed byte
-      ++i;
-      continue;
-    }
-    int width = CodePointWidth(c.code_point);  // the pinned table, as the decoder
-    if (width > 2) width = 2;
-    if (width < 0) width = 1;
-    glyphs.push_back({std::string(text.substr(i, static_cast<size_t>(c.length))), width});
-    i += static_cast<size_t>(c.length);
-  }
-  return glyphs;
-}
-
-std::string Printable(absl::string_view text) {
-  std::string out;
-  for (const Glyph& g : Glyphs(text)) out += g.text;
-  return out;
-}
-
-// The content of each column of a row: a captured frame's cells, or a parsed frame's text laid out
-// by code point width. A wide glyph's continuation column is "".
-std::vector<std::string> Columns(const Frame& frame, int row) {
-  std::vector<std::string> columns;
-  if (frame.has_graphemes()) {
-    columns.reserve(static_cast<size_t>(frame.cols));
-    for (int col = 0; col < frame.cols; ++col) {
-      const Cell& cell = frame.cell(col, row);
-      columns.push_back(cell.is_continuation() ? std::string() : Printable(cell.grapheme));
-    }
-    return columns;
-  }
-  for (const Glyph& g : Glyphs(frame.row_text[static_cast<size_t>(row)])) {
-    if (g.width == 0 && !columns.empty()) {
-      // A combining mark joins the glyph before it (skipping a continuation column).
-      auto it = std::find_if(columns.rbegin(), columns.rend(),
-                             [](const std::string& s) { return !s.empty(); });
-      if (it != columns.rend()) {
-        *it += g.text;
-        continue;
-      }
-    }
-    columns.push_back(g.text);
-    if (g.width == 2) columns.emplace_back();
-  }
-  return columns;
-}
 
 std::vector<int> ChangedColumns(const std::vector<std::string>& a,
                                 const std::vector<std::string>& b) {
@@ -135,8 +68,9 @@ Style VisibleOnBlank(Style style) {
 // glyphs with `…` after the quote when it is longer than 32.
 std::string Quoted(absl::string_view text) {
   constexpr size_t kMaxGlyphs = 32;
-  const std::vector<Glyph> glyphs = Glyphs(text);
-  if (std::all_of(glyphs.begin(), glyphs.end(), [](const Glyph& g) { return g.text == " "; })) {
+  const std::vector<ShownGlyph> glyphs = ShownGlyphs(text);
+  if (std::all_of(glyphs.begin(), glyphs.end(),
+                  [](const ShownGlyph& g) { return g.text == " "; })) {
     return "(blank)";
   }
   const size_t shown = glyphs.size() > kMaxGlyphs ? kMaxGlyphs - 1 : glyphs.size();
@@ -173,62 +107,9 @@ void AttrChange(absl::string_view name, bool expected, bool actual,
   parts->push_back(absl::StrCat(name, expected ? " lost" : " added"));
 }
 
-// The SGR parameters of one colour: `base` 30 (foreground), 40 (background) or 0 with `extended`
-// 58 (underline colour, which has no short form).
-void AppendColorSgr(const Color& color, int base, int extended, std::string* out) {
-  switch (color.kind) {
-    case Color::Kind::kDefault:
-      return;
-    case Color::Kind::kPalette:
-      if (base != 0 && color.index() < 8) {
-        absl::StrAppend(out, ";", base + color.index());
-      } else if (base != 0 && color.index() < 16) {
-        absl::StrAppend(out, ";", base + 60 + color.index() - 8);
-      } else {
-        absl::StrAppend(out, ";", extended, ";5;", color.index());
-      }
-      return;
-    case Color::Kind::kRgb:
-      absl::StrAppend(out, ";", extended, ";2;", color.r(), ";", color.g(), ";", color.b());
-      return;
-  }
-}
-
-std::string Sgr(const Style& s) {
-  std::string params = "0";
-  if (s.bold) params += ";1";
-  if (s.dim) params += ";2";
-  if (s.italic) params += ";3";
-  if (s.underline) {
-    switch (s.underline_shape) {
-      case UnderlineShape::kSingle:
-        params += ";4";
-        break;
-      case UnderlineShape::kDouble:
-        params += ";4:2";
-        break;
-      case UnderlineShape::kCurly:
-        params += ";4:3";
-        break;
-      case UnderlineShape::kDotted:
-        params += ";4:4";
-        break;
-      case UnderlineShape::kDashed:
-        params += ";4:5";
-        break;
-    }
-    AppendColorSgr(s.underline_color, 0, 58, &params);
-  }
-  if (s.reverse) params += ";7";
-  if (s.strike) params += ";9";
-  AppendColorSgr(s.fg, 30, 38, &params);
-  AppendColorSgr(s.bg, 40, 48, &params);
-  return absl::StrCat("\x1b[", params, "m");
-}
-
 // One row as a colour terminal shows it: each column's text in its style.
 std::string StyledRow(const Frame& frame, int row) {
-  const std::vector<std::string> columns = Columns(frame, row);
+  const std::vector<std::string> columns = ShownColumns(frame, row);
   std::string out;
   std::string current;
   for (int col = 0; col < frame.cols; ++col) {
@@ -236,7 +117,7 @@ std::string StyledRow(const Frame& frame, int row) {
                                  ? columns[static_cast<size_t>(col)]
                                  : std::string(" ");
     if (text.empty()) continue;  // a wide glyph's second column
-    const std::string sgr = Sgr(frame.style(col, row));
+    const std::string sgr = SgrOfStyle(frame.style(col, row));
     if (sgr != current) {
       out += sgr;
       current = sgr;
@@ -313,7 +194,7 @@ FrameDiff Compare(const Frame& expected, const Frame& actual) {
     std::string a = actual.RowText(row);
     if (e == a) continue;
     TextRowDiff text{row, std::move(e), std::move(a), {}};
-    text.columns = ChangedColumns(Columns(expected, row), Columns(actual, row));
+    text.columns = ChangedColumns(ShownColumns(expected, row), ShownColumns(actual, row));
     diff.text.push_back(std::move(text));
   }
 
@@ -329,8 +210,8 @@ FrameDiff Compare(const Frame& expected, const Frame& actual) {
       Style a = actual.style(col, row);
       if (e == a) continue;
       if (!columns_known) {
-        e_columns = Columns(expected, row);
-        a_columns = Columns(actual, row);
+        e_columns = ShownColumns(expected, row);
+        a_columns = ShownColumns(actual, row);
         columns_known = true;
       }
       if (IsBlank(e_columns, col) && IsBlank(a_columns, col)) {
@@ -422,8 +303,8 @@ std::string RenderDiff(const FrameDiff& diff, const DiffOptions& options) {
       const TextRowDiff& row = diff.text[static_cast<size_t>(i)];
       const std::string label = absl::StrCat("  row ", row.row, " ");
       const std::string pad(label.size(), ' ');
-      absl::StrAppend(&out, label, "-|", Printable(row.expected), "|\n");
-      absl::StrAppend(&out, pad, "+|", Printable(row.actual), "|\n");
+      absl::StrAppend(&out, label, "-|", ShownText(row.expected), "|\n");
+      absl::StrAppend(&out, pad, "+|", ShownText(row.actual), "|\n");
       std::string carets = pad + "  ";
       int at = 0;
       for (int col : row.columns) {

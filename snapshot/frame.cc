@@ -5,6 +5,9 @@
 #include <utility>
 #include <vector>
 
+#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/decoder/width.h"
+
 namespace vtsnap {
 
 Frame Frame::Blank(int cols, int rows) {
@@ -82,6 +85,65 @@ std::vector<LinkRun> NormalizeLinkRuns(std::vector<LinkRun> runs) {
     }
   }
   return out;
+}
+
+std::vector<ShownGlyph> ShownGlyphs(absl::string_view text) {
+  std::vector<ShownGlyph> glyphs;
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte == 0x7F) {
+      ShownGlyph picture;
+      AppendUtf8(byte == 0x7F ? 0x2421 : 0x2400 + byte, &picture.text);
+      glyphs.push_back(std::move(picture));
+      ++i;
+      continue;
+    }
+    const Utf8Char c = DecodeUtf8(text.substr(i));
+    if (!c.valid) {
+      glyphs.push_back({"\xEF\xBF\xBD", 1});  // one per malformed byte
+      ++i;
+      continue;
+    }
+    int width = CodePointWidth(c.code_point);  // the pinned table, as the decoder
+    if (width > 2) width = 2;
+    if (width < 0) width = 1;
+    glyphs.push_back({std::string(text.substr(i, static_cast<size_t>(c.length))), width});
+    i += static_cast<size_t>(c.length);
+  }
+  return glyphs;
+}
+
+std::string ShownText(absl::string_view text) {
+  std::string out;
+  for (const ShownGlyph& g : ShownGlyphs(text)) out += g.text;
+  return out;
+}
+
+std::vector<std::string> ShownColumns(const Frame& frame, int row) {
+  std::vector<std::string> columns;
+  if (frame.has_graphemes()) {
+    columns.reserve(static_cast<size_t>(frame.cols));
+    for (int col = 0; col < frame.cols; ++col) {
+      const Cell& cell = frame.cell(col, row);
+      columns.push_back(cell.is_continuation() ? std::string() : ShownText(cell.grapheme));
+    }
+    return columns;
+  }
+  for (const ShownGlyph& g : ShownGlyphs(frame.row_text[static_cast<size_t>(row)])) {
+    if (g.width == 0 && !columns.empty()) {
+      // A combining mark joins the glyph before it (skipping a continuation column).
+      auto it = std::find_if(columns.rbegin(), columns.rend(),
+                             [](const std::string& s) { return !s.empty(); });
+      if (it != columns.rend()) {
+        *it += g.text;
+        continue;
+      }
+    }
+    columns.push_back(g.text);
+    if (g.width == 2) columns.emplace_back();
+  }
+  return columns;
 }
 
 }  // namespace vtsnap

@@ -192,6 +192,21 @@ struct Frame {
   friend bool operator==(const Frame& a, const Frame& b);
 };
 
+// What a person sees of text: one code point, a whole column's worth, with controls shown as
+// their Unicode control pictures (one column each) and each malformed UTF-8 byte as U+FFFD. The
+// diff report, `vtsnap render` and the HTML report all lay text out with these.
+struct ShownGlyph {
+  std::string text;
+  int width = 1;  // 0: joins the previous column; 2: a wide glyph (the decoder's width table).
+};
+std::vector<ShownGlyph> ShownGlyphs(absl::string_view text);
+// `text` with controls and malformed bytes shown as ShownGlyphs shows them.
+std::string ShownText(absl::string_view text);
+// What each column of row `row` shows: a captured frame's cell graphemes (ShownText), or a parsed
+// frame's row text laid out by ShownGlyphs (a combining mark joins the column before it). A wide
+// glyph's second column is "". A parsed row may lay out to fewer or more columns than `cols`.
+std::vector<std::string> ShownColumns(const Frame& frame, int row);
+
 // IsValidHyperlinkTarget (which targets a link run may have) lives in decoder/hyperlink.h.
 
 // The maximal link runs, row-major, of a `cols` x `rows` screen whose cell (col, row) links to
