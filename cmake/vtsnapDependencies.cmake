@@ -27,3 +27,8 @@ endif()
 if(NOT TARGET nlohmann_json::nlohmann_json)
   find_dependency(nlohmann_json 3 CONFIG)
 endif()
+# libpng writes `vtsnap render --format png` and the report's pixel planes, and reads the browser
+# checks' screenshots (snapshot/png.cc).
+if(NOT TARGET PNG::PNG)
+  find_dependency(PNG)
+endif()

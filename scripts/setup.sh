@@ -7,7 +7,7 @@ VTSNAP_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VTSNAP_BUILD="${VTSNAP_BUILD:-$VTSNAP_ROOT/build}"
 
 # Debian packages the build and the tests need (see docs/building.md).
-VTSNAP_PACKAGES=(g++ cmake ninja-build pkg-config libabsl-dev libre2-dev libutf8proc-dev
+VTSNAP_PACKAGES=(g++ cmake ninja-build pkg-config libabsl-dev libre2-dev libutf8proc-dev libpng-dev
                  libgtest-dev libgmock-dev nlohmann-json3-dev libsixel-bin)
 
 vtsnap_install_missing() {
@@ -35,9 +35,10 @@ vtsnap_install_missing() {
 # Node that brings its own npm conflicts with Debian's npm package); for the PTY tests that drive
 # real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog; for
 # the benchmarks and their smoke tests (bench/README.md), libbenchmark-dev; for the vttest
-# conformance suite (docs/conformance.md), vttest and tmux.
+# conformance suite (docs/conformance.md), vttest and tmux; for `vtsnap render --format png` and its
+# tests (docs/render.md), unifont (GNU Unifont's bitmap font).
 vtsnap_test_packages() {
-  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux)
+  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi

@@ -31,19 +31,6 @@ std::vector<int> ChangedColumns(const std::vector<std::string>& a,
   return changed;
 }
 
-// A colour as the golden writes it, with the name of the sixteen basic colours:
-// "@6 (cyan)", "@9 (bright red)", "@208", "#5B8CFF", "default".
-std::string NamedColor(const Color& color) {
-  static constexpr absl::string_view kNames[8] = {"black", "red",     "green", "yellow",
-                                                  "blue",  "magenta", "cyan",  "white"};
-  std::string text = golden::FormatColor(color);
-  if (color.kind == Color::Kind::kPalette && color.index() < 16) {
-    absl::StrAppend(&text, " (", color.index() >= 8 ? "bright " : "", kNames[color.index() % 8],
-                    ")");
-  }
-  return text;
-}
-
 // Whether a column's content shows nothing but its background: a space, or no text at all.
 bool IsBlank(const std::vector<std::string>& columns, int col) {
   if (col >= static_cast<int>(columns.size())) return true;
@@ -128,6 +115,17 @@ std::string StyledRow(const Frame& frame, int row) {
 }
 
 }  // namespace
+
+std::string NamedColor(const Color& color) {
+  static constexpr absl::string_view kNames[8] = {"black", "red",     "green", "yellow",
+                                                  "blue",  "magenta", "cyan",  "white"};
+  std::string text = golden::FormatColor(color);
+  if (color.kind == Color::Kind::kPalette && color.index() < 16) {
+    absl::StrAppend(&text, " (", color.index() >= 8 ? "bright " : "", kNames[color.index() % 8],
+                    ")");
+  }
+  return text;
+}
 
 std::string RenderChangedRows(const Frame& expected, const Frame& actual, const FrameDiff& diff,
                               int max_rows) {

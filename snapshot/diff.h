@@ -98,6 +98,10 @@ struct DiffOptions {
   int max_records = 20;  // Link and raster changes, each.
 };
 
+// A colour as the golden writes it, with the name of the sixteen basic colours:
+// "@6 (cyan)", "@9 (bright red)", "@208", "#5B8CFF", "default".
+std::string NamedColor(const Color& color);
+
 // The differences between `expected` and `actual` as a person sees them: empty exactly when
 // expected == actual, except for styles nobody can see. On a cell that is blank (a space, or no
 // text) in both frames and has no underline, strike or reverse, the foreground, bold, dim and

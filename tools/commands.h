@@ -21,6 +21,8 @@ int RunDiff(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 int RunInventory(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap compare BEFORE AFTER`: two pito-tui capture folders (docs/pito.md).
 int RunCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `vtsnap render FILE --format html|svg|png|ansi` (docs/render.md).
+int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap run`: besides the codes above, 124 a wait timed out, 127 the program cannot be started.
 int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -67,6 +67,17 @@ usage:
       a difference or a missing golden exits 1 with the diff and writes GOLDEN.actual;
       UPDATE_GOLDENS=1 (new, force) writes GOLDEN instead (docs/goldens.md). With --expect
       the screen is printed only when --format is given.
+  vtsnap render FILE --format html|svg|png|ansi [--output PATH] [--size COLSxROWS]
+                [--cell WxH] [--font UNIFONT.hex] [--no-cursor]
+      Draw a screen as a person sees it (docs/render.md): a golden dump, a scene or their
+      .actual, a JSON state dump, a ckvision-rgba 1 plane, or else the bytes a program
+      wrote (decoded at --size, default 80x24, Sixel images with cells of --cell pixels,
+      default 3x6). xterm's default palette, black on white; attributes, wide characters,
+      the cursor (unless --no-cursor), links (clickable in html and svg) and the Sixel
+      plane over the cells. html: a page with each cell's style on hover; svg: a picture;
+      ansi: SGR text for a colour terminal; png: cols x 8 by rows x 16 pixels drawn with
+      GNU Unifont (--font, default /usr/share/unifont/unifont.hex from Debian's unifont).
+      Writes to standard output, or atomically to --output PATH.
   vtsnap --help
       Print this help.
 
@@ -99,6 +110,7 @@ int main(int argc, char** argv) {
   if (command == "diff") return vtsnap::tools::RunDiff(rest, std::cout, std::cerr);
   if (command == "inventory") return vtsnap::tools::RunInventory(rest, std::cout, std::cerr);
   if (command == "compare") return vtsnap::tools::RunCompare(rest, std::cout, std::cerr);
+  if (command == "render") return vtsnap::tools::RunRender(rest, std::cout, std::cerr);
   if (command == "run") return vtsnap::tools::RunRun(rest, std::cout, std::cerr);
   std::cerr << "vtsnap: unknown command '" << command << "' (see vtsnap --help)\n";
   return 2;

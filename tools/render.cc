@@ -1,0 +1,253 @@
+// `vtsnap render FILE --format html|svg|png|ansi`: a golden dump, a scene, an `.actual`, a state
+// dump, an RGBA plane or a raw byte recording drawn as a person sees it (snapshot/render.h).
+#include "vtsnap/snapshot/render.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/png.h"
+#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/store.h"
+#include "vtsnap/tools/commands.h"
+
+namespace vtsnap::tools {
+namespace {
+
+// A state dump's cell colours are RGB with the dump's defaults standing for the terminal default.
+Color StateColor(const std::optional<uint32_t>& rgb, uint32_t default_rgb) {
+  if (!rgb.has_value() || *rgb == default_rgb) return Color::Default();
+  return Color::Rgb(static_cast<int>(*rgb >> 16), static_cast<int>((*rgb >> 8) & 0xFF),
+                    static_cast<int>(*rgb & 0xFF));
+}
+
+absl::StatusOr<Frame> FrameFromState(const StateDump& dump, absl::string_view path) {
+  if (!dump.cols.has_value() || !dump.rows.has_value() || !dump.cells.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": a state dump needs cols, rows and cells to be drawn"));
+  }
+  Frame frame = Frame::Blank(*dump.cols, *dump.rows);
+  const auto& rows = *dump.cells;
+  for (int row = 0; row < frame.rows && row < static_cast<int>(rows.size()); ++row) {
+    const auto& cells = rows[static_cast<size_t>(row)];
+    for (int col = 0; col < frame.cols && col < static_cast<int>(cells.size()); ++col) {
+      const std::optional<StateCell>& state = cells[static_cast<size_t>(col)];
+      if (!state.has_value()) continue;  // never written: blank
+      Cell& cell = frame.cell(col, row);
+      if (state->ch.has_value()) {
+        cell.grapheme = *state->ch;
+        cell.width = state->ch->empty() ? 0 : 1;
+        if (state->ch->empty() && col > 0) frame.cell(col - 1, row).width = 2;
+      }
+      cell.style.fg = StateColor(state->fg, kStateDefaultForeground);
+      cell.style.bg = StateColor(state->bg, kStateDefaultBackground);
+      for (const std::string& attr : state->attrs.value_or(std::vector<std::string>())) {
+        if (attr == "bold") cell.style.bold = true;
+        if (attr == "faint") cell.style.dim = true;
+        if (attr == "italics") cell.style.italic = true;
+        if (attr == "underline") cell.style.underline = true;
+        if (attr == "dbl_underline") {
+          cell.style.underline = true;
+          cell.style.underline_shape = UnderlineShape::kDouble;
+        }
+        if (attr == "inverse") cell.style.reverse = true;
+        if (attr == "crossed_out") cell.style.strike = true;
+      }
+    }
+  }
+  if (dump.cursor.has_value() && dump.cursor->visible.value_or(false)) {
+    frame.cursor.visible = true;
+    frame.cursor.row = dump.cursor->row.value_or(0);
+    frame.cursor.col = std::min(dump.cursor->col.value_or(0), frame.cols - 1);
+  }
+  return frame;
+}
+
+struct Screen {
+  Frame frame;
+  std::optional<RgbaPlane> plane;
+};
+
+// What FILE holds, recognized by its first bytes: a golden dump or scene (and their `.actual`
+// files), an RGBA plane, a state dump (JSON), else bytes a program wrote to its terminal.
+absl::StatusOr<Screen> ReadScreen(const std::string& path, const std::string& bytes,
+                                  const std::optional<std::string>& size, const std::string& cell) {
+  const bool golden_file = absl::StartsWith(bytes, golden::kHeader);
+  const bool rgba_file = absl::StartsWith(bytes, "ckvision-rgba 1");
+  const size_t first = bytes.find_first_not_of(" \t\r\n");
+  const bool json_file = first != std::string::npos && bytes[first] == '{';
+  if (size.has_value() && (golden_file || rgba_file || json_file)) {
+    return absl::InvalidArgumentError(absl::StrCat("--size is for raw recordings; ", path, " is a ",
+                                                   golden_file ? "golden dump"
+                                                   : rgba_file ? "ckvision-rgba 1 plane"
+                                                               : "state dump",
+                                                   " and knows its size"));
+  }
+  if (golden_file) {
+    absl::StatusOr<Frame> frame = golden::Parse(bytes);
+    if (!frame.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ":", frame.status().message()));
+    }
+    return Screen{.frame = *std::move(frame), .plane = std::nullopt};
+  }
+  if (rgba_file) {
+    absl::StatusOr<RgbaPlane> plane = ParseRgba(bytes);
+    if (!plane.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": ", plane.status().message()));
+    }
+    // A plane alone: drawn over an empty grid of cells of one pixel.
+    return Screen{.frame = Frame::Blank(plane->width, plane->height), .plane = *std::move(plane)};
+  }
+  if (json_file) {
+    absl::StatusOr<StateDump> dump = ParseStateJson(bytes);
+    if (!dump.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": ", dump.status().message()));
+    }
+    absl::StatusOr<Frame> frame = FrameFromState(*dump, path);
+    if (!frame.ok()) return frame.status();
+    return Screen{.frame = *std::move(frame), .plane = std::nullopt};
+  }
+  absl::StatusOr<TerminalSize> parsed = ParseSize(size.value_or("80x24"));
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--size '", size.value_or(""), "': ", parsed.status().message()));
+  }
+  absl::StatusOr<TerminalSize> cell_size = ParseSize(cell);
+  if (!cell_size.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--cell '", cell, "': ", cell_size.status().message()));
+  }
+  VirtualTerminal vt(TerminalOptions{
+      .cols = parsed->cols,
+      .rows = parsed->rows,
+      .graphics = {.sixel = true, .cell_width = cell_size->cols, .cell_height = cell_size->rows}});
+  vt.Write(bytes);
+  absl::StatusOr<Frame> frame = CaptureFrame(vt.terminal());
+  absl::StatusOr<RgbaPlane> plane = CapturePlane(vt.terminal());
+  if (!frame.ok()) return frame.status();  // not expected: a terminal can always be read
+  Screen screen{.frame = *std::move(frame), .plane = std::nullopt};
+  if (plane.ok() && plane->OpaqueCount() > 0) screen.plane = *std::move(plane);
+  return screen;
+}
+
+}  // namespace
+
+int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::string format;
+  std::optional<std::string> size;
+  std::string cell = "3x6";
+  std::string font_path = kUnifontHexPath;
+  std::string output = "-";
+  std::string path;
+  bool have_path = false;
+  bool no_cursor = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--no-cursor") {
+      no_cursor = true;
+      continue;
+    }
+    auto value = [&](const std::string& flag, std::string* dest) {
+      if (a == flag) {
+        if (i + 1 >= args.size()) {
+          err << "vtsnap render: " << flag << " needs a value\n";
+          return -1;
+        }
+        *dest = args[++i];
+        return 1;
+      }
+      if (a.rfind(flag + "=", 0) == 0) {
+        *dest = a.substr(flag.size() + 1);
+        return 1;
+      }
+      return 0;
+    };
+    std::string size_value;
+    int r = value("--format", &format);
+    if (r == 0 && (r = value("--size", &size_value)) > 0) size = size_value;
+    if (r == 0) r = value("--cell", &cell);
+    if (r == 0) r = value("--font", &font_path);
+    if (r == 0) r = value("--output", &output);
+    if (r == 0) r = value("-o", &output);
+    if (r < 0) return 2;
+    if (r > 0) continue;
+    if (a.size() > 1 && a[0] == '-') {
+      err << "vtsnap render: unknown option '" << a << "' (see vtsnap --help)\n";
+      return 2;
+    }
+    if (have_path) {
+      err << "vtsnap render: more than one input file ('" << path << "' and '" << a << "')\n";
+      return 2;
+    }
+    path = a;
+    have_path = true;
+  }
+  if (!have_path) {
+    err << "vtsnap render: which file? (vtsnap render FILE --format html|svg|png|ansi)\n";
+    return 2;
+  }
+  if (format != "html" && format != "svg" && format != "png" && format != "ansi") {
+    err << "vtsnap render: "
+        << (format.empty() ? std::string("--format is required")
+                           : absl::StrCat("unknown --format '", format, "'"))
+        << " (expected html, svg, png or ansi)\n";
+    return 2;
+  }
+  std::string bytes;
+  std::string error;
+  if (!ReadInput(path, &bytes, &error)) {
+    err << "vtsnap render: " << error << "\n";
+    return 2;
+  }
+  absl::StatusOr<Screen> screen = ReadScreen(path, bytes, size, cell);
+  if (!screen.ok()) {
+    err << "vtsnap render: " << screen.status().message() << "\n";
+    return 2;
+  }
+  RenderOptions options;
+  options.plane = screen->plane.has_value() ? &*screen->plane : nullptr;
+  options.cursor = !no_cursor;
+  options.title = path;
+  std::string rendered;
+  if (format == "html") {
+    rendered = RenderHtml(screen->frame, options);
+  } else if (format == "svg") {
+    rendered = RenderSvg(screen->frame, options);
+  } else if (format == "ansi") {
+    rendered = RenderAnsi(screen->frame);
+  } else {
+    absl::StatusOr<BitmapFont> font = BitmapFont::Read(font_path);
+    if (!font.ok()) {
+      err << "vtsnap render: " << font.status().message() << "\n";
+      return 2;
+    }
+    absl::StatusOr<std::string> png = EncodePng(RenderPixels(screen->frame, *font, options));
+    if (!png.ok()) {
+      err << "vtsnap render: " << path << ": " << png.status().message() << "\n";
+      return 2;
+    }
+    rendered = *std::move(png);
+  }
+  if (output == "-") {
+    out << rendered;
+    return 0;
+  }
+  if (absl::Status s = WriteFileAtomically(output, rendered); !s.ok()) {
+    err << "vtsnap render: " << s.message() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace vtsnap::tools
