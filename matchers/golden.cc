@@ -171,6 +171,7 @@ bool GoldenMatcher::Match(const ScreenView& screen,
     input.actual = golden::Serialize(actual);
     input.compare =
         CompareDumpByMeaning([&actual] { return actual; }, matchers_internal::FailuresInColor());
+    input.report_screens = DumpReportScreens([&actual] { return actual; });
     return matchers_internal::MatchGoldenInTest(std::move(input), options_->extension,
                                                 options_->root, listener);
   }
@@ -179,6 +180,7 @@ bool GoldenMatcher::Match(const ScreenView& screen,
   input.actual = SerializeScreen(screen);
   input.compare = CompareDumpByMeaning([&screen] { return screen.frame(); },
                                        matchers_internal::FailuresInColor());
+  input.report_screens = DumpReportScreens([&screen] { return screen.frame(); });
   return matchers_internal::MatchGoldenInTest(std::move(input), options_->extension, options_->root,
                                               listener);
 }

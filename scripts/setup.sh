@@ -36,9 +36,10 @@ vtsnap_install_missing() {
 # real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog; for
 # the benchmarks and their smoke tests (bench/README.md), libbenchmark-dev; for the vttest
 # conformance suite (docs/conformance.md), vttest and tmux; for `vtsnap render --format png` and its
-# tests (docs/render.md), unifont (GNU Unifont's bitmap font).
+# tests (docs/render.md), unifont (GNU Unifont's bitmap font); for the HTML failure report's browser
+# check (test/report/, docs/goldens.md), chromium.
 vtsnap_test_packages() {
-  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont)
+  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont chromium)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/report.h"
 
 namespace vtsnap {
 namespace {
@@ -64,20 +65,21 @@ bool FolderAllowsWriting(const std::string& path) {
 // Removes the .actual an earlier failure left where ActualPath puts it, without ActualPath's
 // writability probe (a file created and deleted) in the common case: nothing to remove. Where
 // ActualPath would look is decided only when a candidate exists or the folder refuses the removal.
-void RemoveStaleActual(const GoldenLocation& where) {
+std::string RemoveStaleActual(const GoldenLocation& where) {
   const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
   if (outputs != nullptr && *outputs != '\0') {
-    (void)RemoveFileIfExists(ActualPath(where));  // no probe there
-    return;
+    const std::string path = ActualPath(where);
+    (void)RemoveFileIfExists(path);  // no probe there
+    return path;
   }
   // Beside the golden: removing it proves the folder writable, so ActualPath would name it.
   const std::string beside = Beside(where);
-  if (::unlink(beside.c_str()) == 0) return;
+  if (::unlink(beside.c_str()) == 0) return beside;
   if (errno == ENOENT || errno == ENOTDIR) {
     // Not beside the golden. In a folder the process may write, that is where ActualPath would
     // have put it, so there is nothing to remove (asked once per folder: access() creates no
     // file, and a passing check then costs no further system call here).
-    if (errno == ENOENT && FolderAllowsWriting(beside)) return;
+    if (errno == ENOENT && FolderAllowsWriting(beside)) return "";
     // ActualPath could only name the temporary one instead: the directory
     // std::filesystem::temp_directory_path names, without its stat (a missing or non-directory
     // one holds no file either).
@@ -88,9 +90,17 @@ void RemoveStaleActual(const GoldenLocation& where) {
     }
     const std::string temp =
         absl::StrCat(temp_dir == nullptr ? "/tmp" : temp_dir, "/vtsnap-actual/", Elsewhere(where));
-    if (::access(temp.c_str(), F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)) return;
+    if (::access(temp.c_str(), F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)) return "";
   }
-  (void)RemoveFileIfExists(ActualPath(where));
+  const std::string path = ActualPath(where);
+  (void)RemoveFileIfExists(path);
+  return path;
+}
+
+// A stale .actual goes once its check passes again, and with it the failure report's entry.
+void ForgetEarlierFailure(const GoldenLocation& where) {
+  const std::string removed = RemoveStaleActual(where);
+  if (!removed.empty()) (void)RemoveReportEntry(where.read_path, removed);
 }
 
 // --- The claims of this process ---
@@ -306,7 +316,7 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     }
   }
   if (same_bytes) {
-    if (!in.read_only) RemoveStaleActual(in.where);  // a stale .actual of an earlier failure
+    if (!in.read_only) ForgetEarlierFailure(in.where);  // a stale .actual of an earlier failure
     RecordInventoryClaim(in, GoldenOutcome::kOk);
     result.outcome = GoldenOutcome::kOk;
     result.passed = true;
@@ -326,7 +336,7 @@ GoldenResult CheckGolden(const GoldenInput& in) {
                              difference.status().message(), "\n");
     } else if (difference->empty()) {
       // A stale .actual from an earlier failure goes once the check passes again.
-      if (!in.read_only) RemoveStaleActual(in.where);
+      if (!in.read_only) ForgetEarlierFailure(in.where);
       RecordInventoryClaim(in, GoldenOutcome::kOk);
       result.outcome = GoldenOutcome::kOk;
       result.passed = true;
@@ -346,7 +356,9 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     absl::Status written = WriteFileAtomically(in.where.write_path, *actual);
     if (written.ok()) {
       RecordWrite(in, std::move(*golden_text));
-      (void)RemoveFileIfExists(ActualPath(in.where));
+      const std::string stale = ActualPath(in.where);
+      (void)RemoveFileIfExists(stale);
+      (void)RemoveReportEntry(in.where.read_path, stale);
       result.note = absl::StrCat("vtsnap: wrote ", in.where.write_path, " (",
                                  outcome == GoldenOutcome::kMissing ? "new" : "updated", ")\n");
       RecordInventoryClaim(in, GoldenOutcome::kWritten);
@@ -375,10 +387,12 @@ GoldenResult CheckGolden(const GoldenInput& in) {
                            : in.where.relative.ends_with(".semantic") ? "projection"
                                                                       : "dump";
   const std::string actual_path = ActualPath(in.where);
-  if (absl::Status s = WriteFileAtomically(actual_path, *actual); s.ok()) {
+  const absl::Status actual_written = WriteFileAtomically(actual_path, *actual);
+  if (actual_written.ok()) {
     absl::StrAppend(&message, "actual ", kind, " written to ", actual_path, "\n");
   } else {
-    absl::StrAppend(&message, "could not write the actual ", kind, ": ", s.message(), "\n");
+    absl::StrAppend(&message, "could not write the actual ", kind, ": ", actual_written.message(),
+                    "\n");
   }
   if (*mode == UpdateMode::kNew && outcome != GoldenOutcome::kMissing) {
     absl::StrAppend(
@@ -387,6 +401,24 @@ GoldenResult CheckGolden(const GoldenInput& in) {
   } else {
     absl::StrAppend(&message, "to accept the actual ", in.what, " run:\n  ", AcceptCommand(in),
                     "\n");
+  }
+  if (actual_written.ok()) {
+    // The HTML failure report (snapshot/report.h): the screens side by side, and this message.
+    const ReportEntry entry = {
+        .test = in.claimant,
+        .golden_path = in.where.read_path,
+        .actual_path = actual_path,
+        .message = message,
+        .screens_html =
+            in.report_screens
+                ? in.report_screens(golden_text->has_value() ? &golden_text->value() : nullptr)
+                : std::string()};
+    absl::StatusOr<std::string> page = AddReportEntry(entry);
+    if (page.ok()) {
+      absl::StrAppend(&message, "report: ", *page, "\n");
+    } else {
+      absl::StrAppend(&message, "could not write the report: ", page.status().message(), "\n");
+    }
   }
   return fail(outcome, std::move(message));
 }
@@ -404,6 +436,17 @@ std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMean
         if (color) return absl::StrCat(RenderDiff(diff), RenderChangedRows(*expected, frame, diff));
         return RenderDiff(diff);
       };
+}
+
+std::function<std::string(const std::string*)> DumpReportScreens(std::function<Frame()> actual) {
+  return [actual = std::move(actual)](const std::string* golden) {
+    std::optional<Frame> expected;
+    if (golden != nullptr) {
+      absl::StatusOr<Frame> parsed = golden::Parse(*golden);
+      if (parsed.ok()) expected = *std::move(parsed);
+    }
+    return ReportScreens(expected.has_value() ? &*expected : nullptr, actual());
+  };
 }
 
 std::vector<GoldenClaims> ClaimsOfProcess() {

@@ -81,6 +81,10 @@ struct GoldenInput {
   // differ: "" when they still mean the same, else a report; an error when the golden cannot be
   // read as `format`.
   std::function<absl::StatusOr<std::string>(const std::string& golden)> compare = {};
+  // The screens of this failure's entry in the HTML report (snapshot/report.h ReportScreens),
+  // given the golden's bytes (nullptr when there is no golden); unset: the entry shows the message
+  // only. Every failure that writes its .actual adds an entry and names the page in its message.
+  std::function<std::string(const std::string* golden)> report_screens = {};
   // Negated assertions neither write nor claim an actual value.
   bool read_only = false;
   // Who asserts ("Suite.Test", "vtsnap run"), for a duplicate claim's message.
@@ -118,6 +122,10 @@ GoldenResult CheckGolden(const GoldenInput& input);
 // for a failure read on a colour terminal.
 std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMeaning(
     std::function<Frame()> actual, bool color = false);
+
+// The report screens of a ckvision-golden 1 dump check: the golden parsed (when it can be) and
+// `actual()` side by side, changed cells highlighted.
+std::function<std::string(const std::string*)> DumpReportScreens(std::function<Frame()> actual);
 
 // UPDATE_GOLDENS (and CI) of this process, read once; an error says why the run must stop.
 const absl::StatusOr<UpdateMode>& UpdateModeOfProcess();

@@ -256,6 +256,7 @@ int CheckExpectation(const std::string& path, const Frame& actual,
       CheckGolden({.where = LocateGoldenPath(path),
                    .actual = golden::Serialize(actual),
                    .compare = CompareDumpByMeaning([&actual] { return actual; }),
+                   .report_screens = DumpReportScreens([&actual] { return actual; }),
                    .claimant = "vtsnap run",
                    .accept_command = CommandLine(args)});
   err << result.note;

@@ -102,6 +102,16 @@ std::vector<std::string> FilesUnder(const fs::path& dir) {
   return files;
 }
 
+// `files` without the HTML failure report's page and entries (snapshot/report.h), which every
+// failing check adds beside its .actual file; the tests that are about the report look at them.
+std::vector<std::string> WithoutReport(std::vector<std::string> files) {
+  std::erase_if(files, [](const std::string& f) {
+    return f.find("vtsnap-report.html") != std::string::npos ||
+           f.find("vtsnap-report.entries/") != std::string::npos;
+  });
+  return files;
+}
+
 // The file's modification time in nanoseconds, or -1.
 long long MtimeNs(const fs::path& path) {
   struct stat st {};
@@ -299,9 +309,19 @@ TEST_F(GoldensE2eTest, MissingGoldenFailsAndWritesActual) {
   const std::string actual = ReadFile(Actual("home"));
   EXPECT_TRUE(vtsnap::golden::Parse(actual).ok()) << actual;
   EXPECT_EQ(actual, DumpOf("Hello"));
-  // The .actual is for review only: the tree holds nothing else.
-  EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/fixture_test/home.dump.actual",
-                                             "goldens/fixture_test/second.dump.actual"));
+  // The .actual files are for review, with the HTML failure report that shows them side by side
+  // with their goldens (one entry a golden): the tree holds nothing else.
+  const std::vector<std::string> files = FilesUnder(tree_);
+  EXPECT_THAT(WithoutReport(files), ElementsAre("goldens/fixture_test/home.dump.actual",
+                                                "goldens/fixture_test/second.dump.actual"));
+  EXPECT_EQ(files.size(), 5u) << ::testing::PrintToString(files);  // the page and two entries
+  const fs::path page = tree_ / "goldens/fixture_test/vtsnap-report.html";
+  EXPECT_THAT(r.out, HasSubstr("report: " + page.string() + "\n")) << r;
+  const std::string html = ReadFile(page);
+  EXPECT_THAT(html, HasSubstr("<title>vtsnap: 2 failing goldens</title>"));
+  EXPECT_THAT(html, HasSubstr(Golden("home").string()));
+  EXPECT_THAT(html, HasSubstr(Golden("second").string()));
+  EXPECT_THAT(html, HasSubstr("Fixture.Home"));
 }
 
 // 2. UPDATE_GOLDENS=1 writes the golden, passes, removes the stale .actual and prints a summary.
@@ -919,8 +939,9 @@ TEST_F(SemanticGoldensE2eTest, MissingGoldenFailsAndWritesActual) {
                                kSemanticFixture + " --gtest_filter=Semantic.Home"))
       << r;
   EXPECT_EQ(ReadFile(Actual("home")), SemanticOf("Hello"));
-  EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/semantic_fixture_test/buffer.semantic.actual",
-                                             "goldens/semantic_fixture_test/home.semantic.actual"));
+  EXPECT_THAT(WithoutReport(FilesUnder(tree_)),
+              ElementsAre("goldens/semantic_fixture_test/buffer.semantic.actual",
+                          "goldens/semantic_fixture_test/home.semantic.actual"));
 }
 
 // UPDATE_GOLDENS=1 writes the projection (pinned here line by line), a rerun passes and writes
@@ -1079,7 +1100,8 @@ TEST_F(CaptureGoldensE2eTest, MissingGoldenFailsAndWritesTheActualCapture) {
                                "  UPDATE_GOLDENS=1 " +
                                kCaptureFixture + " --gtest_filter=Capture.Walk"))
       << r;
-  EXPECT_EQ(FilesUnder(tree_), WalkFiles("goldens/capture_fixture_test/walk.capture.actual"));
+  EXPECT_EQ(WithoutReport(FilesUnder(tree_)),
+            WalkFiles("goldens/capture_fixture_test/walk.capture.actual"));
   absl::StatusOr<vtsnap::pito::Capture> actual =
       vtsnap::pito::ReadCapture(ActualCapture("walk").string());
   ASSERT_TRUE(actual.ok()) << actual.status();

@@ -80,7 +80,8 @@ TEST_F(GoldenCheckTest, MissingGoldenFailsAndWritesTheActualBesideIt) {
   EXPECT_FALSE(r.passed);
   EXPECT_EQ(r.message, absl::StrCat("the golden ", golden.string(), " does not exist\n",
                                     "actual dump written to ", golden.string(), ".actual\n",
-                                    "to accept the actual text run:\n  ", Accept(), "\n"));
+                                    "to accept the actual text run:\n  ", Accept(), "\n",
+                                    "report: ", (dir_ / "vtsnap-report.html").string(), "\n"));
   EXPECT_EQ(ReadFile(golden.string() + ".actual"), "hello");
   EXPECT_FALSE(fs::exists(golden));
 }

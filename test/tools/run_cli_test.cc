@@ -466,7 +466,10 @@ TEST_F(RunCliTest, ExpectMissingGoldenFailsAndWritesOnlyTheActualBesideIt) {
                                "--env " +
                                kMarker + " --size 12x2 --expect " + golden +
                                " -- sh -c 'printf '\\''hello'\\'''\n"));
-  EXPECT_EQ(Listing(dir_), std::vector<std::string>{"menu.dump.actual"});
+  // The .actual, and the HTML failure report that shows it beside its golden.
+  EXPECT_EQ(Listing(dir_), (std::vector<std::string>{"menu.dump.actual", "vtsnap-report.entries",
+                                                     "vtsnap-report.html"}));
+  EXPECT_THAT(r.err, HasSubstr("report: " + Path("vtsnap-report.html") + "\n"));
   EXPECT_EQ(ReadFile(golden + ".actual"), DumpOf("hello"));
 }
 

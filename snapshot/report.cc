@@ -1,0 +1,270 @@
+// The HTML failure report (snapshot/report.h).
+#include "vtsnap/snapshot/report.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/render.h"
+#include "vtsnap/snapshot/store.h"
+
+namespace vtsnap {
+namespace {
+
+constexpr char kPageName[] = "vtsnap-report.html";
+constexpr char kEntriesName[] = "vtsnap-report.entries";
+
+std::string Escape(absl::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string EntryFileName(absl::string_view golden_path) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  uint64_t h = Fnv1a64(golden_path);
+  std::string name;
+  for (int shift = 60; shift >= 0; shift -= 4) name += kHex[(h >> shift) & 0xF];
+  return name + ".entry";
+}
+
+// The cells Compare finds changed, as one flag a cell of `frame`'s grid.
+std::vector<bool> ChangedCells(const FrameDiff& diff, const Frame& frame) {
+  std::vector<bool> marked(static_cast<size_t>(frame.cols * frame.rows), false);
+  auto mark = [&](int col, int row) {
+    if (col >= 0 && col < frame.cols && row >= 0 && row < frame.rows) {
+      marked[static_cast<size_t>(row * frame.cols + col)] = true;
+    }
+  };
+  for (const TextRowDiff& t : diff.text) {
+    for (int col : t.columns) mark(col, t.row);
+  }
+  for (const StyleRangeDiff& r : diff.styles) {
+    for (int col = r.first_col; col <= r.last_col; ++col) mark(col, r.row);
+  }
+  return marked;
+}
+
+// Holds an exclusive lock on the folder `path` while alive (no lock file is left behind).
+class FileLock {
+ public:
+  explicit FileLock(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_DIRECTORY)) {
+    if (fd_ >= 0) (void)::flock(fd_, LOCK_EX);
+  }
+  ~FileLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+  bool ok() const { return fd_ >= 0; }
+
+ private:
+  int fd_;
+};
+
+struct StoredEntry {
+  std::string golden;
+  std::string actual;
+  std::string html;
+};
+
+constexpr char kPageHead[] = R"(<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>)";
+
+std::string PageStyle() {
+  return absl::StrCat(
+      "body{margin:16px;font:14px/1.4 sans-serif;background:#f4f4f4;color:#111;}\n"
+      "h1{font-size:20px;margin:0 0 8px;}\n"
+      ".entry{background:#fff;border:1px solid #ccc;margin:0 0 16px;padding:8px 12px;}\n"
+      ".entry h2{font-size:15px;margin:0 0 4px;}\n"
+      ".meta{margin:0 0 6px;color:#444;}\n"
+      ".screens{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start;}\n"
+      "figure{margin:0;}\nfigcaption{font-size:12px;color:#444;margin:0 0 2px;}\n"
+      ".entry[data-view=expected] .act,.entry[data-view=actual] .exp{display:none;}\n"
+      ".views button{margin:0 4px 6px 0;}\n"
+      ".entry[data-view=both] button[data-v=both],.entry[data-view=expected] "
+      "button[data-v=expected],.entry[data-view=actual] button[data-v=actual]{font-weight:bold;}\n"
+      "pre.msg{background:#f8f8f8;border:1px solid #ddd;padding:6px;overflow:auto;}\n",
+      HtmlScreenStyleSheet(), ".vt .chg{outline:2px solid ", kReportHighlight,
+      ";outline-offset:-2px;}\n");
+}
+
+constexpr char kPageScript[] = R"(<script>
+// #view=expected (or actual, both) in the address opens every entry in that view.
+var linked = /^#view=(both|expected|actual)$/.exec(location.hash);
+document.querySelectorAll('.entry').forEach(function (entry) {
+  if (linked) entry.setAttribute('data-view', linked[1]);
+  entry.querySelectorAll('.views button').forEach(function (button) {
+    button.addEventListener('click', function () {
+      var view = button.getAttribute('data-v');
+      if (view === 'flip') {
+        view = entry.getAttribute('data-view') === 'expected' ? 'actual' : 'expected';
+      }
+      entry.setAttribute('data-view', view);
+    });
+  });
+});
+</script>
+)";
+
+absl::Status RebuildPage(const std::string& folder) {
+  namespace fs = std::filesystem;
+  const fs::path entries_dir = fs::path(folder) / kEntriesName;
+  std::vector<StoredEntry> entries;
+  std::error_code ec;
+  for (const fs::directory_entry& f : fs::directory_iterator(entries_dir, ec)) {
+    if (f.path().extension() != ".entry") continue;
+    absl::StatusOr<std::optional<std::string>> text = ReadFileIfExists(f.path().string());
+    if (!text.ok() || !text->has_value()) continue;
+    std::vector<std::string> parts = absl::StrSplit(**text, absl::MaxSplits('\n', 2));
+    StoredEntry e;
+    if (parts.size() != 3 || !parts[0].starts_with("golden ") || !parts[1].starts_with("actual ") ||
+        !absl::CUnescape(parts[0].substr(7), &e.golden) ||
+        !absl::CUnescape(parts[1].substr(7), &e.actual)) {
+      continue;  // not one of ours
+    }
+    if (::access(e.actual.c_str(), F_OK) != 0) {
+      // Accepted, rejected or passing again: the entry goes.
+      (void)RemoveFileIfExists(f.path().string());
+      continue;
+    }
+    e.html = std::move(parts[2]);
+    entries.push_back(std::move(e));
+  }
+  const fs::path page_path = fs::path(folder) / kPageName;
+  if (entries.empty()) {
+    // Nothing fails any more: the page and its entries folder go, leaving no trace beside goldens.
+    (void)RemoveFileIfExists(page_path.string());
+    fs::remove_all(entries_dir, ec);
+    return absl::OkStatus();
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const StoredEntry& a, const StoredEntry& b) { return a.golden < b.golden; });
+  const std::string count =
+      absl::StrCat(entries.size(), entries.size() == 1 ? " failing golden" : " failing goldens");
+  std::string page = absl::StrCat(kPageHead, "vtsnap: ", count, "</title>\n<style>\n", PageStyle(),
+                                  "</style></head>\n<body>\n<h1>vtsnap: ", count,
+                                  "</h1>\n<p class=\"meta\">Changed cells are outlined in pink; "
+                                  "hover a cell for its text and style.</p>\n");
+  for (const StoredEntry& e : entries) page += e.html;
+  page += kPageScript;
+  page += "</body></html>\n";
+  return WriteFileAtomically(page_path.string(), page);
+}
+
+}  // namespace
+
+std::string ReportScreens(const Frame* expected, const Frame& actual) {
+  std::vector<bool> expected_marks;
+  std::vector<bool> actual_marks;
+  if (expected != nullptr && expected->cols == actual.cols && expected->rows == actual.rows) {
+    const FrameDiff diff = Compare(*expected, actual);
+    expected_marks = ChangedCells(diff, *expected);
+    actual_marks = ChangedCells(diff, actual);
+  }
+  std::string out = "<figure class=\"exp\"><figcaption>expected (the golden)</figcaption>";
+  if (expected != nullptr) {
+    out += HtmlScreen(*expected, {}, expected_marks);
+  } else {
+    out += "<p>no golden yet</p>";
+  }
+  absl::StrAppend(&out, "</figure><figure class=\"act\"><figcaption>actual</figcaption>",
+                  HtmlScreen(actual, {}, actual_marks), "</figure>");
+  return out;
+}
+
+std::string ReportFolderFor(absl::string_view actual_path) {
+  const char* report = std::getenv("VTSNAP_REPORT_DIR");
+  if (report != nullptr && *report != '\0') return report;
+  const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  if (outputs != nullptr && *outputs != '\0') return absl::StrCat(outputs, "/vtsnap");
+  // Beside the .actual file, or beside the outermost `.actual` folder holding it (a capture
+  // golden's frames are files inside `walk.capture.actual/`, which must hold frames only).
+  std::filesystem::path folder = std::filesystem::path(std::string(actual_path)).parent_path();
+  for (std::filesystem::path p = folder; !p.empty() && p.has_filename(); p = p.parent_path()) {
+    if (p.filename().string().ends_with(".actual")) folder = p.parent_path();
+  }
+  return folder.empty() ? "." : folder.string();
+}
+
+absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
+  namespace fs = std::filesystem;
+  const std::string folder = ReportFolderFor(entry.actual_path);
+  const fs::path entries_dir = fs::path(folder) / kEntriesName;
+  std::error_code ec;
+  fs::create_directories(entries_dir, ec);
+  if (ec) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot create ", entries_dir.string(), ": ", ec.message()));
+  }
+  std::string absolute_actual = fs::absolute(entry.actual_path, ec).string();
+  if (ec) absolute_actual = entry.actual_path;
+  const bool missing = entry.screens_html.find("no golden yet") != std::string::npos;
+  const std::string html = absl::StrCat(
+      "<section class=\"entry\" data-view=\"both\">\n<h2><code>", Escape(entry.golden_path),
+      "</code></h2>\n<p class=\"meta\">", Escape(entry.test.empty() ? "?" : entry.test),
+      " &middot; ", missing ? "new" : "changed", " &middot; actual <code>", Escape(absolute_actual),
+      "</code></p>\n",
+      entry.screens_html.empty()
+          ? ""
+          : absl::StrCat("<div class=\"views\"><button data-v=\"both\">side by side</button>"
+                         "<button data-v=\"expected\">expected</button>"
+                         "<button data-v=\"actual\">actual</button>"
+                         "<button data-v=\"flip\">flip</button></div>\n<div class=\"screens\">",
+                         entry.screens_html, "</div>\n"),
+      "<pre class=\"msg\">", Escape(entry.message), "</pre>\n</section>\n");
+  const std::string stored = absl::StrCat("golden ", absl::CEscape(entry.golden_path), "\nactual ",
+                                          absl::CEscape(absolute_actual), "\n", html);
+  FileLock lock(entries_dir.string());
+  fs::create_directories(entries_dir, ec);  // again: a rebuild may have removed it meanwhile
+  if (absl::Status s =
+          WriteFileAtomically((entries_dir / EntryFileName(entry.golden_path)).string(), stored);
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = RebuildPage(folder); !s.ok()) return s;
+  return (fs::absolute(fs::path(folder), ec) / kPageName).lexically_normal().string();
+}
+
+absl::Status RemoveReportEntry(absl::string_view golden_path, absl::string_view actual_path) {
+  namespace fs = std::filesystem;
+  const std::string folder = ReportFolderFor(actual_path);
+  const fs::path entries_dir = fs::path(folder) / kEntriesName;
+  const fs::path entry = entries_dir / EntryFileName(golden_path);
+  if (::access(entry.c_str(), F_OK) != 0) return absl::OkStatus();  // the common case
+  FileLock lock(entries_dir.string());
+  if (absl::Status s = RemoveFileIfExists(entry.string()); !s.ok()) return s;
+  return RebuildPage(folder);
+}
+
+}  // namespace vtsnap
