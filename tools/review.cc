@@ -604,9 +604,9 @@ void Draw(const std::vector<Entry>& entries, const std::vector<Decision>& decisi
   absl::StrAppend(&screen, "\x1b[1m", k + 1, "/", entries.size(), " ",
                   entry.golden.empty() ? entry.actual : entry.golden, " (", kind, ")\x1b[0m",
                   DecisionName(decisions[k]), "\r\n");
-  absl::StrAppend(&screen, "view: ", ViewName(view),
-                  "   a accept  r reject  s skip  n next  p previous  v view  q quit\r\n");
-  absl::StrAppend(&screen, status, "\r\n");
+  absl::StrAppend(&screen, "a accept  r reject  s skip  n/p next/prev  v view  q quit\r\n");
+  absl::StrAppend(&screen, "view: ", ViewName(view), status.empty() ? "" : "  (", status,
+                  status.empty() ? "" : ")", "\r\n");
   const std::vector<std::string> body = Body(entry, view);
   const int room = std::max(0, rows - 3);
   for (int i = 0; i < static_cast<int>(body.size()) && i < room; ++i) {
