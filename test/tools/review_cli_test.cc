@@ -4,6 +4,7 @@
 // (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -293,6 +294,82 @@ TEST_F(ReviewCliTest, ResolvesActualFilesUnderTheOutputsFolder) {
       {"src/goldens/menu_test/home.dump", kHelloGreen},
   };
   EXPECT_EQ(Files(), want);
+}
+
+// A 2x1 RGBA plane: one opaque pixel of `rgb` (0xRRGGBB), one transparent.
+std::string Plane(uint32_t rgb) {
+  std::string bytes = "ckvision-rgba 1\n2 1\n";
+  bytes += static_cast<char>((rgb >> 16) & 0xFF);
+  bytes += static_cast<char>((rgb >> 8) & 0xFF);
+  bytes += static_cast<char>(rgb & 0xFF);
+  bytes += '\xFF';
+  bytes += std::string(4, '\0');
+  return bytes;
+}
+
+constexpr char kSemantic[] =
+    "vtsnap-semantic 1\n"
+    "capture viewport\n"
+    "size 10x2\n"
+    "buffer normal\n"
+    "viewport top=0 scrollback=0\n"
+    "cursor visible row=0 col=8 shape=block\n"
+    "mode bracketed-paste off\n"
+    "mode mouse-tracking off\n"
+    "mode mouse-encoding default\n"
+    "mode focus-events off\n"
+    "mode synchronized-output off\n"
+    "mode application-cursor-keys off\n"
+    "text\n"
+    "0 |hi there\n"
+    "1 |\n"
+    "styles\n"
+    "0 3-7 bold fg=red\n";
+
+TEST_F(ReviewCliTest, EveryGoldenFormatIsAcceptedThroughItsReader) {
+  struct Case {
+    std::string name;
+    std::string actual;    // the .actual's path
+    std::string contents;  // its bytes
+    std::string golden;    // the golden's bytes after --accept-all; "" when refused
+    std::string err;       // the message of a refusal
+  };
+  const std::vector<Case> cases = {
+      {"a scene is a dump", "goldens/t/s.scene.actual", kByeNonCanonical, kByeCanonical, ""},
+      {"rgba", "goldens/t/p.rgba.actual", Plane(0xFF8000), Plane(0xFF8000), ""},
+      {"semantic", "goldens/t/x.semantic.actual", kSemantic, kSemantic, ""},
+      {"another suffix is copied", "goldens/t/x.txt.actual", "any\r\nbytes", "any\r\nbytes", ""},
+      {"invalid rgba", "goldens/t/p.rgba.actual", "ckvision-rgba 2\n2 1\n", "",
+       "vtsnap review: ROOT/goldens/t/p.rgba.actual: line 1, column 1: expected "
+       "\"ckvision-rgba 1\", got \"ckvision-rgba 2\"\n"},
+      {"invalid semantic", "goldens/t/x.semantic.actual", "vtsnap-semantic 1\nbogus\n", "",
+       "vtsnap review: ROOT/goldens/t/x.semantic.actual:2:"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    Write(c.actual, c.contents);
+    const Result result = Review({"--accept-all"});
+    const std::string golden = c.actual.substr(0, c.actual.size() - std::string(".actual").size());
+    if (c.golden.empty()) {
+      EXPECT_EQ(result.code, 2);
+      EXPECT_THAT(result.err, ::testing::StartsWith(c.err));
+      EXPECT_EQ(Files(), (std::map<std::string, std::string>{{c.actual, c.contents}}));
+    } else {
+      EXPECT_EQ(result.code, 0) << result.err;
+      EXPECT_EQ(Files(), (std::map<std::string, std::string>{{golden, c.golden}}));
+    }
+  }
+}
+
+TEST_F(ReviewCliTest, ListSummarizesAnRgbaPlane) {
+  Write("goldens/t/p.rgba", Plane(0xFF8000));
+  Write("goldens/t/p.rgba.actual", Plane(0x0080FF));
+  const Result result = Review({"--list"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/goldens/t/p.rgba: changed: planes differ: 1 of 2 pixels in x 0, y 0\n");
 }
 
 TEST_F(ReviewCliTest, BadArgumentsExit2) {
