@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <map>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -29,9 +28,9 @@
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/render.h"
 #include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/snapshot/semantic.h"
-#include "vtsnap/snapshot/sgr.h"
 #include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/commands.h"
 
@@ -469,25 +468,12 @@ absl::string_view ViewName(View view) {
 
 enum class Decision { kPending, kAccepted, kRejected, kSkipped };
 
-// The rows of `frame` as a colour terminal shows them, each between '|' delimiters.
+// The rows of `frame` as a colour terminal shows them (RenderAnsiRow: each style's SGR, links as
+// OSC 8), each between '|' delimiters.
 std::vector<std::string> RenderFrameRows(const Frame& frame) {
   std::vector<std::string> lines;
   for (int row = 0; row < frame.rows; ++row) {
-    const std::vector<std::string> shown = ShownColumns(frame, row);
-    std::string line = "|";
-    std::optional<Style> current;
-    for (int col = 0; col < frame.cols; ++col) {
-      const std::string text = col < static_cast<int>(shown.size()) ? shown[col] : " ";
-      if (text.empty()) continue;  // the second column of a wide glyph
-      const Style& style = frame.style(col, row);
-      if (!current.has_value() || !(*current == style)) {
-        absl::StrAppend(&line, SgrOfStyle(style));
-        current = style;
-      }
-      absl::StrAppend(&line, text);
-    }
-    absl::StrAppend(&line, "\x1b[0m|");
-    lines.push_back(std::move(line));
+    lines.push_back(absl::StrCat("|", RenderAnsiRow(frame, row), "|"));
   }
   return lines;
 }
