@@ -306,7 +306,12 @@ std::string ListLine(const Entry& entry) {
   if (entry.golden.empty()) {
     return absl::StrCat(entry.actual, ": golden unknown (", entry.unknown, ")");
   }
-  if (!entry.golden_exists) return absl::StrCat(entry.golden, ": new");
+  if (!entry.golden_exists) {
+    absl::StatusOr<std::string> canonical = CanonicalActual(entry.actual, FormatOf(entry.golden));
+    return absl::StrCat(
+        entry.golden, ": new",
+        canonical.ok() ? "" : absl::StrCat(": invalid: ", canonical.status().message()));
+  }
   const std::string summary = Summary(entry);
   return absl::StrCat(entry.golden, ": changed", summary.empty() ? "" : ": ", summary);
 }
@@ -547,12 +552,17 @@ std::vector<std::string> Body(const Entry& entry, View view) {
       return absl::StrCat(what, ": RGBA plane ", plane.width, "x", plane.height, " pixels, hash ",
                           RasterHash(plane));
     };
-    if (view == View::kExpected) return {describe("expected", *expected)};
-    if (view == View::kActual || !expected.has_value()) return {describe("actual", *actual)};
+    const std::string picture = absl::StrCat(
+        "as pictures: vtsnap render FILE --format png --output FILE.png (FILE: ",
+        entry.golden_exists ? absl::StrCat(entry.golden, " or ") : "", entry.actual, ")");
+    if (view == View::kExpected) return {describe("expected", *expected), picture};
+    if (view == View::kActual || !expected.has_value())
+      return {describe("actual", *actual), picture};
     lines = {describe("expected", *expected), describe("actual", *actual)};
     for (std::string& line : Lines(RenderPlaneDiff(ComparePlanes(*expected, *actual)))) {
       lines.push_back(std::move(line));
     }
+    lines.push_back(picture);
     return lines;
   }
   if (ext == ".semantic" && view == View::kDiff && golden_bytes.has_value()) {

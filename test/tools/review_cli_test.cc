@@ -193,6 +193,15 @@ TEST_F(ReviewCliTest, ListTable) {
        {{"goldens/t/home.dump.actual", kHello}, {"goldens/t/about.dump.actual", kHello}},
        {"--list", "--filter=about"},
        "ROOT/goldens/t/about.dump: new\n"},
+      {"an invalid .actual is named with its line and column",
+       {{"goldens/t/new.dump.actual", kInvalid},
+        {"goldens/t/old.dump", kHello},
+        {"goldens/t/old.dump.actual", kInvalid}},
+       {"--list"},
+       "ROOT/goldens/t/new.dump: new: invalid: ROOT/goldens/t/new.dump.actual:3:1: expected "
+       "\"cursor\", got \"bogus\"\n"
+       "ROOT/goldens/t/old.dump: changed: invalid: ROOT/goldens/t/old.dump.actual:3:1: expected "
+       "\"cursor\", got \"bogus\"\n"},
       {"a capture folder is listed as unsupported",
        {{"goldens/t/walk.capture.actual/00-home/80x24", "x"}},
        {"--list"},
