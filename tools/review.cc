@@ -1,15 +1,17 @@
 // `vtsnap review [DIR...]`: the pending `.actual` files of failing golden assertions, listed,
 // accepted or rejected in bulk, or reviewed one by one in a small terminal UI (docs/cli.md).
-#include <poll.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -399,23 +401,53 @@ int RejectAll(const Pending& pending, std::ostream& out, std::ostream& err) {
 // ---------------------------------------------------------------------------------------------
 // The interactive review.
 
-// The terminal in raw mode on the alternate screen, restored when destroyed.
+// What the signal handlers share with RawTerminal (used async-signal-safely only).
+termios saved_termios;
+volatile sig_atomic_t resized = 0;
+constexpr char kEnterScreen[] = "\x1b[?1049h\x1b[?25l\x1b[?7l";  // alternate, no cursor, no wrap
+constexpr char kLeaveScreen[] = "\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l";
+
+void OnResize(int) { resized = 1; }
+
+// SIGTERM, SIGHUP, SIGQUIT: the terminal is restored before the signal ends the process.
+void OnTerminate(int signal) {
+  (void)!::write(STDOUT_FILENO, kLeaveScreen, sizeof kLeaveScreen - 1);
+  ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_termios);
+  ::signal(signal, SIG_DFL);
+  ::raise(signal);
+}
+
+constexpr int kHandledSignals[] = {SIGWINCH, SIGTERM, SIGHUP, SIGQUIT};
+
+// The terminal in raw mode on the alternate screen, restored when destroyed or when a signal
+// ends the process. A window size change interrupts ReadKey so the screen is drawn again.
 class RawTerminal {
  public:
   RawTerminal() {
-    if (::tcgetattr(STDIN_FILENO, &saved_) != 0) return;
-    termios raw = saved_;
+    if (::tcgetattr(STDIN_FILENO, &saved_termios) != 0) return;
+    termios raw = saved_termios;
     ::cfmakeraw(&raw);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
-    if (::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) != 0) return;
+    for (size_t i = 0; i < std::size(kHandledSignals); ++i) {
+      struct sigaction action = {};
+      action.sa_handler = kHandledSignals[i] == SIGWINCH ? OnResize : OnTerminate;
+      sigemptyset(&action.sa_mask);
+      action.sa_flags = 0;  // no SA_RESTART: a resize interrupts the read
+      ::sigaction(kHandledSignals[i], &action, &previous_[i]);
+    }
+    if (::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) != 0) {
+      RestoreSignals();
+      return;
+    }
     active_ = true;
-    Write("\x1b[?1049h\x1b[?25l\x1b[?7l");  // alternate screen, cursor hidden, no auto-wrap
+    Write(kEnterScreen);
   }
   ~RawTerminal() {
     if (!active_) return;
-    Write("\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l");
-    ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_);
+    Write(kLeaveScreen);
+    ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_termios);
+    RestoreSignals();
   }
   RawTerminal(const RawTerminal&) = delete;
   RawTerminal& operator=(const RawTerminal&) = delete;
@@ -433,13 +465,20 @@ class RawTerminal {
     }
   }
 
-  // The next byte typed; nullopt at the end of the input.
+  // The next byte typed; '\0' when the window was resized (draw again); nullopt at the end of
+  // the input.
   static std::optional<char> ReadKey() {
     char c;
     while (true) {
       const ssize_t n = ::read(STDIN_FILENO, &c, 1);
       if (n == 1) return c;
-      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && errno == EINTR) {
+        if (resized) {
+          resized = 0;
+          return '\0';
+        }
+        continue;
+      }
       return std::nullopt;
     }
   }
@@ -453,7 +492,13 @@ class RawTerminal {
   }
 
  private:
-  termios saved_{};
+  void RestoreSignals() {
+    for (size_t i = 0; i < std::size(kHandledSignals); ++i) {
+      ::sigaction(kHandledSignals[i], &previous_[i], nullptr);
+    }
+  }
+
+  struct sigaction previous_[std::size(kHandledSignals)] = {};
   bool active_ = false;
 };
 

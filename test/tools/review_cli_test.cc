@@ -2,6 +2,7 @@
 // process on temporary folders of goldens and pending .actual files; the interactive review runs
 // the built `vtsnap` under a PtySession, its screens pinned with goldens
 // (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -35,6 +36,7 @@ namespace {
 namespace fs = std::filesystem;
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // A 6x2 screen, "hello" in bold red on its first three columns (canonical).
 constexpr char kHello[] =
@@ -478,6 +480,31 @@ TEST_F(ReviewTuiTest, RejectSkipAndTheEndOfTheList) {
       {"goldens/menu_test/notes.txt", "unrelated\n"},
   };
   EXPECT_EQ(Files(), want);
+}
+
+TEST_F(ReviewTuiTest, ResizeDrawsAgainAndSigtermLeavesTheAlternateScreen) {
+  WriteTwoPending();
+  PtySession session(Options());
+  ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+  ASSERT_TRUE(Ok(session.WaitForText("1/2 ")));
+  ASSERT_TRUE(Ok(session.Send("n")));
+  ASSERT_TRUE(Ok(session.WaitForText("2/2 ")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  // At 60 columns the report's first line is cut; after the resize it is drawn whole.
+  EXPECT_THAT(session.ScreenText(), Not(HasSubstr("rows and columns are 0-based")));
+  ASSERT_TRUE(Ok(session.Resize(80, 20)));
+  ASSERT_TRUE(Ok(session.WaitForText("rows and columns are 0-based")));
+
+  ASSERT_EQ(::kill(session.pid(), SIGTERM), 0);
+  const absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(exit->signal, SIGTERM);
+  bool alternate = true;
+  session.WithScreen(
+      [&](const Terminal& terminal) { alternate = terminal.alternate_screen_active(); });
+  EXPECT_FALSE(alternate);
+  EXPECT_THAT(session.ScreenText(), Not(HasSubstr("2/2 ")));
+  EXPECT_EQ(Files().size(), 4u) << "nothing was decided";
 }
 
 }  // namespace
