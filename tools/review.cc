@@ -105,6 +105,10 @@ void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* fo
         it.disable_recursion_pending();
         continue;
       }
+      if (name == ".git") {  // a repository's store holds no pending files
+        it.disable_recursion_pending();
+        continue;
+      }
       if (absl::EndsWith(name, kCaptureActualSuffix)) {
         found->captures.push_back(Generic(path));
         it.disable_recursion_pending();
