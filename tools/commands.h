@@ -23,6 +23,10 @@ int RunInventory(const std::vector<std::string>& args, std::ostream& out, std::o
 int RunCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap render FILE --format html|svg|png|ansi` (docs/render.md).
 int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `vtsnap review [--list|--accept-all|--reject-all] [--filter S] [DIR...]`: the pending `.actual`
+// files of failing golden assertions (docs/cli.md). Interactive without a mode flag (needs a
+// terminal on stdin and stdout).
+int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap run`: besides the codes above, 124 a wait timed out, 127 the program cannot be started.
 int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -78,6 +78,15 @@ usage:
       ansi: SGR text for a colour terminal; png: cols x 8 by rows x 16 pixels drawn with
       GNU Unifont (--font, default /usr/share/unifont/unifont.hex from Debian's unifont).
       Writes to standard output, or atomically to --output PATH.
+  vtsnap review [--list | --accept-all | --reject-all] [--filter SUBSTRING] [DIR...]
+      Review the pending .actual files of failing golden assertions under each DIR (default
+      the current folder) and under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap. --list prints one
+      line per entry (the golden, new or changed, what differs); --accept-all writes each
+      golden canonically and atomically and removes the .actual (an invalid .actual exits 2
+      naming FILE:LINE:COL and changes nothing); --reject-all removes each .actual; --filter
+      keeps the entries whose golden path contains SUBSTRING. Without a mode, an interactive
+      review on the terminal: a accept, r reject, s skip, n/p next/previous, v cycle the
+      diff, expected and actual views, q quit; a summary is printed at the end.
   vtsnap --help
       Print this help.
 
@@ -111,6 +120,7 @@ int main(int argc, char** argv) {
   if (command == "inventory") return vtsnap::tools::RunInventory(rest, std::cout, std::cerr);
   if (command == "compare") return vtsnap::tools::RunCompare(rest, std::cout, std::cerr);
   if (command == "render") return vtsnap::tools::RunRender(rest, std::cout, std::cerr);
+  if (command == "review") return vtsnap::tools::RunReview(rest, std::cout, std::cerr);
   if (command == "run") return vtsnap::tools::RunRun(rest, std::cout, std::cerr);
   std::cerr << "vtsnap: unknown command '" << command << "' (see vtsnap --help)\n";
   return 2;

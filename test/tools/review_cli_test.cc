@@ -1,0 +1,511 @@
+// `vtsnap review` (tools/review.cc): --list, --accept-all, --reject-all and --filter run in
+// process on temporary folders of goldens and pending .actual files; the interactive review runs
+// the built `vtsnap` under a PtySession, its screens pinned with goldens
+// (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/time/time.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "test/pty/test_support.h"
+#include "vtsnap/matchers/matchers.h"
+#include "vtsnap/pty/pty_session.h"
+#include "vtsnap/tools/commands.h"
+
+#ifndef VTSNAP_CLI_BINARY
+#error "VTSNAP_CLI_BINARY must name the vtsnap executable"
+#endif
+
+namespace vtsnap::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// A 6x2 screen, "hello" in bold red on its first three columns (canonical).
+constexpr char kHello[] =
+    "ckvision-golden 1\n"
+    "frame 6 2\n"
+    "cursor hidden\n"
+    "styles 2\n"
+    "0 fg @1 bg default attrs bold\n"
+    "1 fg default bg default attrs -\n"
+    "grid\n"
+    "|hello |\n"
+    "|      |\n"
+    "stylemap\n"
+    "|000111|\n"
+    "|111111|\n"
+    "end\n";
+
+// The same text in green: one style range differs.
+constexpr char kHelloGreen[] =
+    "ckvision-golden 1\n"
+    "frame 6 2\n"
+    "cursor hidden\n"
+    "styles 2\n"
+    "0 fg @2 bg default attrs bold\n"
+    "1 fg default bg default attrs -\n"
+    "grid\n"
+    "|hello |\n"
+    "|world |\n"
+    "stylemap\n"
+    "|000111|\n"
+    "|111111|\n"
+    "end\n";
+
+// A valid dump that is not canonical: styles numbered out of first use, lowercase hex.
+constexpr char kByeNonCanonical[] =
+    "ckvision-golden 1\n"
+    "frame 6 2\n"
+    "cursor 0 1 block\n"
+    "styles 2\n"
+    "0 fg default bg default attrs -\n"
+    "1 fg #ff8000 bg default attrs -\n"
+    "grid\n"
+    "|bye   |\n"
+    "|      |\n"
+    "stylemap\n"
+    "|111000|\n"
+    "|000000|\n"
+    "end\n";
+
+// Its canonical form.
+constexpr char kByeCanonical[] =
+    "ckvision-golden 1\n"
+    "frame 6 2\n"
+    "cursor 0 1 block\n"
+    "styles 2\n"
+    "0 fg #FF8000 bg default attrs -\n"
+    "1 fg default bg default attrs -\n"
+    "grid\n"
+    "|bye   |\n"
+    "|      |\n"
+    "stylemap\n"
+    "|000111|\n"
+    "|111111|\n"
+    "end\n";
+
+// Broken on line 3.
+constexpr char kInvalid[] =
+    "ckvision-golden 1\n"
+    "frame 6 2\n"
+    "bogus\n";
+
+struct Result {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+class ReviewCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ::unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
+    root_ = (fs::path(::testing::TempDir()) /
+             absl::StrCat("review_cli_test_",
+                          ::testing::UnitTest::GetInstance()->current_test_info()->name(), "_",
+                          ::getpid()))
+                .string();
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  void TearDown() override {
+    ::unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
+    fs::remove_all(root_);
+  }
+
+  void Write(const std::string& relative, const std::string& contents) {
+    const fs::path path = fs::path(root_) / relative;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << contents;
+  }
+  // The files under the root, relative path -> contents.
+  std::map<std::string, std::string> Files() const {
+    std::map<std::string, std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(root_)) {
+      if (!entry.is_regular_file()) continue;
+      std::ifstream in(entry.path(), std::ios::binary);
+      files[fs::relative(entry.path(), root_).generic_string()] =
+          std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    return files;
+  }
+  // RunReview with the root as the last argument; "ROOT" stands for it in the output.
+  Result Review(std::vector<std::string> args) {
+    args.push_back(root_);
+    std::ostringstream out, err;
+    const int code = RunReview(args, out, err);
+    return {code, absl::StrReplaceAll(out.str(), {{root_, "ROOT"}}),
+            absl::StrReplaceAll(err.str(), {{root_, "ROOT"}})};
+  }
+
+  // Two pending entries and one unrelated file: a changed golden and a new one.
+  void WriteTwoPending() {
+    Write("goldens/menu_test/home.dump", kHello);
+    Write("goldens/menu_test/home.dump.actual", kHelloGreen);
+    Write("goldens/menu_test/about.dump.actual", kByeNonCanonical);
+    Write("goldens/menu_test/notes.txt", "unrelated\n");
+  }
+
+  std::string root_;
+};
+
+TEST_F(ReviewCliTest, ListTable) {
+  struct Case {
+    std::string name;
+    std::map<std::string, std::string> files;
+    std::vector<std::string> args;
+    std::string out;
+  };
+  const std::vector<Case> cases = {
+      {"nothing pending", {{"goldens/t/a.dump", kHello}}, {"--list"}, ""},
+      {"new and changed, sorted by golden path",
+       {{"goldens/t/b.dump", kHello},
+        {"goldens/t/b.dump.actual", kHelloGreen},
+        {"goldens/t/a.dump.actual", kHello}},
+       {"--list"},
+       "ROOT/goldens/t/a.dump: new\n"
+       "ROOT/goldens/t/b.dump: changed: 1 text row, 1 style range\n"},
+      {"spelling only",
+       {{"goldens/t/bye.dump", kByeCanonical}, {"goldens/t/bye.dump.actual", kByeNonCanonical}},
+       {"--list"},
+       "ROOT/goldens/t/bye.dump: changed: same meaning (spelling only)\n"},
+      {"the filter keeps golden paths holding the substring",
+       {{"goldens/t/home.dump.actual", kHello}, {"goldens/t/about.dump.actual", kHello}},
+       {"--list", "--filter", "home"},
+       "ROOT/goldens/t/home.dump: new\n"},
+      {"--filter=",
+       {{"goldens/t/home.dump.actual", kHello}, {"goldens/t/about.dump.actual", kHello}},
+       {"--list", "--filter=about"},
+       "ROOT/goldens/t/about.dump: new\n"},
+      {"an invalid .actual is named with its line and column",
+       {{"goldens/t/new.dump.actual", kInvalid},
+        {"goldens/t/old.dump", kHello},
+        {"goldens/t/old.dump.actual", kInvalid}},
+       {"--list"},
+       "ROOT/goldens/t/new.dump: new: invalid: ROOT/goldens/t/new.dump.actual:3:1: expected "
+       "\"cursor\", got \"bogus\"\n"
+       "ROOT/goldens/t/old.dump: changed: invalid: ROOT/goldens/t/old.dump.actual:3:1: expected "
+       "\"cursor\", got \"bogus\"\n"},
+      {"a capture folder is listed as unsupported",
+       {{"goldens/t/walk.capture.actual/00-home/80x24", "x"}},
+       {"--list"},
+       "ROOT/goldens/t/walk.capture.actual/: unsupported (capture goldens are not reviewed yet; "
+       "compare the folders with `vtsnap compare` and re-run the test with UPDATE_GOLDENS=1)\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    for (const auto& [path, contents] : c.files) Write(path, contents);
+    const Result result = Review(c.args);
+    EXPECT_EQ(result.code, 0) << result.err;
+    EXPECT_EQ(result.out, c.out);
+    EXPECT_EQ(Files(), c.files) << "--list changes nothing";
+  }
+}
+
+TEST_F(ReviewCliTest, AcceptAllWritesCanonicalGoldensAndRemovesTheActualFiles) {
+  WriteTwoPending();
+  const Result result = Review({"--accept-all"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "accepted ROOT/goldens/menu_test/about.dump (new)\n"
+            "accepted ROOT/goldens/menu_test/home.dump\n"
+            "review: 2 accepted, 0 rejected, 0 skipped\n");
+  const std::map<std::string, std::string> want = {
+      {"goldens/menu_test/about.dump", kByeCanonical},
+      {"goldens/menu_test/home.dump", kHelloGreen},
+      {"goldens/menu_test/notes.txt", "unrelated\n"},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+TEST_F(ReviewCliTest, RejectAllRemovesTheActualFiles) {
+  WriteTwoPending();
+  const Result result = Review({"--reject-all"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "rejected ROOT/goldens/menu_test/about.dump.actual\n"
+            "rejected ROOT/goldens/menu_test/home.dump.actual\n"
+            "review: 0 accepted, 2 rejected, 0 skipped\n");
+  const std::map<std::string, std::string> want = {
+      {"goldens/menu_test/home.dump", kHello},
+      {"goldens/menu_test/notes.txt", "unrelated\n"},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+TEST_F(ReviewCliTest, FilterLimitsAcceptAll) {
+  WriteTwoPending();
+  const Result result = Review({"--accept-all", "--filter", "about"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "accepted ROOT/goldens/menu_test/about.dump (new)\n"
+            "review: 1 accepted, 0 rejected, 0 skipped\n");
+  const std::map<std::string, std::string> want = {
+      {"goldens/menu_test/about.dump", kByeCanonical},
+      {"goldens/menu_test/home.dump", kHello},
+      {"goldens/menu_test/home.dump.actual", kHelloGreen},
+      {"goldens/menu_test/notes.txt", "unrelated\n"},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+TEST_F(ReviewCliTest, AnInvalidActualRefusesTheWholeRunNamingLineAndColumn) {
+  WriteTwoPending();
+  Write("goldens/menu_test/broken.dump.actual", kInvalid);
+  const std::map<std::string, std::string> before = Files();
+  const Result result = Review({"--accept-all"});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "vtsnap review: ROOT/goldens/menu_test/broken.dump.actual:3:1: expected \"cursor\", "
+            "got \"bogus\"\n"
+            "vtsnap review: nothing was accepted (fix or reject the invalid .actual files)\n");
+  EXPECT_EQ(Files(), before);
+}
+
+TEST_F(ReviewCliTest, ResolvesActualFilesUnderTheOutputsFolder) {
+  Write("src/goldens/menu_test/home.dump", kHello);
+  Write("outputs/vtsnap/menu_test/home.dump.actual", kHelloGreen);
+  Write("outputs/vtsnap/menu_test/about.dump.actual", kHello);  // new: its folder is known
+  Write("outputs/vtsnap/other_test/x.dump.actual", kHello);     // no such golden folder
+  ::setenv("TEST_UNDECLARED_OUTPUTS_DIR", (fs::path(root_) / "outputs").c_str(), 1);
+  Result result = Review({"--list"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/outputs/vtsnap/other_test/x.dump.actual: golden unknown (no golden or golden "
+            "folder under the folders reviewed ends in goldens/other_test/x.dump)\n"
+            "ROOT/src/goldens/menu_test/about.dump: new\n"
+            "ROOT/src/goldens/menu_test/home.dump: changed: 1 text row, 1 style range\n");
+  result = Review({"--accept-all"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("review: 2 accepted, 0 rejected, 1 skipped\n"));
+  const std::map<std::string, std::string> want = {
+      {"outputs/vtsnap/other_test/x.dump.actual", kHello},
+      {"src/goldens/menu_test/about.dump", kHello},
+      {"src/goldens/menu_test/home.dump", kHelloGreen},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+// A 2x1 RGBA plane: one opaque pixel of `rgb` (0xRRGGBB), one transparent.
+std::string Plane(uint32_t rgb) {
+  std::string bytes = "ckvision-rgba 1\n2 1\n";
+  bytes += static_cast<char>((rgb >> 16) & 0xFF);
+  bytes += static_cast<char>((rgb >> 8) & 0xFF);
+  bytes += static_cast<char>(rgb & 0xFF);
+  bytes += '\xFF';
+  bytes += std::string(4, '\0');
+  return bytes;
+}
+
+constexpr char kSemantic[] =
+    "vtsnap-semantic 1\n"
+    "capture viewport\n"
+    "size 10x2\n"
+    "buffer normal\n"
+    "viewport top=0 scrollback=0\n"
+    "cursor visible row=0 col=8 shape=block\n"
+    "mode bracketed-paste off\n"
+    "mode mouse-tracking off\n"
+    "mode mouse-encoding default\n"
+    "mode focus-events off\n"
+    "mode synchronized-output off\n"
+    "mode application-cursor-keys off\n"
+    "text\n"
+    "0 |hi there\n"
+    "1 |\n"
+    "styles\n"
+    "0 3-7 bold fg=red\n";
+
+TEST_F(ReviewCliTest, EveryGoldenFormatIsAcceptedThroughItsReader) {
+  struct Case {
+    std::string name;
+    std::string actual;    // the .actual's path
+    std::string contents;  // its bytes
+    std::string golden;    // the golden's bytes after --accept-all; "" when refused
+    std::string err;       // the message of a refusal
+  };
+  const std::vector<Case> cases = {
+      {"a scene is a dump", "goldens/t/s.scene.actual", kByeNonCanonical, kByeCanonical, ""},
+      {"rgba", "goldens/t/p.rgba.actual", Plane(0xFF8000), Plane(0xFF8000), ""},
+      {"semantic", "goldens/t/x.semantic.actual", kSemantic, kSemantic, ""},
+      {"another suffix is copied", "goldens/t/x.txt.actual", "any\r\nbytes", "any\r\nbytes", ""},
+      {"invalid rgba", "goldens/t/p.rgba.actual", "ckvision-rgba 2\n2 1\n", "",
+       "vtsnap review: ROOT/goldens/t/p.rgba.actual: line 1, column 1: expected "
+       "\"ckvision-rgba 1\", got \"ckvision-rgba 2\"\n"},
+      {"invalid semantic", "goldens/t/x.semantic.actual", "vtsnap-semantic 1\nbogus\n", "",
+       "vtsnap review: ROOT/goldens/t/x.semantic.actual:2:"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    Write(c.actual, c.contents);
+    const Result result = Review({"--accept-all"});
+    const std::string golden = c.actual.substr(0, c.actual.size() - std::string(".actual").size());
+    if (c.golden.empty()) {
+      EXPECT_EQ(result.code, 2);
+      EXPECT_THAT(result.err, ::testing::StartsWith(c.err));
+      EXPECT_EQ(Files(), (std::map<std::string, std::string>{{c.actual, c.contents}}));
+    } else {
+      EXPECT_EQ(result.code, 0) << result.err;
+      EXPECT_EQ(Files(), (std::map<std::string, std::string>{{golden, c.golden}}));
+    }
+  }
+}
+
+TEST_F(ReviewCliTest, ListSummarizesAnRgbaPlane) {
+  Write("goldens/t/p.rgba", Plane(0xFF8000));
+  Write("goldens/t/p.rgba.actual", Plane(0x0080FF));
+  const Result result = Review({"--list"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/goldens/t/p.rgba: changed: planes differ: 1 of 2 pixels in x 0, y 0\n");
+}
+
+TEST_F(ReviewCliTest, BadArgumentsExit2) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"--list", "--accept-all"}, "pass at most one of"},
+      {{"--frobnicate"}, "unknown option '--frobnicate'"},
+      {{"--filter="}, "--filter needs a non-empty SUBSTRING"},
+      {{"--list", "/no/such/folder/review"}, "/no/such/folder/review: no such folder"},
+  };
+  for (const Case& c : cases) {
+    std::ostringstream out, err;
+    EXPECT_EQ(RunReview(c.args, out, err), 2);
+    EXPECT_THAT(err.str(), HasSubstr(c.err));
+  }
+}
+
+TEST_F(ReviewCliTest, InteractiveNeedsATerminal) {
+  WriteTwoPending();
+  // Under ctest stdin is not a terminal.
+  if (::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO)) GTEST_SKIP() << "run from a terminal";
+  const Result result = Review({});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_THAT(result.err, HasSubstr("pass --list, --accept-all or --reject-all"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The interactive review under a pseudo-terminal.
+
+::testing::AssertionResult Ok(const absl::Status& status) {
+  if (status.ok()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << status;
+}
+
+constexpr absl::Duration kQuiet = absl::Milliseconds(150);
+
+class ReviewTuiTest : public ReviewCliTest {
+ protected:
+  PtyOptions Options() const {
+    PtyOptions options = pty_test::MarkedOptions(60, 16);
+    options.working_directory = root_;
+    return options;
+  }
+};
+
+TEST_F(ReviewTuiTest, AcceptThenQuitAcceptsExactlyTheFirstEntry) {
+  WriteTwoPending();
+  PtySession session(Options());
+  ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+  ASSERT_TRUE(Ok(session.WaitForText("1/2 goldens/menu_test/about.dump (new)")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  EXPECT_THAT(session, EqualsGolden("new_entry"));
+
+  ASSERT_TRUE(Ok(session.Send("a")));
+  ASSERT_TRUE(Ok(session.WaitForText("2/2 goldens/menu_test/home.dump (changed)")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  EXPECT_THAT(session, EqualsGolden("changed_entry_diff"));
+
+  ASSERT_TRUE(Ok(session.Send("v")));
+  ASSERT_TRUE(Ok(session.WaitForText("view: expected")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  EXPECT_THAT(session, EqualsGolden("changed_entry_expected"));
+
+  ASSERT_TRUE(Ok(session.Send("q")));
+  const absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(exit->code, 0);
+  EXPECT_THAT(session.ScreenText(), HasSubstr("accepted goldens/menu_test/about.dump (new)\n"
+                                              "review: 1 accepted, 0 rejected, 1 skipped"));
+  const std::map<std::string, std::string> want = {
+      {"goldens/menu_test/about.dump", kByeCanonical},
+      {"goldens/menu_test/home.dump", kHello},
+      {"goldens/menu_test/home.dump.actual", kHelloGreen},
+      {"goldens/menu_test/notes.txt", "unrelated\n"},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+TEST_F(ReviewTuiTest, RejectSkipAndTheEndOfTheList) {
+  WriteTwoPending();
+  PtySession session(Options());
+  ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+  ASSERT_TRUE(Ok(session.WaitForText("1/2 ")));
+  ASSERT_TRUE(Ok(session.Send("r")));
+  ASSERT_TRUE(Ok(session.WaitForText("2/2 ")));
+  ASSERT_TRUE(Ok(session.Send("s")));  // past the last entry: the review ends
+  const absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(exit->code, 0);
+  EXPECT_THAT(session.ScreenText(), HasSubstr("review: 0 accepted, 1 rejected, 1 skipped"));
+  const std::map<std::string, std::string> want = {
+      {"goldens/menu_test/home.dump", kHello},
+      {"goldens/menu_test/home.dump.actual", kHelloGreen},
+      {"goldens/menu_test/notes.txt", "unrelated\n"},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+TEST_F(ReviewTuiTest, ResizeDrawsAgainAndSigtermLeavesTheAlternateScreen) {
+  WriteTwoPending();
+  PtySession session(Options());
+  ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+  ASSERT_TRUE(Ok(session.WaitForText("1/2 ")));
+  ASSERT_TRUE(Ok(session.Send("n")));
+  ASSERT_TRUE(Ok(session.WaitForText("2/2 ")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  // At 60 columns the report's first line is cut; after the resize it is drawn whole.
+  EXPECT_THAT(session.ScreenText(), Not(HasSubstr("rows and columns are 0-based")));
+  ASSERT_TRUE(Ok(session.Resize(80, 20)));
+  ASSERT_TRUE(Ok(session.WaitForText("rows and columns are 0-based")));
+
+  ASSERT_EQ(::kill(session.pid(), SIGTERM), 0);
+  const absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(exit->signal, SIGTERM);
+  bool alternate = true;
+  session.WithScreen(
+      [&](const Terminal& terminal) { alternate = terminal.alternate_screen_active(); });
+  EXPECT_FALSE(alternate);
+  EXPECT_THAT(session.ScreenText(), Not(HasSubstr("2/2 ")));
+  EXPECT_EQ(Files().size(), 4u) << "nothing was decided";
+}
+
+}  // namespace
+}  // namespace vtsnap::tools
