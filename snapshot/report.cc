@@ -267,4 +267,13 @@ absl::Status RemoveReportEntry(absl::string_view golden_path, absl::string_view 
   return RebuildPage(folder);
 }
 
+absl::Status RefreshReport(absl::string_view actual_path) {
+  namespace fs = std::filesystem;
+  const std::string folder = ReportFolderFor(actual_path);
+  const fs::path entries_dir = fs::path(folder) / kEntriesName;
+  if (::access(entries_dir.c_str(), F_OK) != 0) return absl::OkStatus();  // no report there
+  FileLock lock(entries_dir.string());
+  return RebuildPage(folder);
+}
+
 }  // namespace vtsnap

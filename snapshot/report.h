@@ -54,6 +54,10 @@ std::string ReportFolderFor(absl::string_view actual_path);
 // rebuilds the page (a passing check whose stale .actual was removed).
 absl::Status RemoveReportEntry(absl::string_view golden_path, absl::string_view actual_path);
 
+// Rebuilds the report of `actual_path`'s folder, if there is one, dropping the entries whose
+// .actual is gone (`vtsnap review` calls it after accepting or rejecting).
+absl::Status RefreshReport(absl::string_view actual_path);
+
 // The highlight colour of changed cells, for the browser check.
 inline constexpr char kReportHighlight[] = "#ff00aa";
 

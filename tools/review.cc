@@ -31,6 +31,7 @@
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/render.h"
+#include "vtsnap/snapshot/report.h"
 #include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/store.h"
@@ -245,10 +246,18 @@ absl::StatusOr<std::string> CanonicalActual(const std::string& path, absl::strin
   return *bytes;  // a format without a reader here: its bytes as they are
 }
 
+// Removes the .actual of `entry`, and its entry in the HTML failure report beside it (or in
+// $VTSNAP_REPORT_DIR) when there is one.
+absl::Status RemoveActual(const Entry& entry) {
+  if (absl::Status s = RemoveFileIfExists(entry.actual); !s.ok()) return s;
+  (void)RefreshReport(entry.actual);  // the report is a view: failing to refresh it loses nothing
+  return absl::OkStatus();
+}
+
 // Writes the golden of `entry` from `canonical` and removes the .actual.
 absl::Status Accept(const Entry& entry, const std::string& canonical) {
   if (absl::Status s = WriteFileAtomically(entry.golden, canonical); !s.ok()) return s;
-  return RemoveFileIfExists(entry.actual);
+  return RemoveActual(entry);
 }
 
 // What differs, in one line: "2 text rows, 1 style range", "same meaning (spelling only)".
@@ -385,7 +394,7 @@ int RejectAll(const Pending& pending, std::ostream& out, std::ostream& err) {
   Counts counts;
   int code = kExitOk;
   for (const Entry& entry : pending.entries) {
-    if (absl::Status s = RemoveFileIfExists(entry.actual); !s.ok()) {
+    if (absl::Status s = RemoveActual(entry); !s.ok()) {
       err << "vtsnap review: " << s.message() << "\n";
       ++counts.skipped;
       code = kExitInvalid;
@@ -733,7 +742,7 @@ int Interactive(const Pending& pending, std::ostream& out, std::ostream& err) {
             status = "this entry is decided already";
             break;
           }
-          if (absl::Status s = RemoveFileIfExists(entry.actual); !s.ok()) {
+          if (absl::Status s = RemoveActual(entry); !s.ok()) {
             status = absl::StrCat("not rejected: ", s.message());
             break;
           }

@@ -24,6 +24,7 @@
 #include "test/pty/test_support.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/pty/pty_session.h"
+#include "vtsnap/snapshot/report.h"
 #include "vtsnap/tools/commands.h"
 
 #ifndef VTSNAP_CLI_BINARY
@@ -251,6 +252,32 @@ TEST_F(ReviewCliTest, RejectAllRemovesTheActualFiles) {
       {"goldens/menu_test/notes.txt", "unrelated\n"},
   };
   EXPECT_EQ(Files(), want);
+}
+
+// The HTML failure report beside the .actual files loses the entries review decides, and goes
+// with the last one.
+TEST_F(ReviewCliTest, DecidedEntriesLeaveTheFailureReport) {
+  WriteTwoPending();
+  for (const char* name : {"home", "about"}) {
+    const std::string golden = root_ + "/goldens/menu_test/" + name + ".dump";
+    ASSERT_TRUE(AddReportEntry({.test = "T",
+                                .golden_path = golden,
+                                .actual_path = golden + ".actual",
+                                .message = "m",
+                                .screens_html = ""})
+                    .ok());
+  }
+  const std::string page = root_ + "/goldens/menu_test/vtsnap-report.html";
+  ASSERT_TRUE(fs::exists(page));
+  ASSERT_EQ(Review({"--filter", "home", "--reject-all"}).code, 0);
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_THAT(html, HasSubstr("1 failing golden<"));
+  EXPECT_THAT(html, HasSubstr("about.dump"));
+  EXPECT_THAT(html, Not(HasSubstr("home.dump")));
+  ASSERT_EQ(Review({"--accept-all"}).code, 0);
+  EXPECT_FALSE(fs::exists(page));
+  EXPECT_FALSE(fs::exists(root_ + "/goldens/menu_test/vtsnap-report.entries"));
 }
 
 TEST_F(ReviewCliTest, FilterLimitsAcceptAll) {
