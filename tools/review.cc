@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -27,9 +28,11 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/fnv1a.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/render.h"
 #include "vtsnap/snapshot/report.h"
 #include "vtsnap/snapshot/rgba.h"
@@ -610,17 +613,32 @@ std::vector<std::string> Body(const Entry& entry, View view) {
       return absl::StrCat(what, ": RGBA plane ", plane.width, "x", plane.height, " pixels, hash ",
                           RasterHash(plane));
     };
-    const std::string picture = absl::StrCat(
-        "as pictures: vtsnap render FILE --format png --output FILE.png (FILE: ",
-        entry.golden_exists ? absl::StrCat(entry.golden, " or ") : "", entry.actual, ")");
-    if (view == View::kExpected) return {describe("expected", *expected), picture};
-    if (view == View::kActual || !expected.has_value())
-      return {describe("actual", *actual), picture};
-    lines = {describe("expected", *expected), describe("actual", *actual)};
+    // Each plane as a PNG in the temporary directory, to open in an image viewer.
+    auto picture = [&entry](absl::string_view what, const RgbaPlane& plane) {
+      std::error_code ec;
+      const std::filesystem::path dir = std::filesystem::temp_directory_path(ec) / "vtsnap-review";
+      std::filesystem::create_directories(dir, ec);
+      char name[17];
+      std::snprintf(name, sizeof(name), "%016llx",
+                    static_cast<unsigned long long>(Fnv1a64(entry.actual)));
+      const std::string path = (dir / absl::StrCat(name, "-", what, ".png")).string();
+      absl::StatusOr<std::string> png = EncodePng(plane);
+      absl::Status written = png.ok() ? WriteFileAtomically(path, *png) : png.status();
+      return written.ok() ? absl::StrCat("  ", what, " as a picture: ", path)
+                          : absl::StrCat("  ", what, " has no picture: ", written.message());
+    };
+    if (view == View::kExpected) {
+      if (!expected.has_value()) return {"expected: no golden yet"};
+      return {describe("expected", *expected), picture("expected", *expected)};
+    }
+    if (view == View::kActual || !expected.has_value()) {
+      return {describe("actual", *actual), picture("actual", *actual)};
+    }
+    lines = {describe("expected", *expected), picture("expected", *expected),
+             describe("actual", *actual), picture("actual", *actual)};
     for (std::string& line : Lines(RenderPlaneDiff(ComparePlanes(*expected, *actual)))) {
       lines.push_back(std::move(line));
     }
-    lines.push_back(picture);
     return lines;
   }
   if (ext == ".semantic" && view == View::kDiff && golden_bytes.has_value()) {

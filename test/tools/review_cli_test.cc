@@ -24,7 +24,9 @@
 #include "test/pty/test_support.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/pty/pty_session.h"
+#include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/report.h"
+#include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/tools/commands.h"
 
 #ifndef VTSNAP_CLI_BINARY
@@ -487,6 +489,34 @@ TEST_F(ReviewTuiTest, AcceptThenQuitAcceptsExactlyTheFirstEntry) {
       {"goldens/menu_test/notes.txt", "unrelated\n"},
   };
   EXPECT_EQ(Files(), want);
+}
+
+// An .rgba entry has no screen: its planes are summarized and written as PNG files to look at.
+TEST_F(ReviewTuiTest, AnRgbaEntryShowsItsPlanesAsPictures) {
+  Write("goldens/t/p.rgba", Plane(0xFF8000));
+  Write("goldens/t/p.rgba.actual", Plane(0x0080FF));
+  PtyOptions options = pty_test::MarkedOptions(110, 16);
+  options.working_directory = root_;
+  PtySession session(options);
+  ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+  ASSERT_TRUE(Ok(session.WaitForText("-actual.png")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  const std::string screen = session.ScreenText();
+  EXPECT_THAT(screen, HasSubstr("expected: RGBA plane 2x1 pixels, hash "));
+  EXPECT_THAT(screen, HasSubstr("planes differ: 1 of 2 pixels"));
+  const size_t at = screen.find("actual as a picture: ");
+  ASSERT_NE(at, std::string::npos) << screen;
+  const size_t start = at + std::string("actual as a picture: ").size();
+  const std::string png_path = screen.substr(start, screen.find('\n', start) - start);
+  std::ifstream in(png_path, std::ios::binary);
+  const std::string png((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  absl::StatusOr<RgbaPlane> picture = DecodePng(png, png_path);
+  ASSERT_TRUE(picture.ok()) << picture.status() << "\n" << screen;
+  absl::StatusOr<RgbaPlane> actual = ParseRgba(Plane(0x0080FF));
+  ASSERT_TRUE(actual.ok());
+  EXPECT_EQ(*picture, *actual);
+  ASSERT_TRUE(Ok(session.Send("q")));
+  ASSERT_TRUE(session.WaitForExit().ok());
 }
 
 TEST_F(ReviewTuiTest, RejectSkipAndTheEndOfTheList) {
