@@ -412,7 +412,8 @@ GoldenResult CheckGolden(const GoldenInput& in) {
         .screens_html =
             in.report_screens
                 ? in.report_screens(golden_text->has_value() ? &golden_text->value() : nullptr)
-                : std::string()};
+                : std::string(),
+        .new_golden = outcome == GoldenOutcome::kMissing};
     absl::StatusOr<std::string> page = AddReportEntry(entry);
     if (page.ok()) {
       absl::StrAppend(&message, "report: ", *page, "\n");

@@ -270,6 +270,26 @@ std::string RenderHtml(const Frame& frame, const RenderOptions& options) {
       "</style></head>\n<body>\n", HtmlScreen(frame, options), "\n</body></html>\n");
 }
 
+std::string RenderPlaneHtml(const RgbaPlane& plane, const RenderOptions& options) {
+  const std::string title = options.title.empty() ? "vtsnap plane" : options.title;
+  return absl::StrCat(
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>", EscapeHtml(title),
+      "</title>\n<style>\nbody{margin:8px;background:#f4f4f4;}\n"
+      "img{image-rendering:pixelated;border:1px solid #888;background:repeating-conic-gradient("
+      "#ccc 0 25%,#fff 0 50%) 0 0/16px 16px;}\n</style></head>\n<body>\n<img alt=\"\" width=\"",
+      plane.width, "\" height=\"", plane.height, "\" src=\"", PlaneDataUri(plane),
+      "\">\n</body></html>\n");
+}
+
+std::string RenderPlaneSvg(const RgbaPlane& plane, const RenderOptions& options) {
+  return absl::StrCat(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", plane.width, "\" height=\"",
+      plane.height, "\" viewBox=\"0 0 ", plane.width, " ", plane.height, "\">\n<title>",
+      EscapeHtml(options.title.empty() ? "vtsnap plane" : options.title),
+      "</title>\n<image href=\"", PlaneDataUri(plane), "\" width=\"", plane.width, "\" height=\"",
+      plane.height, "\" style=\"image-rendering:pixelated\"/>\n</svg>\n");
+}
+
 std::string RenderSvg(const Frame& frame, const RenderOptions& options) {
   const RenderPalette& palette = options.palette;
   const int width = frame.cols * kCellWidth;
@@ -489,11 +509,17 @@ RgbaPlane RenderPixels(const Frame& frame, const BitmapFont& font, const RenderO
             put(x + cells * cw - 2, y + j, look.fg);
           }
         } else {
-          const int offset = (cells * cw - glyph->width) / 2;
+          // A 16-pixel glyph in one cell (the font's width and the decoder's disagree) is squeezed
+          // to 8 pixels, two columns into one, so it never spills into its neighbours.
+          const bool squeeze = glyph->width > cells * cw;
+          const int drawn = squeeze ? glyph->width / 2 : glyph->width;
+          const int offset = (cells * cw - drawn) / 2;
           for (int j = 0; j < 16; ++j) {
             const int slant = look.italic && j < 8 ? 1 : 0;
-            for (int i = 0; i < glyph->width; ++i) {
-              if ((glyph->rows[static_cast<size_t>(j)] & (0x8000 >> i)) == 0) continue;
+            const uint32_t bits = glyph->rows[static_cast<size_t>(j)];
+            for (int i = 0; i < drawn; ++i) {
+              const uint32_t mask = squeeze ? (0xC000u >> (2 * i)) : (0x8000u >> i);
+              if ((bits & mask) == 0) continue;
               put(x + offset + i + slant, y + j, look.fg);
               if (look.bold) put(x + offset + i + slant + 1, y + j, look.fg);
             }

@@ -88,6 +88,11 @@ std::string HtmlScreenStyleSheet();
 std::string HtmlScreen(const Frame& frame, const RenderOptions& options,
                        const std::vector<bool>& marked = {});
 
+// A pixel plane alone (a `ckvision-rgba 1` file), pixel for pixel: a page with the plane as an
+// image of its own size over a checkerboard that shows its transparency, or an SVG of that size.
+std::string RenderPlaneHtml(const RgbaPlane& plane, const RenderOptions& options = {});
+std::string RenderPlaneSvg(const RgbaPlane& plane, const RenderOptions& options = {});
+
 // A standalone SVG picture of the screen (cells of 9 x 18 user units), links as <a>.
 std::string RenderSvg(const Frame& frame, const RenderOptions& options = {});
 

@@ -50,6 +50,30 @@ std::string Escape(absl::string_view text) {
   return out;
 }
 
+// `text` without the terminal escape sequences a message for a colour terminal carries (SGR, and
+// OSC 8 links ended by ST or BEL): the report shows the same message as plain text.
+std::string WithoutEscapes(absl::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\x1b' || i + 1 >= text.size()) {
+      out += text[i];
+      continue;
+    }
+    if (text[i + 1] == '[') {  // CSI: parameters and intermediates, then a final byte
+      size_t j = i + 2;
+      while (j < text.size() && (text[j] < 0x40 || text[j] > 0x7E)) ++j;
+      i = j;
+    } else if (text[i + 1] == ']') {  // OSC: up to ST (ESC \) or BEL
+      size_t j = i + 2;
+      while (j < text.size() && text[j] != '\a' && !(text[j] == '\x1b' && j + 1 < text.size())) ++j;
+      i = j < text.size() && text[j] == '\x1b' ? j + 1 : j;
+    } else {
+      ++i;  // a two-byte escape
+    }
+  }
+  return out;
+}
+
 std::string EntryFileName(absl::string_view golden_path) {
   static constexpr char kHex[] = "0123456789abcdef";
   uint64_t h = Fnv1a64(golden_path);
@@ -75,7 +99,8 @@ std::vector<bool> ChangedCells(const FrameDiff& diff, const Frame& frame) {
   return marked;
 }
 
-// Holds an exclusive lock on the folder `path` while alive (no lock file is left behind).
+// Holds an exclusive lock on the folder `path` while alive (no lock file is left behind). The
+// report folder is locked, never the entries folder: a rebuild may remove that one.
 class FileLock {
  public:
   explicit FileLock(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_DIRECTORY)) {
@@ -142,7 +167,14 @@ absl::Status RebuildPage(const std::string& folder) {
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
   std::vector<StoredEntry> entries;
   std::error_code ec;
-  for (const fs::directory_entry& f : fs::directory_iterator(entries_dir, ec)) {
+  fs::directory_iterator it(entries_dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) {
+    // Unreadable: rebuilding from nothing would drop every process's entries.
+    return absl::UnavailableError(
+        absl::StrCat("cannot read ", entries_dir.string(), ": ", ec.message()));
+  }
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& f = *it;
     if (f.path().extension() != ".entry") continue;
     absl::StatusOr<std::optional<std::string>> text = ReadFileIfExists(f.path().string());
     if (!text.ok() || !text->has_value()) continue;
@@ -160,6 +192,10 @@ absl::Status RebuildPage(const std::string& folder) {
     }
     e.html = std::move(parts[2]);
     entries.push_back(std::move(e));
+  }
+  if (ec) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot read ", entries_dir.string(), ": ", ec.message()));
   }
   const fs::path page_path = fs::path(folder) / kPageName;
   if (entries.empty()) {
@@ -229,12 +265,11 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
   }
   std::string absolute_actual = fs::absolute(entry.actual_path, ec).string();
   if (ec) absolute_actual = entry.actual_path;
-  const bool missing = entry.screens_html.find("no golden yet") != std::string::npos;
   const std::string html = absl::StrCat(
       "<section class=\"entry\" data-view=\"both\">\n<h2><code>", Escape(entry.golden_path),
       "</code></h2>\n<p class=\"meta\">", Escape(entry.test.empty() ? "?" : entry.test),
-      " &middot; ", missing ? "new" : "changed", " &middot; actual <code>", Escape(absolute_actual),
-      "</code></p>\n",
+      " &middot; ", entry.new_golden ? "new" : "changed", " &middot; actual <code>",
+      Escape(absolute_actual), "</code></p>\n",
       entry.screens_html.empty()
           ? ""
           : absl::StrCat("<div class=\"views\"><button data-v=\"both\">side by side</button>"
@@ -242,10 +277,13 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
                          "<button data-v=\"actual\">actual</button>"
                          "<button data-v=\"flip\">flip</button></div>\n<div class=\"screens\">",
                          entry.screens_html, "</div>\n"),
-      "<pre class=\"msg\">", Escape(entry.message), "</pre>\n</section>\n");
+      "<pre class=\"msg\">", Escape(WithoutEscapes(entry.message)), "</pre>\n</section>\n");
   const std::string stored = absl::StrCat("golden ", absl::CEscape(entry.golden_path), "\nactual ",
                                           absl::CEscape(absolute_actual), "\n", html);
-  FileLock lock(entries_dir.string());
+  FileLock lock(folder);
+  if (!lock.ok()) {
+    return absl::UnavailableError(absl::StrCat("cannot lock the report folder ", folder));
+  }
   fs::create_directories(entries_dir, ec);  // again: a rebuild may have removed it meanwhile
   if (absl::Status s =
           WriteFileAtomically((entries_dir / EntryFileName(entry.golden_path)).string(), stored);
@@ -262,7 +300,10 @@ absl::Status RemoveReportEntry(absl::string_view golden_path, absl::string_view 
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
   const fs::path entry = entries_dir / EntryFileName(golden_path);
   if (::access(entry.c_str(), F_OK) != 0) return absl::OkStatus();  // the common case
-  FileLock lock(entries_dir.string());
+  FileLock lock(folder);
+  if (!lock.ok()) {
+    return absl::UnavailableError(absl::StrCat("cannot lock the report folder ", folder));
+  }
   if (absl::Status s = RemoveFileIfExists(entry.string()); !s.ok()) return s;
   return RebuildPage(folder);
 }
@@ -272,7 +313,10 @@ absl::Status RefreshReport(absl::string_view actual_path) {
   const std::string folder = ReportFolderFor(actual_path);
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
   if (::access(entries_dir.c_str(), F_OK) != 0) return absl::OkStatus();  // no report there
-  FileLock lock(entries_dir.string());
+  FileLock lock(folder);
+  if (!lock.ok()) {
+    return absl::UnavailableError(absl::StrCat("cannot lock the report folder ", folder));
+  }
   return RebuildPage(folder);
 }
 

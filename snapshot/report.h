@@ -6,8 +6,9 @@
 // The page is `vtsnap-report.html` in the report folder: $VTSNAP_REPORT_DIR, else
 // $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap (Bazel keeps it with the test's outputs), else the folder of
 // the failure's `.actual` file. Each entry is a file of its own beside the page
-// (`vtsnap-report.entries/<hash of the golden path>.html`), so test processes running in parallel
-// each add theirs; the page is rebuilt from the entries under a lock, in golden-path order, and an
+// (`vtsnap-report.entries/<hash of the golden path>.entry`), so test processes running in parallel
+// each add theirs; the page is rebuilt from the entries under a lock on the report folder, in
+// golden-path order, and an
 // entry whose `.actual` file is gone (accepted, rejected, or passing again) is dropped then.
 //
 // Example (kept compiling in test/snapshot/report_test.cc):
@@ -37,11 +38,13 @@ struct ReportEntry {
   std::string actual_path = {};   // the .actual file the failure wrote
   std::string message = {};       // the failure message, as text
   std::string screens_html = {};  // ReportScreens, or "" when the golden kind has no screen
+  bool new_golden = false;        // there is no golden yet (else: the golden differs)
 };
 
 // The two screens of an entry: `expected` (nullptr when there is no readable golden) and `actual`
 // side by side, each changed cell (snapshot/diff.h Compare: text, or a style a person can see)
-// marked with the highlight in both.
+// marked with the highlight in both. Screens of different sizes are shown without marks (the
+// message says the sizes).
 std::string ReportScreens(const Frame* expected, const Frame& actual);
 
 // The folder of the report for a failure whose `.actual` is at `actual_path` (see above).

@@ -77,6 +77,7 @@ absl::StatusOr<Frame> FrameFromState(const StateDump& dump, absl::string_view pa
 struct Screen {
   Frame frame;
   std::optional<RgbaPlane> plane;
+  bool plane_only = false;  // a ckvision-rgba 1 file: the plane is drawn alone, pixel for pixel
 };
 
 // What FILE holds, recognized by its first bytes: a golden dump or scene (and their `.actual`
@@ -106,8 +107,7 @@ absl::StatusOr<Screen> ReadScreen(const std::string& path, const std::string& by
     if (!plane.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(path, ": ", plane.status().message()));
     }
-    // A plane alone: drawn over an empty grid of cells of one pixel.
-    return Screen{.frame = Frame::Blank(plane->width, plane->height), .plane = *std::move(plane)};
+    return Screen{.frame = Frame(), .plane = *std::move(plane), .plane_only = true};
   }
   if (json_file) {
     absl::StatusOr<StateDump> dump = ParseStateJson(bytes);
@@ -220,7 +220,24 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
   options.cursor = !no_cursor;
   options.title = path;
   std::string rendered;
-  if (format == "html") {
+  if (screen->plane_only) {
+    if (format == "ansi") {
+      err << "vtsnap render: " << path
+          << " is a pixel plane, which has no text: use --format png, html or svg\n";
+      return 2;
+    }
+    if (format == "png") {
+      absl::StatusOr<std::string> png = EncodePng(*screen->plane);
+      if (!png.ok()) {
+        err << "vtsnap render: " << path << ": " << png.status().message() << "\n";
+        return 2;
+      }
+      rendered = *std::move(png);
+    } else {
+      rendered = format == "html" ? RenderPlaneHtml(*screen->plane, options)
+                                  : RenderPlaneSvg(*screen->plane, options);
+    }
+  } else if (format == "html") {
     rendered = RenderHtml(screen->frame, options);
   } else if (format == "svg") {
     rendered = RenderSvg(screen->frame, options);

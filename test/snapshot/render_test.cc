@@ -23,6 +23,14 @@ constexpr char kTinyFont[] =
     "0041:FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF\n"
     "65E5:FFFF80018001800180018001800180018001800180018001800180018001FFFF\n";
 
+// The font with a 16-pixel-wide "W" (a glyph the width table gives one column).
+BitmapFont FontWithWideW() {
+  absl::StatusOr<BitmapFont> font =
+      BitmapFont::Parse(std::string(kTinyFont) + "0057:" + std::string(64, 'F') + "\n", "w.hex");
+  EXPECT_TRUE(font.ok()) << font.status();
+  return *font;
+}
+
 BitmapFont TinyFont() {
   absl::StatusOr<BitmapFont> font = BitmapFont::Parse(kTinyFont, "tiny.hex");
   EXPECT_TRUE(font.ok()) << font.status();
@@ -209,6 +217,23 @@ TEST(RenderTest, PixelsOfUnderlineStrikeReverseAndCursor) {
   EXPECT_EQ(Rgb(p, 10, 8), 0xFFFFFFu);   // strike through the middle
   EXPECT_EQ(Rgb(p, 20, 14), 0x000000u);  // the underline cursor's two rows
   EXPECT_EQ(Rgb(p, 20, 13), 0xFFFFFFu);
+}
+
+TEST(RenderTest, AWideGlyphInANarrowCellIsSqueezedIntoIt) {
+  Frame f = Frame::Blank(3, 1);
+  f.cell(1, 0).grapheme = "W";
+  const RgbaPlane p = RenderPixels(f, FontWithWideW(), {.cursor = false});
+  EXPECT_EQ(Rgb(p, 7, 8), 0xFFFFFFu);  // the cell before: untouched
+  EXPECT_EQ(Rgb(p, 8, 8), 0x000000u);  // the glyph, all 8 columns of its own cell
+  EXPECT_EQ(Rgb(p, 15, 8), 0x000000u);
+  EXPECT_EQ(Rgb(p, 16, 8), 0xFFFFFFu);  // the cell after: untouched
+}
+
+TEST(RenderTest, APlaneAloneAsHtmlAndSvg) {
+  const RgbaPlane plane = RgbaPlane::Filled(5, 3, 0x102030FF);
+  EXPECT_THAT(RenderPlaneHtml(plane),
+              HasSubstr("<img alt=\"\" width=\"5\" height=\"3\" src=\"data:image/png;base64,"));
+  EXPECT_THAT(RenderPlaneSvg(plane), HasSubstr("width=\"5\" height=\"3\""));
 }
 
 TEST(RenderTest, PixelsOfAPlaneOverTheCells) {

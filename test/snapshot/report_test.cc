@@ -172,6 +172,31 @@ TEST_F(ReportTest, EntriesAreSortedReplacedEscapedAndDroppedWithTheirActual) {
   EXPECT_THAT(html, Not(HasSubstr("beta.dump")));
 }
 
+TEST_F(ReportTest, NewOrChangedAndPlainTextMessages) {
+  ReportEntry fresh =
+      Entry("fresh", "\x1b[0;31mred\x1b[0m \x1b]8;;https://x.example/\x1b\\link\x1b]8;;\x1b\\");
+  fresh.new_golden = true;
+  ASSERT_TRUE(AddReportEntry(fresh).ok());
+  absl::StatusOr<std::string> page = AddReportEntry(Entry("old", "m"));
+  ASSERT_TRUE(page.ok()) << page.status();
+  const std::string html = ReadFile(*page);
+  EXPECT_THAT(html, HasSubstr("T.fresh &middot; new &middot;"));
+  EXPECT_THAT(html, HasSubstr("T.old &middot; changed &middot;"));
+  EXPECT_THAT(html, HasSubstr("<pre class=\"msg\">red link</pre>"));  // no escape sequences
+  EXPECT_EQ(html.find('\x1b'), std::string::npos);
+}
+
+TEST_F(ReportTest, AnUnreadableEntriesFolderIsAnErrorAndKeepsThePage) {
+  ASSERT_TRUE(AddReportEntry(Entry("home", "m")).ok());
+  const fs::path entries = dir_ / "vtsnap-report.entries";
+  fs::remove_all(entries);
+  WriteFile(entries, "not a folder");  // as unreadable as a folder can be for root
+  const absl::Status refreshed = RefreshReport((dir_ / "home.dump.actual").string());
+  EXPECT_FALSE(refreshed.ok());
+  EXPECT_THAT(refreshed.message(), HasSubstr("vtsnap-report.entries"));
+  EXPECT_TRUE(fs::exists(dir_ / "vtsnap-report.html"));  // not rebuilt from nothing
+}
+
 TEST_F(ReportTest, TheLastEntryGoneLeavesNoTrace) {
   ASSERT_TRUE(AddReportEntry(Entry("home", "m")).ok());
   ASSERT_TRUE(fs::exists(dir_ / "vtsnap-report.html"));

@@ -113,6 +113,23 @@ TEST(RenderCliTest, SixelImageIsDrawnOverItsCells) {
   EXPECT_EQ(png->At(31, 31), 0xFFFFFFFFu);  // not over (3, 1)
 }
 
+TEST(RenderCliTest, APlaneIsDrawnPixelForPixel) {
+  std::string rgba = "ckvision-rgba 1\n2 1\n";
+  rgba += std::string("\xFF\x00\x00\xFF", 4) + std::string(4, '\0');
+  const std::string path = TempFile("p.rgba", rgba);
+  const std::string out = TempFile("p.png", "");
+  Result r = Render({path, "--format", "png", "-o", out});
+  ASSERT_EQ(r.code, 0) << r.err;
+  absl::StatusOr<RgbaPlane> png = DecodePng(ReadFile(out), out);
+  ASSERT_TRUE(png.ok()) << png.status();
+  EXPECT_EQ(*png, *ParseRgba(rgba));
+  Result ansi = Render({path, "--format", "ansi"});
+  EXPECT_EQ(ansi.code, 2);
+  EXPECT_THAT(ansi.err, HasSubstr("is a pixel plane, which has no text"));
+  Result html = Render({path, "--format", "html"});
+  EXPECT_THAT(html.out, HasSubstr("width=\"2\" height=\"1\""));
+}
+
 TEST(RenderCliTest, StateDumpAsHtml) {
   const std::string json =
       R"({"cols":2,"rows":1,"cells":[[{"ch":"x","fg":16711680,"bg":0,"attrs":["bold"]},null]]})";
