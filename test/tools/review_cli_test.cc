@@ -1,6 +1,7 @@
 // `vtsnap review` (tools/review.cc): --list, --accept-all, --reject-all and --filter run in
-// process on temporary folders of goldens and pending .actual files; the interactive review runs
-// the built `vtsnap` under a PtySession, its screens pinned with goldens
+// process on temporary folders of goldens and pending .actual files (and capture golden folders
+// with their .capture.actual folders, of frame files SerializeFrame wrote); the interactive review
+// runs the built `vtsnap` under a PtySession, its screens pinned with goldens
 // (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
 #include <signal.h>
 #include <unistd.h>
