@@ -29,9 +29,12 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/decoder/size.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/pito_capture.h"
+#include "vtsnap/snapshot/pito_frame.h"
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/render.h"
 #include "vtsnap/snapshot/report.h"
@@ -53,10 +56,12 @@ constexpr absl::string_view kCaptureActualSuffix = ".capture.actual";
 
 constexpr char kUsage[] =
     "usage: vtsnap review [--list | --accept-all | --reject-all] [--filter SUBSTRING] [DIR...]\n"
-    "  finds every pending .actual file under each DIR (default: the current folder) and under\n"
-    "  $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and reviews it against its golden:\n"
+    "  finds every pending .actual file (and .capture.actual folder) under each DIR (default:\n"
+    "  the current folder) and under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and reviews it against\n"
+    "  its golden:\n"
     "    --list         print one line per entry: the golden, new or changed, what differs\n"
-    "    --accept-all   write each golden canonically and atomically, remove the .actual\n"
+    "    --accept-all   write each golden canonically and atomically, remove the .actual (a\n"
+    "                   capture golden gets the actual capture's frames, loses the others)\n"
     "    --reject-all   remove each .actual\n"
     "    --filter S     only the entries whose golden path contains S\n"
     "  without one of the three, an interactive review on the terminal (stdin and stdout must\n"
@@ -65,13 +70,20 @@ constexpr char kUsage[] =
 
 enum class Mode { kInteractive, kList, kAcceptAll, kRejectAll };
 
-// One pending `.actual` file and the golden it would replace.
+// One pending `.actual` file and the golden it would replace, or one pending actual capture
+// folder (`<name>.capture.actual/`) and the capture golden folder (`<name>.capture/`).
 struct Entry {
-  std::string actual = {};   // the .actual file
+  std::string actual = {};   // the .actual file, or the .capture.actual folder
   std::string golden = {};   // the golden path; empty when unknown
   std::string unknown = {};  // why the golden is unknown (golden empty)
   bool golden_exists = false;
+  bool capture = false;  // a capture golden: `actual` and `golden` are folders
 };
+
+// The path an entry is shown by: its golden, else its .actual; a folder ends in '/'.
+std::string Shown(const Entry& entry) {
+  return absl::StrCat(entry.golden.empty() ? entry.actual : entry.golden, entry.capture ? "/" : "");
+}
 
 // The golden format of `path` by its suffix: ".dump", ".scene", ".rgba", ".semantic" or "".
 absl::string_view FormatOf(absl::string_view path) {
@@ -87,15 +99,17 @@ std::string Generic(const fs::path& path) { return path.lexically_normal().gener
 
 // What the walk over the folders found.
 struct Found {
-  std::vector<std::string> beside;    // .actual files outside the outputs tree
-  std::vector<std::string> outputs;   // .actual files under the outputs tree
-  std::vector<std::string> captures;  // *.capture.actual folders (not reviewed yet)
-  std::vector<std::string> files;     // every other regular file (golden candidates)
-  std::vector<std::string> folders;   // every folder (golden folder candidates)
+  std::vector<std::string> beside;            // .actual files outside the outputs tree
+  std::vector<std::string> outputs;           // .actual files under the outputs tree
+  std::vector<std::string> captures;          // *.capture.actual folders outside the outputs tree
+  std::vector<std::string> outputs_captures;  // *.capture.actual folders under the outputs tree
+  std::vector<std::string> files;             // every other regular file (golden candidates)
+  std::vector<std::string> folders;           // every folder (golden folder candidates)
 };
 
 // Walks `root`, sorting what it holds into `found`. `outputs` (may be empty) is skipped; with
-// `as_outputs` the .actual files found go to found->outputs.
+// `as_outputs` the .actual files and .capture.actual folders found go to found->outputs and
+// found->outputs_captures.
 void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* found) {
   std::error_code ec;
   if (!fs::is_directory(root, ec)) return;
@@ -114,7 +128,7 @@ void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* fo
         continue;
       }
       if (absl::EndsWith(name, kCaptureActualSuffix)) {
-        found->captures.push_back(Generic(path));
+        (as_outputs ? found->outputs_captures : found->captures).push_back(Generic(path));
         it.disable_recursion_pending();
         continue;
       }
@@ -133,10 +147,11 @@ void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* fo
 // The golden of an .actual under the outputs tree, whose path there is `relative` without
 // ".actual" ("<test stem>/<name>.dump", ActualPathFor): the one golden file under the folders
 // whose path ends in "goldens/<relative>", else the one folder ending in "goldens/<test stem>".
+// An actual capture ("<test stem>/<name>.capture") looks for a golden folder instead of a file.
 void ResolveFromOutputs(const std::string& relative, const Found& found, Entry* entry) {
   const std::string suffix = absl::StrCat("/goldens/", relative);
   std::vector<std::string> matches;
-  for (const std::string& file : found.files) {
+  for (const std::string& file : entry->capture ? found.folders : found.files) {
     if (absl::EndsWith(absl::StrCat("/", file), suffix)) matches.push_back(file);
   }
   if (matches.empty()) {
@@ -164,7 +179,6 @@ void ResolveFromOutputs(const std::string& relative, const Found& found, Entry* 
 
 struct Pending {
   std::vector<Entry> entries;
-  std::vector<std::string> captures;
 };
 
 Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filter) {
@@ -182,31 +196,34 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
     std::error_code ec;
     const std::string key = fs::weakly_canonical(entry.actual, ec).string();
     if (!seen.insert(ec ? entry.actual : key).second) return;
-    const std::string& shown = entry.golden.empty() ? entry.actual : entry.golden;
-    if (!filter.empty() && !absl::StrContains(shown, filter)) return;
-    if (!entry.golden.empty()) entry.golden_exists = fs::is_regular_file(entry.golden, ec);
+    if (!filter.empty() && !absl::StrContains(Shown(entry), filter)) return;
+    if (!entry.golden.empty()) {
+      entry.golden_exists = entry.capture ? fs::is_directory(entry.golden, ec)
+                                          : fs::is_regular_file(entry.golden, ec);
+    }
     pending.entries.push_back(std::move(entry));
   };
-  for (const std::string& actual : found.beside) {
-    add({.actual = actual, .golden = actual.substr(0, actual.size() - kActualSuffix.size())});
+  auto strip = [](const std::string& actual) {
+    return actual.substr(0, actual.size() - kActualSuffix.size());
+  };
+  for (const std::string& actual : found.beside) add({.actual = actual, .golden = strip(actual)});
+  for (const std::string& actual : found.captures) {
+    add({.actual = actual, .golden = strip(actual), .capture = true});
   }
   const std::string outputs_root = Generic(outputs);
-  for (const std::string& actual : found.outputs) {
-    Entry entry{.actual = actual};
-    std::string relative = actual.substr(0, actual.size() - kActualSuffix.size());
+  auto add_from_outputs = [&](const std::string& actual, bool capture) {
+    Entry entry{.actual = actual, .capture = capture};
+    std::string relative = strip(actual);
     if (absl::StartsWith(relative, outputs_root + "/")) {
       relative = relative.substr(outputs_root.size() + 1);
     }
     ResolveFromOutputs(relative, found, &entry);
     add(std::move(entry));
-  }
-  std::sort(pending.entries.begin(), pending.entries.end(), [](const Entry& a, const Entry& b) {
-    return (a.golden.empty() ? a.actual : a.golden) < (b.golden.empty() ? b.actual : b.golden);
-  });
-  for (const std::string& capture : found.captures) {
-    if (filter.empty() || absl::StrContains(capture, filter)) pending.captures.push_back(capture);
-  }
-  std::sort(pending.captures.begin(), pending.captures.end());
+  };
+  for (const std::string& actual : found.outputs) add_from_outputs(actual, false);
+  for (const std::string& actual : found.outputs_captures) add_from_outputs(actual, true);
+  std::sort(pending.entries.begin(), pending.entries.end(),
+            [](const Entry& a, const Entry& b) { return Shown(a) < Shown(b); });
   return pending;
 }
 
@@ -249,18 +266,216 @@ absl::StatusOr<std::string> CanonicalActual(const std::string& path, absl::strin
   return *bytes;  // a format without a reader here: its bytes as they are
 }
 
-// Removes the .actual of `entry`, and its entry in the HTML failure report beside it (or in
-// $VTSNAP_REPORT_DIR) when there is one.
+// ---------------------------------------------------------------------------------------------
+// Capture goldens: a folder `<name>.capture/` of frame files `<scenario>/<COLSxROWS>`, and the
+// actual capture a failing check wrote beside it, `<name>.capture.actual/` (pito_capture.h).
+
+std::string Plural(size_t n, absl::string_view one, absl::string_view many) {
+  return absl::StrCat(n, " ", n == 1 ? one : many);
+}
+
+// True when `name` is a frame file's name: a size as FormatSize writes it ("80x24").
+bool IsFrameName(const std::string& name) {
+  absl::StatusOr<TerminalSize> size = ParseSize(name);
+  return size.ok() && FormatSize(*size) == name;
+}
+
+// What a capture golden's folder holds: its frame files (a regular file named by a size in a
+// scenario folder) and everything else, the strays, which review never writes or removes.
+struct CaptureGoldenFiles {
+  std::vector<std::pair<std::string, std::string>> frames;  // scenario, file name; sorted
+  std::vector<std::string> strays;                          // relative paths; sorted
+};
+
+absl::Status FolderError(const std::string& path, const std::error_code& ec) {
+  return absl::Status(absl::ErrnoToStatusCode(ec.value()),
+                      absl::StrCat(path, ": cannot read the folder: ", ec.message()));
+}
+
+// The files of the capture golden `folder`; none when it does not exist (a new golden).
+absl::StatusOr<CaptureGoldenFiles> ListCaptureGolden(const std::string& folder) {
+  CaptureGoldenFiles files;
+  std::error_code ec;
+  if (!fs::exists(folder, ec)) return files;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string scenario = it->path().filename().string();
+    std::error_code type_ec;
+    if (!it->is_directory(type_ec) || it->is_symlink(type_ec)) {
+      files.strays.push_back(scenario);
+      continue;
+    }
+    std::error_code inner_ec;
+    for (fs::directory_iterator f(it->path(), inner_ec), f_end; !inner_ec && f != f_end;
+         f.increment(inner_ec)) {
+      const std::string name = f->path().filename().string();
+      std::error_code file_ec;
+      if (f->is_regular_file(file_ec) && !f->is_symlink(file_ec) && IsFrameName(name)) {
+        files.frames.emplace_back(scenario, name);
+      } else {
+        files.strays.push_back(
+            absl::StrCat(scenario, "/", name, f->is_directory(file_ec) ? "/" : ""));
+      }
+    }
+    if (inner_ec) return FolderError(Generic(it->path()), inner_ec);
+  }
+  if (ec) return FolderError(folder, ec);
+  std::sort(files.frames.begin(), files.frames.end());
+  std::sort(files.strays.begin(), files.strays.end());
+  return files;
+}
+
+// The frames of the capture golden `folder` (its strays left out); an invalid frame file is an
+// error naming it with the line and column.
+absl::StatusOr<pito::Capture> ReadCaptureGolden(const std::string& folder,
+                                                const CaptureGoldenFiles& files) {
+  pito::Capture capture;
+  for (const auto& [scenario, name] : files.frames) {
+    const std::string path = absl::StrCat(folder, "/", scenario, "/", name);
+    absl::StatusOr<std::string> bytes = ReadAll(path);
+    if (!bytes.ok()) return bytes.status();
+    absl::StatusOr<pito::TuiFrame> frame = pito::ParseFrame(*bytes, path);
+    if (!frame.ok()) return frame.status();
+    const TerminalSize size = *ParseSize(name);
+    if (frame->width != size.cols || frame->height != size.rows) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": the frame is ", frame->width, "x",
+                                                     frame->height, ", but its file name says ",
+                                                     name));
+    }
+    capture.scenarios[scenario].emplace(size, *std::move(frame));
+  }
+  return capture;
+}
+
+// The actual capture of `entry`, read strictly (ReadCapture: its errors name the path, line and
+// column); one that holds no frame is refused too, as accepting it would empty the golden.
+absl::StatusOr<pito::Capture> ReadActualCapture(const Entry& entry) {
+  absl::StatusOr<pito::Capture> capture = pito::ReadCapture(entry.actual);
+  if (!capture.ok()) return capture.status();
+  size_t frames = 0;
+  for (const auto& [scenario, sizes] : capture->scenarios) frames += sizes.size();
+  if (frames == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(entry.actual, ": the actual capture holds no frame"));
+  }
+  return capture;
+}
+
+// The golden capture of `entry` (empty when new) and its strays.
+absl::StatusOr<pito::Capture> ReadGoldenOf(const Entry& entry, std::vector<std::string>* strays) {
+  if (!entry.golden_exists) return pito::Capture{};
+  absl::StatusOr<CaptureGoldenFiles> files = ListCaptureGolden(entry.golden);
+  if (!files.ok()) return files.status();
+  if (strays != nullptr) *strays = files->strays;
+  return ReadCaptureGolden(entry.golden, *files);
+}
+
+std::string CaptureListLine(const Entry& entry) {
+  absl::StatusOr<pito::Capture> actual = ReadActualCapture(entry);
+  if (!entry.golden_exists) {
+    if (!actual.ok())
+      return absl::StrCat(Shown(entry), ": new capture: invalid: ", actual.status().message());
+    size_t frames = 0;
+    for (const auto& [scenario, sizes] : actual->scenarios) frames += sizes.size();
+    return absl::StrCat(Shown(entry), ": new capture (", Plural(frames, "frame", "frames"), " in ",
+                        Plural(actual->scenarios.size(), "scenario", "scenarios"), ")");
+  }
+  absl::StatusOr<pito::Capture> golden = ReadGoldenOf(entry, nullptr);
+  if (!golden.ok()) {
+    return absl::StrCat(Shown(entry),
+                        ": changed: the golden is invalid: ", golden.status().message());
+  }
+  if (!actual.ok()) {
+    return absl::StrCat(Shown(entry), ": changed: invalid: ", actual.status().message());
+  }
+  const pito::Differences differences = pito::Compare(*golden, *actual);
+  if (differences.empty()) return absl::StrCat(Shown(entry), ": changed: the same frames");
+  return absl::StrCat(
+      Shown(entry), ": changed: ", Plural(differences.entries.size(), "difference", "differences"));
+}
+
+// Removes the .actual of `entry` (the whole .capture.actual folder of a capture entry: vtsnap
+// wrote it), and its entry in the HTML failure report beside it (or in $VTSNAP_REPORT_DIR) when
+// there is one.
 absl::Status RemoveActual(const Entry& entry) {
-  if (absl::Status s = RemoveFileIfExists(entry.actual); !s.ok()) return s;
+  if (entry.capture) {
+    std::error_code ec;
+    fs::remove_all(entry.actual, ec);
+    if (ec) {
+      return absl::Status(absl::ErrnoToStatusCode(ec.value()),
+                          absl::StrCat("removing ", entry.actual, ": ", ec.message()));
+    }
+  } else if (absl::Status s = RemoveFileIfExists(entry.actual); !s.ok()) {
+    return s;
+  }
   (void)RefreshReport(entry.actual);  // the report is a view: failing to refresh it loses nothing
   return absl::OkStatus();
 }
 
-// Writes the golden of `entry` from `canonical` and removes the .actual.
-absl::Status Accept(const Entry& entry, const std::string& canonical) {
-  if (absl::Status s = WriteFileAtomically(entry.golden, canonical); !s.ok()) return s;
-  return RemoveActual(entry);
+// What accepting an entry writes, read before anything is written: a file entry's canonical
+// bytes, or a capture entry's actual capture.
+struct Acceptance {
+  std::string canonical = {};
+  pito::Capture capture = {};
+};
+
+absl::StatusOr<Acceptance> Prepare(const Entry& entry) {
+  if (entry.capture) {
+    absl::StatusOr<pito::Capture> capture = ReadActualCapture(entry);
+    if (!capture.ok()) return capture.status();
+    return Acceptance{.capture = *std::move(capture)};
+  }
+  absl::StatusOr<std::string> canonical = CanonicalActual(entry.actual, FormatOf(entry.golden));
+  if (!canonical.ok()) return canonical.status();
+  return Acceptance{.canonical = *std::move(canonical)};
+}
+
+// Makes the capture golden of `entry` hold exactly the frames of `actual`: writes each frame
+// canonically and atomically, removes the golden's frame files `actual` does not hold and the
+// scenario folders that leaves empty. Returns the golden's strays, left as they are.
+absl::StatusOr<std::vector<std::string>> WriteCaptureGolden(const Entry& entry,
+                                                            const pito::Capture& actual) {
+  absl::StatusOr<CaptureGoldenFiles> before = ListCaptureGolden(entry.golden);
+  if (!before.ok()) return before.status();
+  for (const auto& [scenario, frames] : actual.scenarios) {
+    for (const auto& [size, frame] : frames) {
+      const std::string path = absl::StrCat(entry.golden, "/", scenario, "/", FormatSize(size));
+      absl::StatusOr<std::string> text = pito::SerializeFrame(frame);
+      if (!text.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(path, ": ", text.status().message()));
+      }
+      if (absl::Status s = WriteFileAtomically(path, *text); !s.ok()) return s;
+    }
+  }
+  std::set<std::string> thinned;
+  for (const auto& [scenario, name] : before->frames) {
+    auto kept = actual.scenarios.find(scenario);
+    if (kept != actual.scenarios.end() && kept->second.contains(*ParseSize(name))) continue;
+    const std::string path = absl::StrCat(entry.golden, "/", scenario, "/", name);
+    if (absl::Status s = RemoveFileIfExists(path); !s.ok()) return s;
+    thinned.insert(scenario);
+  }
+  for (const std::string& scenario : thinned) {
+    std::error_code ec;
+    fs::remove(absl::StrCat(entry.golden, "/", scenario), ec);  // only when empty
+  }
+  return before->strays;
+}
+
+// Writes the golden of `entry` and removes its .actual; returns the line that says so:
+// "accepted GOLDEN", " (new)" for a new golden, and the strays a capture golden kept.
+absl::StatusOr<std::string> Accept(const Entry& entry, const Acceptance& what) {
+  std::string line = absl::StrCat("accepted ", Shown(entry), entry.golden_exists ? "" : " (new)");
+  if (entry.capture) {
+    absl::StatusOr<std::vector<std::string>> strays = WriteCaptureGolden(entry, what.capture);
+    if (!strays.ok()) return strays.status();
+    if (!strays->empty()) {
+      absl::StrAppend(&line, "; left as they are, not frame files: ", absl::StrJoin(*strays, ", "));
+    }
+  } else if (absl::Status s = WriteFileAtomically(entry.golden, what.canonical); !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = RemoveActual(entry); !s.ok()) return s;
+  return line;
 }
 
 // What differs, in one line: "2 text rows, 1 style range", "same meaning (spelling only)".
@@ -322,8 +537,9 @@ std::string Summary(const Entry& entry) {
 
 std::string ListLine(const Entry& entry) {
   if (entry.golden.empty()) {
-    return absl::StrCat(entry.actual, ": golden unknown (", entry.unknown, ")");
+    return absl::StrCat(Shown(entry), ": golden unknown (", entry.unknown, ")");
   }
+  if (entry.capture) return CaptureListLine(entry);
   if (!entry.golden_exists) {
     absl::StatusOr<std::string> canonical = CanonicalActual(entry.actual, FormatOf(entry.golden));
     return absl::StrCat(
@@ -332,12 +548,6 @@ std::string ListLine(const Entry& entry) {
   }
   const std::string summary = Summary(entry);
   return absl::StrCat(entry.golden, ": changed", summary.empty() ? "" : ": ", summary);
-}
-
-std::string CaptureLine(const std::string& capture) {
-  return absl::StrCat(capture,
-                      "/: unsupported (capture goldens are not reviewed yet; compare the folders "
-                      "with `vtsnap compare` and re-run the test with UPDATE_GOLDENS=1)");
 }
 
 struct Counts {
@@ -353,7 +563,7 @@ std::string SummaryLine(const Counts& counts) {
 
 int AcceptAll(const Pending& pending, std::ostream& out, std::ostream& err) {
   // Every .actual is read first: one that is invalid refuses the whole run, changing nothing.
-  std::vector<std::pair<const Entry*, std::string>> accept;
+  std::vector<std::pair<const Entry*, Acceptance>> accept;
   Counts counts;
   bool invalid = false;
   for (const Entry& entry : pending.entries) {
@@ -362,32 +572,29 @@ int AcceptAll(const Pending& pending, std::ostream& out, std::ostream& err) {
       ++counts.skipped;
       continue;
     }
-    absl::StatusOr<std::string> canonical = CanonicalActual(entry.actual, FormatOf(entry.golden));
-    if (!canonical.ok()) {
-      err << "vtsnap review: " << canonical.status().message() << "\n";
+    absl::StatusOr<Acceptance> what = Prepare(entry);
+    if (!what.ok()) {
+      err << "vtsnap review: " << what.status().message() << "\n";
       invalid = true;
       continue;
     }
-    accept.emplace_back(&entry, *std::move(canonical));
+    accept.emplace_back(&entry, *std::move(what));
   }
   if (invalid) {
     err << "vtsnap review: nothing was accepted (fix or reject the invalid .actual files)\n";
     return kExitInvalid;
   }
   int code = kExitOk;
-  for (const auto& [entry, canonical] : accept) {
-    if (absl::Status s = Accept(*entry, canonical); !s.ok()) {
-      err << "vtsnap review: " << s.message() << "\n";
+  for (const auto& [entry, what] : accept) {
+    absl::StatusOr<std::string> line = Accept(*entry, what);
+    if (!line.ok()) {
+      err << "vtsnap review: " << line.status().message() << "\n";
       ++counts.skipped;
       code = kExitInvalid;
       continue;
     }
-    out << "accepted " << entry->golden << (entry->golden_exists ? "" : " (new)") << "\n";
+    out << *line << "\n";
     ++counts.accepted;
-  }
-  for (const std::string& capture : pending.captures) {
-    err << "vtsnap review: " << CaptureLine(capture) << "\n";
-    ++counts.skipped;
   }
   out << SummaryLine(counts);
   return code;
@@ -403,12 +610,8 @@ int RejectAll(const Pending& pending, std::ostream& out, std::ostream& err) {
       code = kExitInvalid;
       continue;
     }
-    out << "rejected " << entry.actual << "\n";
+    out << "rejected " << entry.actual << (entry.capture ? "/" : "") << "\n";
     ++counts.rejected;
-  }
-  for (const std::string& capture : pending.captures) {
-    err << "vtsnap review: " << CaptureLine(capture) << "\n";
-    ++counts.skipped;
   }
   out << SummaryLine(counts);
   return code;
@@ -550,6 +753,76 @@ std::vector<std::string> Lines(absl::string_view text) {
   return lines;
 }
 
+// The text of a pito frame's row: its symbols joined, between '|' delimiters, with control
+// characters shown as '?' so that no symbol drives the terminal.
+std::string TuiRowText(const pito::TuiRow& row) {
+  std::string text = "|";
+  for (const std::string& symbol : row.symbols) {
+    for (size_t i = 0; i < symbol.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(symbol[i]);
+      const bool c1 = c == 0xC2 && i + 1 < symbol.size() &&
+                      static_cast<unsigned char>(symbol[i + 1]) >= 0x80 &&
+                      static_cast<unsigned char>(symbol[i + 1]) <= 0x9F;
+      if (c < 0x20 || c == 0x7F || c1) {
+        text += '?';
+        if (c1) ++i;
+      } else {
+        text += symbol[i];
+      }
+    }
+  }
+  return text + "|";
+}
+
+// What the review shows of a capture entry: in the diff view the Differences lines (as `vtsnap
+// compare` prints them); in the expected and actual views the capture's frames, a line per
+// scenario, then the rows of the first frame that differs.
+std::vector<std::string> CaptureBody(const Entry& entry, View view) {
+  absl::StatusOr<pito::Capture> actual = ReadActualCapture(entry);
+  if (!actual.ok()) return {absl::StrCat("invalid actual capture: ", actual.status().message())};
+  std::vector<std::string> strays;
+  absl::StatusOr<pito::Capture> golden = ReadGoldenOf(entry, &strays);
+  if (!golden.ok()) return {absl::StrCat("invalid golden: ", golden.status().message())};
+  const pito::Differences differences = pito::Compare(*golden, *actual);
+  std::vector<std::string> lines;
+  if (view == View::kDiff) {
+    if (!entry.golden_exists) lines.push_back("new capture golden: every frame is added");
+    if (!strays.empty()) {
+      lines.push_back(absl::StrCat("not frame files, which accepting leaves as they are: ",
+                                   absl::StrJoin(strays, ", ")));
+    }
+    if (differences.empty())
+      lines.push_back("the golden and the actual capture hold the same frames");
+    for (const pito::Difference& difference : differences.entries) {
+      lines.push_back(pito::DifferenceText(difference));
+    }
+    return lines;
+  }
+  if (view == View::kExpected && !entry.golden_exists)
+    return {"(no golden yet: this entry is new)"};
+  const pito::Capture& capture = view == View::kExpected ? *golden : *actual;
+  lines.push_back(absl::StrCat(view == View::kExpected ? "the golden" : "the actual capture",
+                               ", its frames by scenario:"));
+  for (const auto& [scenario, frames] : capture.scenarios) {
+    std::vector<std::string> sizes;
+    for (const auto& [size, frame] : frames) sizes.push_back(FormatSize(size));
+    lines.push_back(absl::StrCat("  ", scenario, "/ ", absl::StrJoin(sizes, " ")));
+  }
+  if (differences.empty()) return lines;
+  const pito::Difference& first = differences.entries.front();
+  const std::string name = absl::StrCat(first.scenario, "/", FormatSize(first.size));
+  auto scenario = capture.scenarios.find(first.scenario);
+  if (scenario == capture.scenarios.end() || !scenario->second.contains(first.size)) {
+    lines.push_back(absl::StrCat("the first frame that differs, ", name, ", is not in it"));
+    return lines;
+  }
+  lines.push_back(absl::StrCat("the first frame that differs, ", name, ":"));
+  for (const pito::TuiRow& row : scenario->second.at(first.size).rows) {
+    lines.push_back(TuiRowText(row));
+  }
+  return lines;
+}
+
 // What the review shows of one entry in one view, a line per element.
 std::vector<std::string> Body(const Entry& entry, View view) {
   const absl::string_view ext = FormatOf(
@@ -562,6 +835,7 @@ std::vector<std::string> Body(const Entry& entry, View view) {
     lines.push_back("this entry cannot be accepted; r removes the .actual");
     return lines;
   }
+  if (entry.capture) return CaptureBody(entry, view);
   absl::StatusOr<std::string> actual_bytes = ReadAll(entry.actual);
   std::optional<std::string> golden_bytes;
   if (entry.golden_exists) {
@@ -671,11 +945,11 @@ void Draw(const std::vector<Entry>& entries, const std::vector<Decision>& decisi
   const auto [cols, rows] = RawTerminal::Size();
   const Entry& entry = entries[k];
   std::string screen = "\x1b[H\x1b[2J";
-  const std::string kind =
-      entry.golden.empty() ? "golden unknown" : (entry.golden_exists ? "changed" : "new");
-  absl::StrAppend(&screen, "\x1b[1m", k + 1, "/", entries.size(), " ",
-                  entry.golden.empty() ? entry.actual : entry.golden, " (", kind, ")\x1b[0m",
-                  DecisionName(decisions[k]), "\r\n");
+  const std::string kind = absl::StrCat(
+      entry.golden.empty() ? "golden unknown" : (entry.golden_exists ? "changed" : "new"),
+      entry.capture && !entry.golden.empty() ? " capture" : "");
+  absl::StrAppend(&screen, "\x1b[1m", k + 1, "/", entries.size(), " ", Shown(entry), " (", kind,
+                  ")\x1b[0m", DecisionName(decisions[k]), "\r\n");
   absl::StrAppend(&screen, "a accept  r reject  s skip  n/p next/prev  v view  q quit\r\n");
   absl::StrAppend(&screen, "view: ", ViewName(view), status.empty() ? "" : "  (", status,
                   status.empty() ? "" : ")", "\r\n");
@@ -694,9 +968,6 @@ int Interactive(const Pending& pending, std::ostream& out, std::ostream& err) {
     err << "vtsnap review: the interactive review needs a terminal on stdin and stdout; pass "
            "--list, --accept-all or --reject-all\n";
     return kExitInvalid;
-  }
-  for (const std::string& capture : pending.captures) {
-    err << "vtsnap review: " << CaptureLine(capture) << "\n";
   }
   const std::vector<Entry>& entries = pending.entries;
   if (entries.empty()) {
@@ -742,16 +1013,14 @@ int Interactive(const Pending& pending, std::ostream& out, std::ostream& err) {
             status = "the golden is unknown: this entry cannot be accepted";
             break;
           }
-          absl::StatusOr<std::string> canonical =
-              CanonicalActual(entry.actual, FormatOf(entry.golden));
-          absl::Status s = canonical.ok() ? Accept(entry, *canonical) : canonical.status();
-          if (!s.ok()) {
-            status = absl::StrCat("not accepted: ", s.message());
+          absl::StatusOr<Acceptance> what = Prepare(entry);
+          absl::StatusOr<std::string> line = what.ok() ? Accept(entry, *what) : what.status();
+          if (!line.ok()) {
+            status = absl::StrCat("not accepted: ", line.status().message());
             break;
           }
           decisions[k] = Decision::kAccepted;
-          messages.push_back(
-              absl::StrCat("accepted ", entry.golden, entry.golden_exists ? "" : " (new)"));
+          messages.push_back(*std::move(line));
           advance();
           break;
         }
@@ -765,7 +1034,7 @@ int Interactive(const Pending& pending, std::ostream& out, std::ostream& err) {
             break;
           }
           decisions[k] = Decision::kRejected;
-          messages.push_back(absl::StrCat("rejected ", entry.actual));
+          messages.push_back(absl::StrCat("rejected ", entry.actual, entry.capture ? "/" : ""));
           advance();
           break;
         }
@@ -809,7 +1078,6 @@ int Interactive(const Pending& pending, std::ostream& out, std::ostream& err) {
       ++counts.skipped;
     }
   }
-  counts.skipped += static_cast<int>(pending.captures.size());
   for (const std::string& message : messages) out << message << "\n";
   out << SummaryLine(counts);
   return kExitOk;
@@ -877,7 +1145,6 @@ int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostr
   switch (mode) {
     case Mode::kList:
       for (const Entry& entry : pending.entries) out << ListLine(entry) << "\n";
-      for (const std::string& capture : pending.captures) out << CaptureLine(capture) << "\n";
       return kExitOk;
     case Mode::kAcceptAll:
       return AcceptAll(pending, out, err);

@@ -1,6 +1,7 @@
 // `vtsnap review` (tools/review.cc): --list, --accept-all, --reject-all and --filter run in
-// process on temporary folders of goldens and pending .actual files; the interactive review runs
-// the built `vtsnap` under a PtySession, its screens pinned with goldens
+// process on temporary folders of goldens and pending .actual files (and capture golden folders
+// with their .capture.actual folders, of frame files SerializeFrame wrote); the interactive review
+// runs the built `vtsnap` under a PtySession, its screens pinned with goldens
 // (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
 #include <signal.h>
 #include <unistd.h>
@@ -24,6 +25,7 @@
 #include "test/pty/test_support.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/pty/pty_session.h"
+#include "vtsnap/snapshot/pito_frame.h"
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/report.h"
 #include "vtsnap/snapshot/rgba.h"
@@ -111,6 +113,22 @@ constexpr char kInvalid[] =
     "frame 6 2\n"
     "bogus\n";
 
+// A pito-tui frame file of one row holding `text`'s characters in Reset Reset (canonical, as
+// SerializeFrame writes it), which a capture keeps in a file named "<its length>x1".
+std::string TuiFrame(const std::string& text) {
+  pito::TuiFrame frame{.width = static_cast<int>(text.size()), .height = 1};
+  pito::TuiRow row;
+  for (char c : text) row.symbols.push_back(std::string(1, c));
+  row.runs.push_back({.count = frame.width});
+  frame.rows.push_back(row);
+  absl::StatusOr<std::string> serialized = pito::SerializeFrame(frame);
+  EXPECT_TRUE(serialized.ok()) << serialized.status();
+  return serialized.ok() ? *serialized : "";
+}
+
+// A frame file that is not valid: its row has 2 cells, its style runs 3.
+constexpr char kInvalidTuiFrame[] = "pito-tui frame 1\n2 1\nh\ti\n3 Reset Reset 0\n";
+
 struct Result {
   int code;
   std::string out;
@@ -167,6 +185,20 @@ class ReviewCliTest : public ::testing::Test {
     Write("goldens/menu_test/notes.txt", "unrelated\n");
   }
 
+  // A capture golden and the actual capture a failing check left beside it. The golden holds
+  // 00-home at 2x1 ("hi", changed to "ho") and 3x1 (gone), the scenario gone/ (gone), and a
+  // stray file; the actual adds the scenario about/.
+  std::map<std::string, std::string> ChangedCapture() const {
+    return {
+        {"goldens/t/walk.capture/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture/00-home/3x1", TuiFrame("hey")},
+        {"goldens/t/walk.capture/gone/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture/notes.txt", "kept\n"},
+        {"goldens/t/walk.capture.actual/00-home/2x1", TuiFrame("ho")},
+        {"goldens/t/walk.capture.actual/about/2x1", TuiFrame("ab")},
+    };
+  }
+
   std::string root_;
 };
 
@@ -207,11 +239,42 @@ TEST_F(ReviewCliTest, ListTable) {
        "\"cursor\", got \"bogus\"\n"
        "ROOT/goldens/t/old.dump: changed: invalid: ROOT/goldens/t/old.dump.actual:3:1: expected "
        "\"cursor\", got \"bogus\"\n"},
-      {"a capture folder is listed as unsupported",
-       {{"goldens/t/walk.capture.actual/00-home/80x24", "x"}},
+      {"a new capture counts its frames and scenarios",
+       {{"goldens/t/walk.capture.actual/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture.actual/00-home/3x1", TuiFrame("hey")},
+        {"goldens/t/walk.capture.actual/about/2x1", TuiFrame("ab")}},
        {"--list"},
-       "ROOT/goldens/t/walk.capture.actual/: unsupported (capture goldens are not reviewed yet; "
-       "compare the folders with `vtsnap compare` and re-run the test with UPDATE_GOLDENS=1)\n"},
+       "ROOT/goldens/t/walk.capture/: new capture (3 frames in 2 scenarios)\n"},
+      {"a changed capture counts its Differences (a cell, two frames gone, one added)",
+       ChangedCapture(),
+       {"--list"},
+       "ROOT/goldens/t/walk.capture/: changed: 4 differences\n"},
+      {"captures sort with the other entries by golden path",
+       {{"goldens/t/a.dump.actual", kHello},
+        {"goldens/t/b.capture/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/b.capture.actual/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/c.dump.actual", kHello}},
+       {"--list"},
+       "ROOT/goldens/t/a.dump: new\n"
+       "ROOT/goldens/t/b.capture/: changed: the same frames\n"
+       "ROOT/goldens/t/c.dump: new\n"},
+      {"an invalid actual capture is named with its path, line and column",
+       {{"goldens/t/walk.capture.actual/00-home/2x1", kInvalidTuiFrame},
+        {"goldens/t/old.capture/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/old.capture.actual/00-home/2x1", kInvalidTuiFrame}},
+       {"--list"},
+       "ROOT/goldens/t/old.capture/: changed: invalid: "
+       "ROOT/goldens/t/old.capture.actual/00-home/2x1:4:1: expected a cell count (a number 1-2 "
+       "without leading zeros), got \"3\"\n"
+       "ROOT/goldens/t/walk.capture/: new capture: invalid: "
+       "ROOT/goldens/t/walk.capture.actual/00-home/2x1:4:1: expected a cell count (a number 1-2 "
+       "without leading zeros), got \"3\"\n"},
+      {"a file at the top of an actual capture",
+       {{"goldens/t/walk.capture.actual/notes.txt", "x"}},
+       {"--list"},
+       "ROOT/goldens/t/walk.capture/: new capture: invalid: "
+       "ROOT/goldens/t/walk.capture.actual/notes.txt: a file at the top of a capture folder "
+       "(expected scenario folders only)\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -310,6 +373,108 @@ TEST_F(ReviewCliTest, AnInvalidActualRefusesTheWholeRunNamingLineAndColumn) {
             "got \"bogus\"\n"
             "vtsnap review: nothing was accepted (fix or reject the invalid .actual files)\n");
   EXPECT_EQ(Files(), before);
+}
+
+TEST_F(ReviewCliTest, CaptureEntriesAreAcceptedAndRejected) {
+  struct Case {
+    std::string name;
+    std::map<std::string, std::string> files;
+    std::vector<std::string> args;
+    std::string out;
+    std::map<std::string, std::string> after;
+  };
+  const std::vector<Case> cases = {
+      {"accepting writes the actual frames, removes the gone ones and keeps the stray file",
+       ChangedCapture(),
+       {"--accept-all"},
+       "accepted ROOT/goldens/t/walk.capture/; left as they are, not frame files: notes.txt\n"
+       "review: 1 accepted, 0 rejected, 0 skipped\n",
+       {{"goldens/t/walk.capture/00-home/2x1", TuiFrame("ho")},
+        {"goldens/t/walk.capture/about/2x1", TuiFrame("ab")},
+        {"goldens/t/walk.capture/notes.txt", "kept\n"}}},
+      {"accepting a new capture creates the golden folder",
+       {{"goldens/t/walk.capture.actual/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture.actual/00-home/3x1", TuiFrame("hey")}},
+       {"--accept-all"},
+       "accepted ROOT/goldens/t/walk.capture/ (new)\n"
+       "review: 1 accepted, 0 rejected, 0 skipped\n",
+       {{"goldens/t/walk.capture/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture/00-home/3x1", TuiFrame("hey")}}},
+      {"a stray inside a scenario folder keeps the folder",
+       {{"goldens/t/walk.capture/gone/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture/gone/README", "kept\n"},
+        {"goldens/t/walk.capture.actual/00-home/2x1", TuiFrame("hi")}},
+       {"--accept-all"},
+       "accepted ROOT/goldens/t/walk.capture/; left as they are, not frame files: gone/README\n"
+       "review: 1 accepted, 0 rejected, 0 skipped\n",
+       {{"goldens/t/walk.capture/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture/gone/README", "kept\n"}}},
+      {"rejecting removes the actual capture only",
+       ChangedCapture(),
+       {"--reject-all"},
+       "rejected ROOT/goldens/t/walk.capture.actual/\n"
+       "review: 0 accepted, 1 rejected, 0 skipped\n",
+       {{"goldens/t/walk.capture/00-home/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture/00-home/3x1", TuiFrame("hey")},
+        {"goldens/t/walk.capture/gone/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture/notes.txt", "kept\n"}}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    for (const auto& [path, contents] : c.files) Write(path, contents);
+    const Result result = Review(c.args);
+    EXPECT_EQ(result.code, 0) << result.err;
+    EXPECT_EQ(result.out, c.out);
+    EXPECT_EQ(result.err, "");
+    EXPECT_EQ(Files(), c.after);
+    EXPECT_FALSE(fs::exists(fs::path(root_) / "goldens/t/walk.capture.actual"));
+  }
+  // The scenario folder the accepted capture no longer has went with its last frame.
+  fs::remove_all(root_);
+  for (const auto& [path, contents] : ChangedCapture()) Write(path, contents);
+  ASSERT_EQ(Review({"--accept-all"}).code, 0);
+  EXPECT_FALSE(fs::exists(fs::path(root_) / "goldens/t/walk.capture/gone"));
+}
+
+TEST_F(ReviewCliTest, AnInvalidActualCaptureRefusesTheWholeRun) {
+  WriteTwoPending();
+  for (const auto& [path, contents] : ChangedCapture()) Write(path, contents);
+  Write("goldens/t/walk.capture.actual/about/2x1", kInvalidTuiFrame);
+  const std::map<std::string, std::string> before = Files();
+  const Result result = Review({"--accept-all"});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "vtsnap review: ROOT/goldens/t/walk.capture.actual/about/2x1:4:1: expected a cell "
+            "count (a number 1-2 without leading zeros), got \"3\"\n"
+            "vtsnap review: nothing was accepted (fix or reject the invalid .actual files)\n");
+  EXPECT_EQ(Files(), before);
+}
+
+TEST_F(ReviewCliTest, ResolvesActualCapturesUnderTheOutputsFolder) {
+  Write("src/goldens/walk_test/walk.capture/00-home/2x1", TuiFrame("hi"));
+  Write("outputs/vtsnap/walk_test/walk.capture.actual/00-home/2x1", TuiFrame("ho"));
+  Write("outputs/vtsnap/walk_test/new.capture.actual/00-home/2x1", TuiFrame("hi"));
+  Write("outputs/vtsnap/other_test/x.capture.actual/00-home/2x1", TuiFrame("hi"));
+  ::setenv("TEST_UNDECLARED_OUTPUTS_DIR", (fs::path(root_) / "outputs").c_str(), 1);
+  Result result = Review({"--list"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/outputs/vtsnap/other_test/x.capture.actual/: golden unknown (no golden or "
+            "golden folder under the folders reviewed ends in goldens/other_test/x.capture)\n"
+            "ROOT/src/goldens/walk_test/new.capture/: new capture (1 frame in 1 scenario)\n"
+            "ROOT/src/goldens/walk_test/walk.capture/: changed: 1 difference\n");
+  result = Review({"--accept-all"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("review: 2 accepted, 0 rejected, 1 skipped\n"));
+  const std::map<std::string, std::string> want = {
+      {"outputs/vtsnap/other_test/x.capture.actual/00-home/2x1", TuiFrame("hi")},
+      {"src/goldens/walk_test/new.capture/00-home/2x1", TuiFrame("hi")},
+      {"src/goldens/walk_test/walk.capture/00-home/2x1", TuiFrame("ho")},
+  };
+  EXPECT_EQ(Files(), want);
 }
 
 TEST_F(ReviewCliTest, ResolvesActualFilesUnderTheOutputsFolder) {
@@ -517,6 +682,48 @@ TEST_F(ReviewTuiTest, AnRgbaEntryShowsItsPlanesAsPictures) {
   EXPECT_EQ(*picture, *actual);
   ASSERT_TRUE(Ok(session.Send("q")));
   ASSERT_TRUE(session.WaitForExit().ok());
+}
+
+// A capture entry: its Differences, each capture's frames and the first differing frame's rows,
+// then `a` writes the golden as --accept-all does.
+TEST_F(ReviewTuiTest, ACaptureEntryIsShownAndAccepted) {
+  for (const auto& [path, contents] : ChangedCapture()) Write(path, contents);
+  PtyOptions options = pty_test::MarkedOptions(100, 16);
+  options.working_directory = root_;
+  PtySession session(options);
+  ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+  ASSERT_TRUE(Ok(session.WaitForText("1/1 goldens/t/walk.capture/ (changed capture)")));
+  ASSERT_TRUE(Ok(session.WaitForText("gone 2x1: -")));
+  std::string screen = session.ScreenText();
+  EXPECT_THAT(screen, HasSubstr("not frame files, which accepting leaves as they are: notes.txt"));
+  EXPECT_THAT(screen, HasSubstr("00-home 2x1 1,0: \"i\" Reset Reset NONE \u2192 \"o\" Reset Reset "
+                                "NONE\n00-home 3x1: -\nabout 2x1: +\ngone 2x1: -"));
+
+  ASSERT_TRUE(Ok(session.Send("v")));
+  ASSERT_TRUE(Ok(session.WaitForText("view: expected")));
+  ASSERT_TRUE(Ok(session.WaitForText("|hi|")));
+  screen = session.ScreenText();
+  EXPECT_THAT(screen, HasSubstr("  00-home/ 2x1 3x1\n  gone/ 2x1\n"
+                                "the first frame that differs, 00-home/2x1:\n|hi|"));
+
+  ASSERT_TRUE(Ok(session.Send("v")));
+  ASSERT_TRUE(Ok(session.WaitForText("view: actual")));
+  ASSERT_TRUE(Ok(session.WaitForText("|ho|")));
+  EXPECT_THAT(session.ScreenText(), HasSubstr("  00-home/ 2x1\n  about/ 2x1\n"));
+
+  ASSERT_TRUE(Ok(session.Send("a")));  // the last entry: the review ends
+  const absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(exit->code, 0);
+  EXPECT_THAT(session.ScreenText(),
+              HasSubstr("accepted goldens/t/walk.capture/; left as they are, not frame files: "
+                        "notes.txt\nreview: 1 accepted, 0 rejected, 0 skipped"));
+  const std::map<std::string, std::string> want = {
+      {"goldens/t/walk.capture/00-home/2x1", TuiFrame("ho")},
+      {"goldens/t/walk.capture/about/2x1", TuiFrame("ab")},
+      {"goldens/t/walk.capture/notes.txt", "kept\n"},
+  };
+  EXPECT_EQ(Files(), want);
 }
 
 TEST_F(ReviewTuiTest, RejectSkipAndTheEndOfTheList) {
