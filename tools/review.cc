@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -136,7 +137,9 @@ void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* fo
       continue;
     }
     if (!it->is_regular_file(type_ec)) continue;
-    if (absl::EndsWith(name, kActualSuffix) && name.size() > kActualSuffix.size()) {
+    // Only the .actual of a golden (IsGoldenFileName): other tools' `.actual` files are theirs.
+    if (absl::EndsWith(name, kActualSuffix) && name.size() > kActualSuffix.size() &&
+        IsGoldenFileName(absl::string_view(name).substr(0, name.size() - kActualSuffix.size()))) {
       (as_outputs ? found->outputs : found->beside).push_back(Generic(path));
     } else {
       found->files.push_back(Generic(path));
@@ -222,8 +225,29 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
   };
   for (const std::string& actual : found.outputs) add_from_outputs(actual, false);
   for (const std::string& actual : found.outputs_captures) add_from_outputs(actual, true);
-  std::sort(pending.entries.begin(), pending.entries.end(),
-            [](const Entry& a, const Entry& b) { return Shown(a) < Shown(b); });
+  std::sort(pending.entries.begin(), pending.entries.end(), [](const Entry& a, const Entry& b) {
+    return Shown(a) != Shown(b) ? Shown(a) < Shown(b) : a.actual < b.actual;
+  });
+  // Two .actual files for one golden (beside it and in an outputs tree): which one to accept is
+  // the user's call, so neither is accepted.
+  std::map<std::string, std::vector<Entry*>> by_golden;
+  for (Entry& entry : pending.entries) {
+    if (entry.golden.empty()) continue;
+    std::error_code ec;
+    const std::string key = fs::weakly_canonical(entry.golden, ec).string();
+    by_golden[ec ? entry.golden : key].push_back(&entry);
+  }
+  for (auto& [golden, entries] : by_golden) {
+    if (entries.size() < 2) continue;
+    std::vector<std::string> actuals;
+    for (const Entry* e : entries) actuals.push_back(e->actual);
+    for (Entry* e : entries) {
+      e->unknown =
+          absl::StrCat("several .actual files are pending for ", e->golden, " (",
+                       absl::StrJoin(actuals, ", "), "): remove all but the one to accept");
+      e->golden.clear();
+    }
+  }
   return pending;
 }
 
@@ -753,6 +777,14 @@ std::vector<std::string> Lines(absl::string_view text) {
   return lines;
 }
 
+// Lines of a file's own bytes, with control characters as control pictures (ShownText) so that
+// no byte of a corrupt or hostile file drives the terminal the review draws on.
+std::vector<std::string> ShownLines(absl::string_view text) {
+  std::vector<std::string> lines = Lines(text);
+  for (std::string& line : lines) line = ShownText(line);
+  return lines;
+}
+
 // The text of a pito frame's row: its symbols joined, between '|' delimiters, with control
 // characters shown as '?' so that no symbol drives the terminal.
 std::string TuiRowText(const pito::TuiRow& row) {
@@ -920,10 +952,10 @@ std::vector<std::string> Body(const Entry& entry, View view) {
     absl::StatusOr<SemanticSnapshot> actual = ParseSemantic(*actual_bytes, entry.actual);
     if (!expected.ok()) return {std::string(expected.status().message())};
     if (!actual.ok()) return {std::string(actual.status().message())};
-    return Lines(DiffSemantic(*expected, *actual));
+    return ShownLines(DiffSemantic(*expected, *actual));
   }
-  if (view == View::kExpected) return Lines(*golden_bytes);
-  return Lines(*actual_bytes);
+  if (view == View::kExpected) return ShownLines(*golden_bytes);
+  return ShownLines(*actual_bytes);
 }
 
 absl::string_view DecisionName(Decision decision) {

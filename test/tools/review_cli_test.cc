@@ -501,6 +501,35 @@ TEST_F(ReviewCliTest, ResolvesActualFilesUnderTheOutputsFolder) {
   EXPECT_EQ(Files(), want);
 }
 
+// Two .actual files for one golden (beside it, and in the outputs tree): neither is accepted.
+TEST_F(ReviewCliTest, TwoActualFilesForOneGoldenAreNeitherAccepted) {
+  Write("src/goldens/menu_test/home.dump", kHello);
+  Write("src/goldens/menu_test/home.dump.actual", kHelloGreen);
+  Write("outputs/vtsnap/menu_test/home.dump.actual", kByeNonCanonical);
+  ::setenv("TEST_UNDECLARED_OUTPUTS_DIR", (fs::path(root_) / "outputs").c_str(), 1);
+  const Result result = Review({"--accept-all"});
+  EXPECT_THAT(result.err, HasSubstr("several .actual files are pending for "
+                                    "ROOT/src/goldens/menu_test/home.dump"));
+  EXPECT_THAT(result.out, HasSubstr("review: 0 accepted, 0 rejected, 2 skipped\n"));
+  EXPECT_EQ(Files().at("src/goldens/menu_test/home.dump"), kHello);
+}
+
+// Only a golden's .actual is pending: another tool's `X.actual` is left alone.
+TEST_F(ReviewCliTest, OtherToolsActualFilesAreNotEntries) {
+  Write("fixtures/expected.txt", "mine\n");
+  Write("fixtures/expected.txt.actual", "theirs\n");
+  const Result list = Review({"--list"});
+  EXPECT_EQ(list.code, 0) << list.err;
+  EXPECT_EQ(list.out, "");
+  ASSERT_EQ(Review({"--accept-all"}).code, 0);
+  ASSERT_EQ(Review({"--reject-all"}).code, 0);
+  const std::map<std::string, std::string> want = {
+      {"fixtures/expected.txt", "mine\n"},
+      {"fixtures/expected.txt.actual", "theirs\n"},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
 // A 2x1 RGBA plane: one opaque pixel of `rgb` (0xRRGGBB), one transparent.
 std::string Plane(uint32_t rgb) {
   std::string bytes = "ckvision-rgba 1\n2 1\n";
@@ -543,7 +572,6 @@ TEST_F(ReviewCliTest, EveryGoldenFormatIsAcceptedThroughItsReader) {
       {"a scene is a dump", "goldens/t/s.scene.actual", kByeNonCanonical, kByeCanonical, ""},
       {"rgba", "goldens/t/p.rgba.actual", Plane(0xFF8000), Plane(0xFF8000), ""},
       {"semantic", "goldens/t/x.semantic.actual", kSemantic, kSemantic, ""},
-      {"another suffix is copied", "goldens/t/x.txt.actual", "any\r\nbytes", "any\r\nbytes", ""},
       {"invalid rgba", "goldens/t/p.rgba.actual", "ckvision-rgba 2\n2 1\n", "",
        "vtsnap review: ROOT/goldens/t/p.rgba.actual: line 1, column 1: expected "
        "\"ckvision-rgba 1\", got \"ckvision-rgba 2\"\n"},
