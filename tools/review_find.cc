@@ -1,0 +1,256 @@
+// `vtsnap review`: finding the pending entries and reading their .actual files.
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/pito_capture.h"
+#include "vtsnap/snapshot/pito_frame.h"
+#include "vtsnap/snapshot/png.h"
+#include "vtsnap/snapshot/render.h"
+#include "vtsnap/snapshot/report.h"
+#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/store.h"
+#include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/review_internal.h"
+
+namespace vtsnap::tools::review_internal {
+
+namespace fs = std::filesystem;
+
+// The path an entry is shown by: its golden, else its .actual; a folder ends in '/'.
+std::string Shown(const Entry& entry) {
+  return absl::StrCat(entry.golden.empty() ? entry.actual : entry.golden, entry.capture ? "/" : "");
+}
+
+// The golden format of `path` by its suffix: ".dump", ".scene", ".rgba", ".semantic" or "".
+absl::string_view FormatOf(absl::string_view path) {
+  for (absl::string_view ext : kGoldenExtensions) {
+    if (absl::EndsWith(path, ext)) return ext;
+  }
+  return "";
+}
+
+bool IsDumpFormat(absl::string_view ext) { return ext == ".dump" || ext == ".scene"; }
+
+std::string Generic(const fs::path& path) { return path.lexically_normal().generic_string(); }
+
+// What the walk over the folders found.
+struct Found {
+  std::vector<std::string> beside;            // .actual files outside the outputs tree
+  std::vector<std::string> outputs;           // .actual files under the outputs tree
+  std::vector<std::string> captures;          // *.capture.actual folders outside the outputs tree
+  std::vector<std::string> outputs_captures;  // *.capture.actual folders under the outputs tree
+  std::vector<std::string> files;             // every other regular file (golden candidates)
+  std::vector<std::string> folders;           // every folder (golden folder candidates)
+};
+
+// Walks `root`, sorting what it holds into `found`. `outputs` (may be empty) is skipped; with
+// `as_outputs` the .actual files and .capture.actual folders found go to found->outputs and
+// found->outputs_captures.
+void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* found) {
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) return;
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::path& path = it->path();
+    const std::string name = path.filename().string();
+    std::error_code type_ec;
+    if (it->is_directory(type_ec) && !it->is_symlink(type_ec)) {
+      if (!skip.empty() && fs::equivalent(path, skip, type_ec)) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (name == ".git") {  // a repository's store holds no pending files
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (absl::EndsWith(name, kCaptureActualSuffix)) {
+        (as_outputs ? found->outputs_captures : found->captures).push_back(Generic(path));
+        it.disable_recursion_pending();
+        continue;
+      }
+      found->folders.push_back(Generic(path));
+      continue;
+    }
+    if (!it->is_regular_file(type_ec)) continue;
+    // Only the .actual of a golden (IsGoldenFileName): other tools' `.actual` files are theirs.
+    if (absl::EndsWith(name, kActualSuffix) && name.size() > kActualSuffix.size() &&
+        IsGoldenFileName(absl::string_view(name).substr(0, name.size() - kActualSuffix.size()))) {
+      (as_outputs ? found->outputs : found->beside).push_back(Generic(path));
+    } else {
+      found->files.push_back(Generic(path));
+    }
+  }
+}
+
+// The golden of an .actual under the outputs tree, whose path there is `relative` without
+// ".actual" ("<test stem>/<name>.dump", ActualPathFor): the one golden file under the folders
+// whose path ends in "goldens/<relative>", else the one folder ending in "goldens/<test stem>".
+// An actual capture ("<test stem>/<name>.capture") looks for a golden folder instead of a file.
+void ResolveFromOutputs(const std::string& relative, const Found& found, Entry* entry) {
+  const std::string suffix = absl::StrCat("/goldens/", relative);
+  std::vector<std::string> matches;
+  for (const std::string& file : entry->capture ? found.folders : found.files) {
+    if (absl::EndsWith(absl::StrCat("/", file), suffix)) matches.push_back(file);
+  }
+  if (matches.empty()) {
+    const size_t slash = relative.find('/');
+    if (slash != std::string::npos) {
+      const std::string folder_suffix = absl::StrCat("/goldens/", relative.substr(0, slash));
+      for (const std::string& folder : found.folders) {
+        if (absl::EndsWith(absl::StrCat("/", folder), folder_suffix)) {
+          matches.push_back(absl::StrCat(folder, relative.substr(slash)));
+        }
+      }
+    }
+  }
+  if (matches.size() == 1) {
+    entry->golden = matches[0];
+    return;
+  }
+  entry->unknown =
+      matches.empty()
+          ? absl::StrCat("no golden or golden folder under the folders reviewed ends in goldens/",
+                         relative)
+          : absl::StrCat(matches.size(), " goldens could be meant (", absl::StrJoin(matches, ", "),
+                         ")");
+}
+
+Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filter) {
+  fs::path outputs;
+  if (const char* env = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR"); env != nullptr && *env) {
+    outputs = fs::path(env) / "vtsnap";
+  }
+  Found found;
+  for (const std::string& dir : dirs) Walk(dir, outputs, false, &found);
+  if (!outputs.empty()) Walk(outputs, fs::path(), true, &found);
+
+  Pending pending;
+  std::set<std::string> seen;
+  auto add = [&](Entry entry) {
+    std::error_code ec;
+    const std::string key = fs::weakly_canonical(entry.actual, ec).string();
+    if (!seen.insert(ec ? entry.actual : key).second) return;
+    if (!filter.empty() && !absl::StrContains(Shown(entry), filter)) return;
+    if (!entry.golden.empty()) {
+      entry.golden_exists = entry.capture ? fs::is_directory(entry.golden, ec)
+                                          : fs::is_regular_file(entry.golden, ec);
+    }
+    pending.entries.push_back(std::move(entry));
+  };
+  auto strip = [](const std::string& actual) {
+    return actual.substr(0, actual.size() - kActualSuffix.size());
+  };
+  for (const std::string& actual : found.beside) add({.actual = actual, .golden = strip(actual)});
+  for (const std::string& actual : found.captures) {
+    add({.actual = actual, .golden = strip(actual), .capture = true});
+  }
+  const std::string outputs_root = Generic(outputs);
+  auto add_from_outputs = [&](const std::string& actual, bool capture) {
+    Entry entry{.actual = actual, .capture = capture};
+    std::string relative = strip(actual);
+    if (absl::StartsWith(relative, outputs_root + "/")) {
+      relative = relative.substr(outputs_root.size() + 1);
+    }
+    ResolveFromOutputs(relative, found, &entry);
+    add(std::move(entry));
+  };
+  for (const std::string& actual : found.outputs) add_from_outputs(actual, false);
+  for (const std::string& actual : found.outputs_captures) add_from_outputs(actual, true);
+  std::sort(pending.entries.begin(), pending.entries.end(), [](const Entry& a, const Entry& b) {
+    return Shown(a) != Shown(b) ? Shown(a) < Shown(b) : a.actual < b.actual;
+  });
+  // Two .actual files for one golden (beside it and in an outputs tree): which one to accept is
+  // the user's call, so neither is accepted.
+  std::map<std::string, std::vector<Entry*>> by_golden;
+  for (Entry& entry : pending.entries) {
+    if (entry.golden.empty()) continue;
+    std::error_code ec;
+    const std::string key = fs::weakly_canonical(entry.golden, ec).string();
+    by_golden[ec ? entry.golden : key].push_back(&entry);
+  }
+  for (auto& [golden, entries] : by_golden) {
+    if (entries.size() < 2) continue;
+    std::vector<std::string> actuals;
+    for (const Entry* e : entries) actuals.push_back(e->actual);
+    for (Entry* e : entries) {
+      e->unknown =
+          absl::StrCat("several .actual files are pending for ", e->golden, " (",
+                       absl::StrJoin(actuals, ", "), "): remove all but the one to accept");
+      e->golden.clear();
+    }
+  }
+  return pending;
+}
+
+// The bytes of `path`, or an error naming it.
+absl::StatusOr<std::string> ReadAll(const std::string& path) {
+  absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(path);
+  if (!read.ok()) return read.status();
+  if (!read->has_value()) return absl::NotFoundError(absl::StrCat(path, ": no such file"));
+  return **read;
+}
+
+// The canonical bytes of the .actual `path` in its golden format `ext`, or an error naming the
+// path and, where the format's reader says it, the line and column.
+absl::StatusOr<std::string> CanonicalActual(const std::string& path, absl::string_view ext) {
+  absl::StatusOr<std::string> bytes = ReadAll(path);
+  if (!bytes.ok()) return bytes.status();
+  if (IsDumpFormat(ext)) {
+    absl::StatusOr<Frame> frame = golden::Parse(*bytes);
+    if (!frame.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ":", frame.status().message()));
+    }
+    absl::StatusOr<std::string> canonical = golden::Serialize(*frame);
+    if (!canonical.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": ", canonical.status().message()));
+    }
+    return *canonical;
+  }
+  if (ext == ".rgba") {
+    absl::StatusOr<RgbaPlane> plane = ParseRgba(*bytes);
+    if (!plane.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": ", plane.status().message()));
+    }
+    return SerializeRgba(*plane);
+  }
+  if (ext == ".semantic") {
+    absl::StatusOr<SemanticSnapshot> snapshot = ParseSemantic(*bytes, path);
+    if (!snapshot.ok()) return absl::InvalidArgumentError(snapshot.status().message());
+    return SerializeSemantic(*snapshot);
+  }
+  return *bytes;  // a format without a reader here: its bytes as they are
+}
+
+}  // namespace vtsnap::tools::review_internal

@@ -1,0 +1,104 @@
+// Internals of `vtsnap review` (tools/review*.cc), shared by its files: finding the pending
+// entries (review_find.cc), accepting and rejecting them (review_accept.cc), the bulk modes and
+// the command (review.cc), and the interactive review (review_tui.cc).
+#ifndef VTSNAP_TOOLS_REVIEW_INTERNAL_H_
+#define VTSNAP_TOOLS_REVIEW_INTERNAL_H_
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "vtsnap/snapshot/pito_capture.h"
+
+namespace vtsnap::tools::review_internal {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalid = 2;
+
+inline constexpr absl::string_view kActualSuffix = ".actual";
+inline constexpr absl::string_view kCaptureActualSuffix = ".capture.actual";
+
+// One pending `.actual` file and the golden it would replace, or one pending actual capture
+// folder (`<name>.capture.actual/`) and the capture golden folder (`<name>.capture/`).
+struct Entry {
+  std::string actual = {};   // the .actual file, or the .capture.actual folder
+  std::string golden = {};   // the golden path; empty when unknown
+  std::string unknown = {};  // why the golden is unknown (golden empty)
+  bool golden_exists = false;
+  bool capture = false;  // a capture golden: `actual` and `golden` are folders
+};
+
+// The path an entry is shown by: its golden, else its .actual; a folder ends in '/'.
+std::string Shown(const Entry& entry);
+// The golden format of `path` by its suffix: ".dump", ".scene", ".rgba", ".semantic" or "".
+absl::string_view FormatOf(absl::string_view path);
+bool IsDumpFormat(absl::string_view ext);
+// `path` normalized, with '/' separators.
+std::string Generic(const std::filesystem::path& path);
+
+struct Pending {
+  std::vector<Entry> entries;
+};
+
+// Every pending entry under `dirs` (and $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap) whose shown path
+// contains `filter`, sorted.
+Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filter);
+
+// The bytes of `path`, or an error naming it.
+absl::StatusOr<std::string> ReadAll(const std::string& path);
+// The canonical bytes of the .actual `path` in its golden format `ext`, or an error naming the
+// path and, where the format's reader says it, the line and column.
+absl::StatusOr<std::string> CanonicalActual(const std::string& path, absl::string_view ext);
+
+std::string Plural(size_t n, absl::string_view one, absl::string_view many);
+
+// What a capture golden's folder holds: its frame files (a regular file named by a size in a
+// scenario folder) and everything else, the strays, which review never writes or removes.
+struct CaptureGoldenFiles {
+  std::vector<std::pair<std::string, std::string>> frames;  // scenario, file name; sorted
+  std::vector<std::string> strays;                          // relative paths; sorted
+};
+
+// The files of the capture golden `folder`; none when it does not exist (a new golden).
+absl::StatusOr<CaptureGoldenFiles> ListCaptureGolden(const std::string& folder);
+absl::StatusOr<pito::Capture> ReadActualCapture(const Entry& entry);
+absl::StatusOr<pito::Capture> ReadGoldenOf(const Entry& entry, std::vector<std::string>* strays);
+std::string CaptureListLine(const Entry& entry);
+
+// Removes the .actual (or .capture.actual folder) of `entry` and refreshes the failure report.
+absl::Status RemoveActual(const Entry& entry);
+
+// What accepting an entry writes, read before anything is written: a file entry's canonical
+// bytes, or a capture entry's actual capture.
+struct Acceptance {
+  std::string canonical = {};
+  pito::Capture capture = {};
+};
+
+absl::StatusOr<Acceptance> Prepare(const Entry& entry);
+// Writes the golden of `entry` from `what`; returns what to print after "accepted GOLDEN".
+absl::StatusOr<std::string> Accept(const Entry& entry, const Acceptance& what);
+
+// What differs, in one line.
+std::string Summary(const Entry& entry);
+
+struct Counts {
+  int accepted = 0;
+  int rejected = 0;
+  int skipped = 0;
+};
+
+std::string SummaryLine(const Counts& counts);
+
+// The interactive review of `pending` on the terminal.
+int Interactive(const Pending& pending, std::ostream& out, std::ostream& err);
+
+}  // namespace vtsnap::tools::review_internal
+
+#endif  // VTSNAP_TOOLS_REVIEW_INTERNAL_H_
