@@ -50,33 +50,6 @@ uint32_t Resolve(const Color& color, uint32_t default_rgb, const RenderPalette& 
   return default_rgb;
 }
 
-std::string EscapeHtml(absl::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // Only these schemes become clickable: a report is opened from disk, and a screen's link target
 // comes from the program under test.
 bool IsSafeLink(absl::string_view target) {
@@ -139,6 +112,33 @@ std::string PlaneDataUri(const RgbaPlane& plane) {
 }
 
 }  // namespace
+
+std::string EscapeHtml(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 RenderPalette RenderPalette::Xterm() {
   RenderPalette p;

@@ -63,6 +63,9 @@ CellLook ResolveStyle(const Style& style, const RenderPalette& palette);
 // "#rrggbb".
 std::string CssColor(uint32_t rgb);
 
+// `text` safe in HTML text and attribute values: & < > " ' as character references.
+std::string EscapeHtml(absl::string_view text);
+
 // A style in words, for a cell's hover text: "fg @6 (cyan), bg default, bold, underline curly".
 std::string DescribeStyle(const Style& style);
 

@@ -27,29 +27,6 @@ namespace {
 constexpr char kPageName[] = "vtsnap-report.html";
 constexpr char kEntriesName[] = "vtsnap-report.entries";
 
-std::string Escape(absl::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // `text` without the terminal escape sequences a message for a colour terminal carries (SGR, and
 // OSC 8 links ended by ST or BEL): the report shows the same message as plain text.
 std::string WithoutEscapes(absl::string_view text) {
@@ -266,10 +243,10 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
   std::string absolute_actual = fs::absolute(entry.actual_path, ec).string();
   if (ec) absolute_actual = entry.actual_path;
   const std::string html = absl::StrCat(
-      "<section class=\"entry\" data-view=\"both\">\n<h2><code>", Escape(entry.golden_path),
-      "</code></h2>\n<p class=\"meta\">", Escape(entry.test.empty() ? "?" : entry.test),
+      "<section class=\"entry\" data-view=\"both\">\n<h2><code>", EscapeHtml(entry.golden_path),
+      "</code></h2>\n<p class=\"meta\">", EscapeHtml(entry.test.empty() ? "?" : entry.test),
       " &middot; ", entry.new_golden ? "new" : "changed", " &middot; actual <code>",
-      Escape(absolute_actual), "</code></p>\n",
+      EscapeHtml(absolute_actual), "</code></p>\n",
       entry.screens_html.empty()
           ? ""
           : absl::StrCat("<div class=\"views\"><button data-v=\"both\">side by side</button>"
@@ -277,7 +254,7 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
                          "<button data-v=\"actual\">actual</button>"
                          "<button data-v=\"flip\">flip</button></div>\n<div class=\"screens\">",
                          entry.screens_html, "</div>\n"),
-      "<pre class=\"msg\">", Escape(WithoutEscapes(entry.message)), "</pre>\n</section>\n");
+      "<pre class=\"msg\">", EscapeHtml(WithoutEscapes(entry.message)), "</pre>\n</section>\n");
   const std::string stored = absl::StrCat("golden ", absl::CEscape(entry.golden_path), "\nactual ",
                                           absl::CEscape(absolute_actual), "\n", html);
   FileLock lock(folder);
