@@ -540,8 +540,15 @@ absl::Status PtySession::NotRunning(absl::string_view action) const {
                                      : std::string("closed its terminal")));
 }
 
+void PtySession::Cancel(std::string why) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!cancelled_.has_value()) cancelled_ = std::move(why);
+  changed_.notify_all();
+}
+
 absl::Status PtySession::Send(absl::string_view bytes) {
   std::unique_lock<std::mutex> lock(mu_);
+  if (cancelled_.has_value()) return absl::CancelledError(*cancelled_);
   if (pid_ < 0 || input_closed_ || closed_) return NotRunning("type into the program");
   if (bytes.empty()) return absl::OkStatus();
   absl::StrAppend(&outgoing_, bytes);
@@ -551,6 +558,7 @@ absl::Status PtySession::Send(absl::string_view bytes) {
   const absl::Duration timeout = Scaled(std::nullopt);
   const auto deadline = std::chrono::steady_clock::now() + absl::ToChronoNanoseconds(timeout);
   while (outgoing_written_ < target) {
+    if (cancelled_.has_value()) return absl::CancelledError(*cancelled_);
     if (input_closed_) return NotRunning("type into the program");
     if (changed_.wait_until(lock, deadline) == std::cv_status::timeout &&
         outgoing_written_ < target && !input_closed_) {
@@ -596,6 +604,7 @@ absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& don
   const absl::Time deadline = absl::Now() + limit;
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
+    if (cancelled_.has_value()) return absl::CancelledError(*cancelled_);
     // Conditions on the screen hold only between synchronized frames: a half-drawn frame shows
     // neither what the program drew before it nor what it is drawing.
     if ((!between_frames || !vt_.open_frame_offset().has_value()) && done(vt_.terminal())) {
@@ -784,14 +793,11 @@ std::string PtySession::DescribeScreen() const {
 
 std::string PtySession::DescribeScreenLocked() const {
   const Terminal& t = vt_.terminal();
-  int last = t.rows() - 1;
-  while (last > 0 && t.RowText(last).empty()) --last;
-  std::string out = absl::StrCat("the screen (", t.cols(), "x", t.rows(), "):\n");
-  for (int row = 0; row <= last; ++row) absl::StrAppend(&out, "|", t.RowText(row), "|\n");
-  if (last < t.rows() - 1) absl::StrAppend(&out, "(", t.rows() - 1 - last, " empty rows below)\n");
-  absl::StrAppend(&out, "cursor: col ", t.cursor().col, ", row ", t.cursor().row,
-                  t.cursor().visible ? "" : " (hidden)");
-  return out;
+  absl::StatusOr<Frame> frame = CaptureFrame(ScreenView(t));
+  if (!frame.ok()) return absl::StrCat("the screen cannot be read: ", frame.status().message());
+  // The picture the matchers print (snapshot/screen_view.h), so a timeout and a failed assertion
+  // show a screen the same way.
+  return absl::StrCat("the screen (", t.cols(), "x", t.rows(), "):\n", FramedRows(*frame));
 }
 
 }  // namespace vtsnap

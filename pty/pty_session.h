@@ -152,6 +152,11 @@ class PtySession {
   [[nodiscard]] absl::StatusOr<ExitStatus> WaitForExit(
       std::optional<absl::Duration> timeout = std::nullopt);
 
+  // Makes every wait in progress, and every later Wait* and Send, fail at once with
+  // Cancelled(`why`), for another thread that must stop a test now (vtsnap run's signal watch).
+  // Close() still stops the program and the screen can still be read. Thread-safe.
+  void Cancel(std::string why);
+
   // Hangs up the terminal (SIGHUP), gives the program PtyOptions::close_grace to exit, then kills
   // its process group and session; reaps it and returns how it ended. Idempotent. The screen can
   // still be read afterwards.
@@ -184,7 +189,8 @@ class PtySession {
   std::string ScreenText() const;
   // Runs `read` on the screen while the session's lock is held (it must not call the session).
   void WithScreen(const std::function<void(const Terminal&)>& read) const;
-  // The screen rows between '|' and the cursor, for messages: what a timeout shows.
+  // The screen for messages, as the matchers print it (FramedRows of snapshot/screen_view.h):
+  // what a timeout shows.
   std::string DescribeScreen() const;
   // The byte offset in the output of the `?2026h` that opened the synchronized frame still
   // open, or nullopt between frames.
@@ -234,9 +240,10 @@ class PtySession {
   bool input_closed_ = false;        // guarded by mu_: writing failed (the program has gone)
   bool stop_ = false;                // guarded by mu_
   std::optional<ExitStatus> exit_;   // guarded by mu_
-  absl::Time exit_time_;             // guarded by mu_
-  absl::Time output_end_time_;       // guarded by mu_
-  absl::Time frame_opened_;          // guarded by mu_: when the open frame's ?2026h was read
+  std::optional<std::string> cancelled_;  // Cancel()'s reason; guarded by mu_
+  absl::Time exit_time_;                  // guarded by mu_
+  absl::Time output_end_time_;            // guarded by mu_
+  absl::Time frame_opened_;               // guarded by mu_: when the open frame's ?2026h was read
   bool closed_ = false;
   std::thread reader_;
 };

@@ -39,7 +39,7 @@ vtsnap_install_missing() {
 # tests (docs/render.md), unifont (GNU Unifont's bitmap font); for the HTML failure report's browser
 # check (test/report/, docs/goldens.md), chromium.
 vtsnap_test_packages() {
-  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont chromium)
+  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont chromium nano)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi

@@ -288,7 +288,8 @@ GoldenResult CheckGolden(const GoldenInput& in) {
       return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
     }
   }
-  const absl::StatusOr<UpdateMode>& mode = UpdateModeOfProcess();
+  const absl::StatusOr<UpdateMode> mode =
+      in.update_mode.has_value() ? *in.update_mode : UpdateModeOfProcess();
   if (!mode.ok()) {
     result.path.clear();
     return fail(GoldenOutcome::kInvalid, absl::StrCat(mode.status().message(), "\n"));
@@ -299,7 +300,7 @@ GoldenResult CheckGolden(const GoldenInput& in) {
   // value, and passes without being parsed (docs/decisions.md).
   const bool same_bytes =
       golden_text.ok() && golden_text->has_value() && in.actual.ok() && **golden_text == *in.actual;
-  if (!in.read_only) {
+  if (!in.read_only && in.one_value_per_process) {
     std::optional<Conflict> conflict =
         ClaimActual(in, same_bytes ? &golden_text->value() : nullptr);
     if (conflict.has_value()) {

@@ -23,6 +23,7 @@
 #define VTSNAP_SNAPSHOT_GOLDEN_CHECK_H_
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,13 @@ struct GoldenInput {
   std::string source_file = {};
   // The command that repeats this check, printed after "UPDATE_GOLDENS=1 " (or "=force " in CI).
   std::string accept_command = {};
+  // The update mode; unset: UpdateModeOfProcess(). `vtsnap run` reads the environment itself at
+  // each run, so a process that runs it several times (its tests) sees each run's variables.
+  std::optional<UpdateMode> update_mode = std::nullopt;
+  // "One golden, one screen" (docs/goldens.md): a second claim of the golden in this process
+  // with a different value fails. `vtsnap run` turns it off: each run is a check of its own (it
+  // refuses one golden named by two of its checkpoints before it starts).
+  bool one_value_per_process = true;
 };
 
 struct GoldenResult {

@@ -96,14 +96,19 @@ void PrintScreen(const ScreenView& screen, std::ostream* os) {
     return;
   }
   const Frame& frame = screen.frame();
-  *os << frame.cols << "x" << frame.rows << " screen\n";
-  for (int r = 0; r < frame.rows; ++r) *os << "  |" << frame.RowText(r) << "|\n";
+  *os << frame.cols << "x" << frame.rows << " screen\n" << FramedRows(frame);
+}
+
+std::string FramedRows(const Frame& frame) {
+  std::string out;
+  for (int r = 0; r < frame.rows; ++r) absl::StrAppend(&out, "  |", frame.RowText(r), "|\n");
   if (frame.cursor.visible) {
-    *os << "  cursor " << frame.cursor.col << " " << frame.cursor.row << " "
-        << golden::FormatCursorShape(frame.cursor.shape);
+    absl::StrAppend(&out, "  cursor ", frame.cursor.col, " ", frame.cursor.row, " ",
+                    golden::FormatCursorShape(frame.cursor.shape));
   } else {
-    *os << "  cursor hidden";
+    absl::StrAppend(&out, "  cursor hidden");
   }
+  return out;
 }
 
 }  // namespace vtsnap

@@ -130,6 +130,11 @@ class ScreenView {
 // the screen cannot be read. One printer for every kind of screen (GoogleTest finds it for each).
 void PrintScreen(const ScreenView& screen, std::ostream* os);
 
+// The framed rows PrintScreen writes: every row padded to the width between '|' delimiters, each
+// line indented two spaces, then "  cursor COL ROW SHAPE" or "  cursor hidden" (no newline at the
+// end). The one picture of a screen in every message (matchers, PtySession timeouts, vtsnap run).
+std::string FramedRows(const Frame& frame);
+
 }  // namespace vtsnap
 
 #endif  // VTSNAP_SNAPSHOT_SCREEN_VIEW_H_

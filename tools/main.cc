@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/version.h"
 
 namespace {
 
@@ -50,23 +51,29 @@ usage:
       (scenario, size, x,y, the cell before and after), a frame only AFTER holds as
       `about 40x12: +`, one only BEFORE holds as `gone 80x24: -`. Exits 1 when anything
       differs; a file that is not a valid frame exits 2 naming it, its line and column.
-  vtsnap run [--size COLSxROWS] [--keys SCRIPT]... [--wait-text TEXT] [--quiet-ms N]
-             [--timeout S] [--format text|golden|json] [--expect GOLDEN]
-             [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... [--inherit-env]
-             [--] PROGRAM [ARGS...]
-      Run PROGRAM under a pseudo-terminal of COLSxROWS cells (default 80x24), wait for
-      TEXT on its screen (--wait-text), then for N ms without output (--quiet-ms, default
-      200), type each --keys script (docs/keys.md), waiting for quiet again after each, and
-      print the screen as decode does (--format, default text). --timeout S (default 10,
-      fractions allowed) bounds each wait; VTSNAP_TIMEOUT_SCALE multiplies every timeout
-      and quiet period. --redact masks the cells an RE2 pattern matches (repeatable).
-      The program gets TERM=NAME (--term, default xterm-256color), LANG=C.UTF-8, PATH,
-      HOME and each --env; --inherit-env passes this environment on too. Its own exit
-      status is reported on stderr and does not change the exit code. --expect GOLDEN
-      compares the screen with the ckvision-golden 1 dump GOLDEN like EqualsGolden:
-      a difference or a missing golden exits 1 with the diff and writes GOLDEN.actual;
-      UPDATE_GOLDENS=1 (new, force) writes GOLDEN instead (docs/goldens.md). With --expect
-      the screen is printed only when --format is given.
+  vtsnap run [--size COLSxROWS] [--keys SCRIPT | --wait-text TEXT]... [--step SPEC]...
+             [--steps FILE] [--quit-keys SCRIPT] [--quiet-ms N] [--timeout S]
+             [--format text|golden|json] [--expect GOLDEN] [--redact PATTERN]...
+             [--term NAME] [--env NAME=VALUE]... [--inherit-env] [--cwd DIR]
+             [--record FILE] [--] PROGRAM [ARGS...]
+      Run PROGRAM under a pseudo-terminal of COLSxROWS cells (default 80x24) in DIR
+      (--cwd), type each --keys script (docs/keys.md) and wait for each --wait-text TEXT
+      in the order given, waiting for N ms without output (--quiet-ms, default 200)
+      before typing and before taking a screen, and print the final screen as decode
+      does (--format, default text). Each --step is a checkpoint written as fields:
+      'keys=j j enter; wait-text=Saved; expect=saved.dump' types, waits, then compares the
+      screen with the golden dump of expect= (--steps FILE: one step a line). --expect
+      GOLDEN compares the final screen. A difference or a missing golden exits 1 with the
+      diff and writes GOLDEN.actual; UPDATE_GOLDENS=1 (new, force) writes GOLDEN instead
+      (docs/goldens.md); with goldens the screen is printed only when --format is given.
+      --timeout S (default 10, fractions allowed) bounds each wait; VTSNAP_TIMEOUT_SCALE
+      multiplies every timeout and quiet period. --redact masks the cells an RE2 pattern
+      matches (repeatable). The program gets TERM=NAME (--term, default xterm-256color),
+      LANG=C.UTF-8, PATH, HOME and each --env; --inherit-env passes this environment on
+      too. At the end --quit-keys types a script and waits for the program to exit;
+      otherwise it is hung up (SIGHUP), then its session killed. Its own exit status is
+      reported on stderr. --record FILE saves the bytes it wrote (vtsnap decode replays
+      them). SIGINT, SIGTERM or SIGHUP end the program's session, then exit 128+N.
   vtsnap render FILE --format html|svg|png|ansi [--output PATH] [--size COLSxROWS]
                 [--cell WxH] [--font UNIFONT.hex] [--no-cursor]
       Draw a screen as a person sees it (docs/render.md): a golden dump, a scene or their
@@ -89,6 +96,8 @@ usage:
       diff, expected and actual views, q quit; a summary is printed at the end.
   vtsnap --help
       Print this help.
+  vtsnap --version
+      Print "vtsnap VERSION".
 
 exit codes:
   0    success, or the dumps are equal
@@ -98,6 +107,7 @@ exit codes:
   3    a capture the presenter profile invalidated
   124  run: a wait timed out (the message names what was awaited and shows the screen)
   127  run: the program cannot be started
+  130  run: interrupted by SIGINT (143: SIGTERM, 129: SIGHUP); the program was stopped
 )";
 
 }  // namespace
@@ -112,6 +122,10 @@ int main(int argc, char** argv) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kHelp;
+    return 0;
+  }
+  if (command == "--version") {
+    std::cout << "vtsnap " << vtsnap::tools::kVersion << "\n";
     return 0;
   }
   if (command == "decode") return vtsnap::tools::RunDecode(rest, std::cout, std::cerr);

@@ -1,12 +1,16 @@
 // `vtsnap run`: runs a program under a pseudo-terminal (pty/pty_session.h), waits for its screen to
-// settle, types key scripts at it beat by beat, and prints the screen it leaves, or checks it
-// against a golden dump the way EqualsGolden does (docs/cli.md). Every argument, key script,
-// redaction, the golden and UPDATE_GOLDENS are checked before the program starts.
+// settle, types key scripts at it beat by beat, checks the screen at each step's checkpoint
+// against a golden dump the way EqualsGolden does, and prints the screen it leaves (docs/cli.md).
+// Every argument, key script, step, redaction, golden and UPDATE_GOLDENS are checked before the
+// program starts. SIGINT, SIGTERM and SIGHUP end the program's session before vtsnap exits.
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -30,6 +34,7 @@
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/run_internal.h"
 
 namespace vtsnap::tools {
 namespace {
@@ -45,21 +50,34 @@ constexpr int kExitCannotStart = 127;
 constexpr int kCaptureAttempts = 5;
 
 constexpr char kUsage[] =
-    R"(usage: vtsnap run [--size COLSxROWS] [--keys SCRIPT]... [--wait-text TEXT] [--quiet-ms N]
+    R"(usage: vtsnap run [--size COLSxROWS] [--keys SCRIPT | --wait-text TEXT]...
+                  [--step SPEC]... [--steps FILE] [--quit-keys SCRIPT] [--quiet-ms N]
                   [--timeout S] [--format text|golden|json] [--expect GOLDEN]
                   [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... [--inherit-env]
-                  [--] PROGRAM [ARGS...]
-  Runs PROGRAM under a pseudo-terminal, waits for --wait-text and for a quiet screen, types each
-  --keys script (waiting for quiet after each) and prints the screen, or compares it with the
-  golden dump GOLDEN (--expect). Exit codes: 0 done (whatever the program's own status, which is
-  reported on stderr), 1 the screen differs from GOLDEN or the program ended before what was
-  awaited, 2 bad arguments, 124 a wait timed out, 127 PROGRAM cannot be started. docs/cli.md.
+                  [--cwd DIR] [--record FILE] [--] PROGRAM [ARGS...]
+  Runs PROGRAM under a pseudo-terminal in DIR (--cwd), types each --keys script and waits for
+  each --wait-text in the order given (and for a quiet screen before keys and before a
+  screen is taken), then runs each step: SPEC is fields separated by ';', such as
+  'keys=j j enter; wait-text=Saved; expect=saved.dump' (keys and wait-text in order, then
+  the screen compared with the golden dump of expect=); --steps FILE holds one step a line.
+  Prints the final screen (--format), or compares it with GOLDEN (--expect). --quit-keys
+  types a script at the end and waits for the program to exit; otherwise it is hung up
+  (SIGHUP), then killed. --record FILE saves every byte the program wrote. Exit codes: 0 done
+  (the program's own status is reported on stderr), 1 a screen differs from its golden, the
+  program ended before what was awaited or did not exit after --quit-keys, 2 bad arguments,
+  124 a wait timed out, 127 PROGRAM cannot be started, 128+N ended by signal N (130 SIGINT,
+  143 SIGTERM) after ending the program's session. docs/cli.md.
 )";
+
+using run_internal::Action;
+using run_internal::Step;
 
 struct RunOptions {
   TerminalSize size;
-  std::vector<std::string> keys;
-  std::optional<std::string> wait_text;
+  // --keys and --wait-text, in order: before the steps.
+  std::vector<Action> leading;
+  std::vector<Step> steps;
+  std::optional<std::string> quit_keys;
   absl::Duration quiet = absl::Milliseconds(200);
   absl::Duration timeout = absl::Seconds(10);
   std::string format = "text";
@@ -69,6 +87,8 @@ struct RunOptions {
   std::string term = "xterm-256color";
   std::map<std::string, std::string> env;
   bool inherit_environment = false;
+  std::string cwd;
+  std::optional<std::string> record;
   std::vector<std::string> argv;
 };
 
@@ -125,9 +145,10 @@ bool ParseArguments(const std::vector<std::string>& args, RunOptions* o, bool* h
     // A flag with a value, written "--flag VALUE" or "--flag=VALUE".
     const size_t eq = a.find('=');
     const std::string flag = a.substr(0, eq);
-    static const char* const kValueFlags[] = {"--size",    "--keys",   "--wait-text", "--quiet-ms",
-                                              "--timeout", "--format", "--expect",    "--redact",
-                                              "--term",    "--env"};
+    static const char* const kValueFlags[] = {
+        "--size",   "--keys",   "--wait-text", "--quiet-ms", "--timeout",
+        "--format", "--expect", "--redact",    "--term",     "--env",
+        "--step",   "--steps",  "--quit-keys", "--cwd",      "--record"};
     bool known = false;
     for (const char* f : kValueFlags) known = known || flag == f;
     if (!known) {
@@ -143,20 +164,70 @@ bool ParseArguments(const std::vector<std::string>& args, RunOptions* o, bool* h
       err << "vtsnap run: " << flag << " needs a value\n";
       return false;
     }
+    if ((flag == "--keys" || flag == "--wait-text") && !o->steps.empty()) {
+      err << "vtsnap run: " << flag << " '" << value << "' after " << o->steps.back().origin
+          << ": after the first step, write keys and waits as fields of a step (keys=...; "
+             "wait-text=...)\n";
+      return false;
+    }
     if (flag == "--size") {
       size = value;
-    } else if (flag == "--keys") {
+    } else if (flag == "--keys" || flag == "--quit-keys") {
       if (absl::Status s = ParseKeys(value).status(); !s.ok()) {
-        err << "vtsnap run: --keys '" << value << "': " << s.message() << "\n";
+        err << "vtsnap run: " << flag << " '" << value << "': " << s.message() << "\n";
         return false;
       }
-      o->keys.push_back(value);
+      if (flag == "--keys") {
+        o->leading.push_back({Action::Kind::kKeys, value});
+      } else {
+        o->quit_keys = value;
+      }
     } else if (flag == "--wait-text") {
       if (value.empty()) {
         err << "vtsnap run: --wait-text needs a non-empty text\n";
         return false;
       }
-      o->wait_text = value;
+      o->leading.push_back({Action::Kind::kWaitText, value});
+    } else if (flag == "--step") {
+      absl::StatusOr<Step> step = run_internal::ParseStep(value);
+      if (!step.ok()) {
+        err << "vtsnap run: --step '" << value << "': " << step.status().message() << "\n";
+        return false;
+      }
+      o->steps.push_back(*std::move(step));
+    } else if (flag == "--steps") {
+      absl::StatusOr<std::optional<std::string>> text = ReadFileIfExists(value);
+      if (!text.ok() || !text->has_value()) {
+        err << "vtsnap run: --steps '" << value
+            << "': " << (text.ok() ? "no such file" : text.status().message()) << "\n";
+        return false;
+      }
+      absl::StatusOr<std::vector<Step>> steps = run_internal::ParseStepFile(value, **text);
+      if (!steps.ok()) {
+        err << "vtsnap run: --steps: " << steps.status().message() << "\n";
+        return false;
+      }
+      for (Step& step : *steps) o->steps.push_back(std::move(step));
+    } else if (flag == "--cwd") {
+      struct stat st {};
+      if (value.empty() || stat(value.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        err << "vtsnap run: --cwd '" << value << "': not a directory\n";
+        return false;
+      }
+      o->cwd = value;
+    } else if (flag == "--record") {
+      struct stat st {};
+      const std::filesystem::path parent = std::filesystem::path(value).parent_path();
+      if (value.empty() || (stat(value.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
+        err << "vtsnap run: --record '" << value << "': not a regular file\n";
+        return false;
+      }
+      if (!parent.empty() && (stat(parent.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
+        err << "vtsnap run: --record '" << value << "': its folder " << parent.string()
+            << " does not exist\n";
+        return false;
+      }
+      o->record = value;
     } else if (flag == "--quiet-ms") {
       if (!ParseMilliseconds(value, &o->quiet)) {
         err << "vtsnap run: --quiet-ms '" << value
@@ -222,35 +293,46 @@ bool ParseArguments(const std::vector<std::string>& args, RunOptions* o, bool* h
     err << "vtsnap run: the PROGRAM name is empty\n";
     return false;
   }
+  // One golden a checkpoint: two checkpoints writing one file would overwrite each other.
+  std::map<std::string, std::string> goldens;  // normalized path -> where it was named
+  auto claim = [&](const std::string& path, const std::string& where) {
+    std::error_code ec;
+    const std::string key = std::filesystem::absolute(path, ec).lexically_normal().string();
+    auto [it, inserted] = goldens.emplace(key, where);
+    if (inserted) return true;
+    err << "vtsnap run: " << where << " and " << it->second << " both name the golden " << path
+        << " (one golden a checkpoint)\n";
+    return false;
+  };
+  for (const Step& step : o->steps) {
+    if (step.expect.has_value() && !claim(*step.expect, step.origin)) return false;
+  }
+  if (o->expect.has_value() && !claim(*o->expect, "--expect")) return false;
   return true;
 }
 
 // Checks --expect's golden and UPDATE_GOLDENS before the program starts; false after writing the
 // problem to `err`. An invalid golden is a problem unless the update mode will replace it
 // (UPDATE_GOLDENS=1 or force, as for EqualsGolden).
-bool PreflightExpectation(const std::string& path, std::ostream& err) {
-  const absl::StatusOr<UpdateMode>& mode = UpdateModeOfProcess();
-  if (!mode.ok()) {
-    err << "vtsnap run: " << mode.status().message() << "\n";
-    return false;
-  }
+bool PreflightExpectation(const std::string& path, const std::string& origin, UpdateMode mode,
+                          std::ostream& err) {
   absl::StatusOr<std::optional<std::string>> text = ReadFileIfExists(path);
   if (!text.ok()) {
-    err << "vtsnap run: --expect: " << text.status().message() << "\n";
+    err << "vtsnap run: " << origin << ": " << text.status().message() << "\n";
     return false;
   }
   if (!text->has_value()) return true;
   absl::StatusOr<Frame> parsed = golden::Parse(**text);
-  if (parsed.ok() || *mode == UpdateMode::kAll || *mode == UpdateMode::kForce) return true;
-  err << "vtsnap run: the golden is not a valid ckvision-golden 1 dump: " << path << ":"
-      << parsed.status().message() << "\n";
+  if (parsed.ok() || mode == UpdateMode::kAll || mode == UpdateMode::kForce) return true;
+  err << "vtsnap run: " << origin << ": the golden is not a valid ckvision-golden 1 dump: " << path
+      << ":" << parsed.status().message() << "\n";
   return false;
 }
 
 // Compares the screen with the golden through the golden core (snapshot/golden_check.h, the one
 // EqualsGolden uses) and writes what UPDATE_GOLDENS allows; the report goes to `err`. Returns the
 // exit code.
-int CheckExpectation(const std::string& path, const Frame& actual,
+int CheckExpectation(const std::string& path, const Frame& actual, UpdateMode mode,
                      const std::vector<std::string>& args, std::ostream& err) {
   const GoldenResult result =
       CheckGolden({.where = LocateGoldenPath(path),
@@ -258,7 +340,9 @@ int CheckExpectation(const std::string& path, const Frame& actual,
                    .compare = CompareDumpByMeaning([&actual] { return actual; }),
                    .report_screens = DumpReportScreens([&actual] { return actual; }),
                    .claimant = "vtsnap run",
-                   .accept_command = CommandLine(args)});
+                   .accept_command = CommandLine(args),
+                   .update_mode = mode,
+                   .one_value_per_process = false});
   err << result.note;
   if (result.passed) return kExitOk;
   err << "vtsnap run: " << result.message;
@@ -303,6 +387,87 @@ struct Capture {
   Frame frame;  // redacted
 };
 
+// A failed wait, key script or capture: the status and what it happened in.
+struct Failure {
+  absl::Status status;
+  std::string context;  // "after --keys 'x': ", "step 2 (steps.txt:3): ", or empty
+};
+
+// Drives a started session through the actions and steps of a run. Every wait for a quiet screen
+// happens where it is needed: before keys are typed and before a screen is taken, counted from
+// the last keys typed (WaitForQuietAfterInput) or from the start. A failure's context names where
+// the action was written (`prefix`: "" for the --keys and --wait-text flags, "steps.txt:3: " for
+// a step) and, for a wait after keys, those keys.
+class Driver {
+ public:
+  Driver(PtySession& session, const RunOptions& o, double scale)
+      : session_(session), o_(o), scale_(scale) {}
+
+  std::optional<Failure> Do(const Action& action, const std::string& prefix) {
+    if (action.kind == Action::Kind::kWaitText) {
+      if (absl::Status s = session_.WaitForText(action.value); !s.ok()) return Failure{s, prefix};
+      return std::nullopt;
+    }
+    if (std::optional<Failure> f = Settle(prefix); f.has_value()) return f;
+    const std::string label =
+        absl::StrCat(prefix.empty() ? "--keys '" : "keys '", action.value, "'");
+    typed_ = absl::Now();
+    if (absl::Status s = session_.SendKeys(action.value); !s.ok()) {
+      if (absl::IsCancelled(s)) return Failure{s, ""};
+      return Failure{
+          absl::Status(s.code(), absl::StrCat(s.message(), "\n", session_.DescribeScreen())),
+          absl::StrCat(prefix, label, ": ")};
+    }
+    settled_ = false;
+    after_keys_ = absl::StrCat(prefix, "after ", label, ": ");
+    return std::nullopt;
+  }
+
+  // Waits for a quiet screen and takes it: printed in o_.format when `print`, and as a redacted
+  // frame when `frame`.
+  std::optional<Failure> Take(bool print, bool frame, const std::string& prefix, Capture* capture) {
+    for (int attempt = 0;; ++attempt) {
+      if (std::optional<Failure> f = Settle(prefix); f.has_value()) return f;
+      session_.WithScreen([&](const Terminal& t) {
+        capture->synchronized_frame_open = t.modes().synchronized_output;
+        if (capture->synchronized_frame_open) return;
+        if (print) capture->printed = FormatScreen(t, o_.format, o_.redactions);
+        if (frame) {
+          capture->frame = *CaptureFrame(t);
+          o_.redactions.Apply(&capture->frame);
+        }
+      });
+      if (!capture->synchronized_frame_open) return std::nullopt;
+      if (attempt + 1 == kCaptureAttempts) {
+        return Failure{absl::FailedPreconditionError(absl::StrCat(
+                           "the program kept a synchronized frame (?2026) open; the screen is not "
+                           "complete:\n",
+                           session_.DescribeScreen())),
+                       prefix};
+      }
+      settled_ = false;  // settle again: the frame may close
+    }
+  }
+
+ private:
+  std::optional<Failure> Settle(const std::string& prefix) {
+    if (settled_) return std::nullopt;
+    absl::Status s = typed_.has_value()
+                         ? WaitForQuietAfterInput(session_, *typed_, o_.quiet, scale_)
+                         : session_.WaitForQuiet(o_.quiet);
+    if (!s.ok()) return Failure{s, typed_.has_value() ? after_keys_ : prefix};
+    settled_ = true;
+    return std::nullopt;
+  }
+
+  PtySession& session_;
+  const RunOptions& o_;
+  double scale_;
+  bool settled_ = false;             // quiet since the start or the last keys
+  std::optional<absl::Time> typed_;  // when the last keys were typed
+  std::string after_keys_;           // "after --keys 'x': ", "steps.txt:3: after keys 'x': "
+};
+
 }  // namespace
 
 int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -318,9 +483,29 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
     err << "vtsnap run: " << scale.status().message() << "\n";
     return kExitUsage;
   }
-  if (o.expect.has_value() && !PreflightExpectation(*o.expect, err)) return kExitUsage;
-  // With --expect the screen goes to stdout only when a format was asked for.
-  const bool print = !o.expect.has_value() || o.format_given;
+  bool any_expect = o.expect.has_value();
+  for (const Step& step : o.steps) any_expect = any_expect || step.expect.has_value();
+  // UPDATE_GOLDENS and CI, read now (not once a process: a test may run this several times).
+  UpdateMode mode = UpdateMode::kOff;
+  if (any_expect) {
+    absl::StatusOr<UpdateMode> read =
+        ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi());
+    if (!read.ok()) {
+      err << "vtsnap run: " << read.status().message() << "\n";
+      return kExitUsage;
+    }
+    mode = *read;
+  }
+  for (const Step& step : o.steps) {
+    if (step.expect.has_value() && !PreflightExpectation(*step.expect, step.origin, mode, err)) {
+      return kExitUsage;
+    }
+  }
+  if (o.expect.has_value() && !PreflightExpectation(*o.expect, "--expect", mode, err)) {
+    return kExitUsage;
+  }
+  // With goldens the final screen goes to stdout only when a format was asked for.
+  const bool print = !any_expect || o.format_given;
 
   PtyOptions options;
   options.cols = o.size.cols;
@@ -328,8 +513,16 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   options.term = o.term;
   options.env = o.env;
   options.inherit_environment = o.inherit_environment;
+  options.working_directory = o.cwd;
   options.timeout = o.timeout;
+  options.keep_output = o.record.has_value();
   PtySession session(options);
+  // From here on SIGINT, SIGTERM and SIGHUP stop the waits (the session is cancelled), and the
+  // program's session is ended before vtsnap exits 128+N. Declared after the session, so it stops
+  // watching before the session goes.
+  run_internal::SignalWatch signals([&session](int signo) {
+    session.Cancel(absl::StrCat("interrupted by ", run_internal::SignalName(signo)));
+  });
   const std::string& program = o.argv[0];
   if (absl::Status s = session.Start(o.argv); !s.ok()) {
     if (absl::IsInvalidArgument(s)) {
@@ -345,11 +538,18 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
     return kExitCannotStart;
   }
 
-  // How the program ended, on stderr, once it has been stopped if need be.
-  auto report_program = [&]() {
+  // How the program ended, on stderr, once it has been stopped if need be; then the recording.
+  // Runs once, on every way out after the start.
+  bool finished = false;
+  auto finish_program = [&]() -> int {
+    if (finished) return kExitOk;
+    finished = true;
     const bool was_running = !ProgramEnded(session);
     const ExitStatus status = session.Close();
-    if (was_running) {
+    if (signals.received() != 0) {
+      err << "vtsnap run: interrupted by " << run_internal::SignalName(signals.received()) << "; "
+          << program << "'s session was ended (" << status.ToString() << ")\n";
+    } else if (was_running) {
       err << "vtsnap run: " << program << " was still running; it was stopped ("
           << status.ToString() << ")\n";
     } else if (status.exited()) {
@@ -357,65 +557,84 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
     } else {
       err << "vtsnap run: " << program << " was " << status.ToString() << "\n";
     }
+    if (!o.record.has_value()) return kExitOk;
+    if (absl::Status s = WriteFileAtomically(*o.record, session.Output()); !s.ok()) {
+      err << "vtsnap run: --record '" << *o.record << "': " << s.message() << "\n";
+      return kExitFailed;
+    }
+    err << "vtsnap run: recorded " << session.bytes_received() << " bytes of output to "
+        << *o.record << " (replay: vtsnap decode --size " << o.size.cols << "x" << o.size.rows
+        << " " << ShellQuoteIfNeeded(*o.record) << ")\n";
+    return kExitOk;
   };
-  auto fail = [&](const absl::Status& status, absl::string_view context) {
-    err << "vtsnap run: " << context << status.message() << "\n";
-    report_program();
-    return ExitCodeOf(status);
+  // The exit code of the run so far (`code`), after an interruption or a failed recording.
+  auto exit_code = [&](int code) {
+    const int finishing = finish_program();
+    if (signals.received() != 0) return 128 + signals.received();
+    return code == kExitOk ? finishing : code;
+  };
+  auto fail = [&](const Failure& f) {
+    if (!absl::IsCancelled(f.status))
+      err << "vtsnap run: " << f.context << f.status.message() << "\n";
+    return exit_code(ExitCodeOf(f.status));
   };
 
-  if (o.wait_text.has_value()) {
-    if (absl::Status s = session.WaitForText(*o.wait_text); !s.ok()) return fail(s, "");
+  Driver driver(session, o, *scale);
+  for (const Action& action : o.leading) {
+    if (std::optional<Failure> f = driver.Do(action, ""); f.has_value()) return fail(*f);
   }
-  if (absl::Status s = session.WaitForQuiet(o.quiet); !s.ok()) return fail(s, "");
-  for (const std::string& keys : o.keys) {
-    const absl::Time typed = absl::Now();
-    if (absl::Status s = session.SendKeys(keys); !s.ok()) {
-      return fail(absl::Status(s.code(), absl::StrCat(s.message(), "\n", session.DescribeScreen())),
-                  absl::StrCat("--keys '", keys, "': "));
+  int code = kExitOk;
+  for (size_t i = 0; i < o.steps.size(); ++i) {
+    const Step& step = o.steps[i];
+    const std::string prefix = absl::StrCat("step ", i + 1, " (", step.origin, "): ");
+    for (const Action& action : step.actions) {
+      if (std::optional<Failure> f = driver.Do(action, prefix); f.has_value()) return fail(*f);
     }
-    if (absl::Status s = WaitForQuietAfterInput(session, typed, o.quiet, *scale); !s.ok()) {
-      return fail(s, absl::StrCat("after --keys '", keys, "': "));
+    if (!step.expect.has_value()) continue;
+    Capture capture;
+    if (std::optional<Failure> f = driver.Take(false, true, prefix, &capture); f.has_value()) {
+      return fail(*f);
     }
+    // A difference fails the run but the later steps still run: each checkpoint gets its verdict
+    // (and its .actual) in one run.
+    const int checked = CheckExpectation(*step.expect, capture.frame, mode, args, err);
+    if (code == kExitOk) code = checked;
   }
 
-  // The screen, as the program left it (before Close: a program that restores the primary screen
-  // when hung up must not change what is printed).
+  // The final screen, as the program left it (before it is stopped: a program that restores the
+  // primary screen when hung up must not change what is printed).
   Capture capture;
-  for (int attempt = 0;; ++attempt) {
-    session.WithScreen([&](const Terminal& t) {
-      capture.synchronized_frame_open = t.modes().synchronized_output;
-      if (capture.synchronized_frame_open) return;
-      if (print) capture.printed = FormatScreen(t, o.format, o.redactions);
-      if (o.expect.has_value()) {
-        capture.frame = *CaptureFrame(t);
-        o.redactions.Apply(&capture.frame);
-      }
-    });
-    if (!capture.synchronized_frame_open) break;
-    if (attempt + 1 == kCaptureAttempts) {
-      return fail(absl::FailedPreconditionError(absl::StrCat(
-                      "the program kept a synchronized frame (?2026) open; the screen is not "
-                      "complete:\n",
-                      session.DescribeScreen())),
-                  "");
+  if (print || o.expect.has_value()) {
+    if (std::optional<Failure> f = driver.Take(
+            print, o.expect.has_value(), o.steps.empty() ? "" : "the final screen: ", &capture);
+        f.has_value()) {
+      return fail(*f);
     }
-    if (absl::Status s = session.WaitForQuiet(o.quiet); !s.ok()) return fail(s, "");
   }
-
   if (print) {
     if (!capture.printed.ok()) {
       err << "vtsnap run: the final screen cannot be written as a golden: "
           << capture.printed.status().message() << "\n";
-      report_program();
-      return kExitFailed;
+      return exit_code(kExitFailed);
     }
     out << *capture.printed;
     out.flush();
   }
-  report_program();
-  if (!o.expect.has_value()) return kExitOk;
-  return CheckExpectation(*o.expect, capture.frame, args, err);
+  if (o.quit_keys.has_value() && !ProgramEnded(session)) {
+    const absl::Time typed = absl::Now();
+    absl::Status s = session.SendKeys(*o.quit_keys);
+    if (s.ok()) s = session.WaitForExit().status();
+    if (!s.ok() && !absl::IsCancelled(s) && !ProgramEnded(session)) {
+      err << "vtsnap run: " << program << " did not exit after --quit-keys '" << *o.quit_keys
+          << "' (" << absl::FormatDuration(absl::Trunc(absl::Now() - typed, absl::Milliseconds(1)))
+          << "): " << s.message() << "\n";
+      code = kExitFailed;
+    }
+  }
+  code = exit_code(code);
+  if (!o.expect.has_value() || signals.received() != 0) return code;
+  const int checked = CheckExpectation(*o.expect, capture.frame, mode, args, err);
+  return code == kExitOk ? checked : code;
 }
 
 }  // namespace vtsnap::tools

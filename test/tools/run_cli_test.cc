@@ -2,7 +2,11 @@
 // the exit codes (2 bad arguments, 124 timeout, 127 cannot start) and the --expect golden
 // workflow with UPDATE_GOLDENS. Every program these tests start carries
 // VTSNAP_PTY_TEST_MARKER=<pid>, so the PTY suite's leak check finds any left behind.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,12 +26,14 @@
 #include "nlohmann/json.hpp"
 #include "test/pty/test_support.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/run_internal.h"
 
 namespace vtsnap::tools {
 namespace {
 
 namespace fs = std::filesystem;
 using ::testing::AllOf;
+using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Not;
@@ -212,7 +218,7 @@ TEST_F(RunCliTest, WaitTextThatCanNoLongerAppearExitsOne) {
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_THAT(r.err, HasSubstr("before the screen showed the text \"ready\""));
-  EXPECT_THAT(r.err, HasSubstr("|bye|"));
+  EXPECT_THAT(r.err, HasSubstr("\n  |bye" + std::string(77, ' ') + "|\n"));  // padded to 80
   EXPECT_THAT(r.err, HasSubstr("vtsnap run: sh exited with status 0"));
 }
 
@@ -221,7 +227,7 @@ TEST_F(RunCliTest, KeysForAProgramThatEndedExitOne) {
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_THAT(r.err, HasSubstr("vtsnap run: --keys 'x': "));
-  EXPECT_THAT(r.err, HasSubstr("|bye|"));
+  EXPECT_THAT(r.err, HasSubstr("\n  |bye" + std::string(77, ' ') + "|\n"));  // padded to 80
 }
 
 // --- Timeouts and start failures -----------------------------------------------------------------
@@ -242,7 +248,11 @@ TEST_P(RunCliTimeoutTest, ExitsWith124NamingWhatWasAwaitedAndTheScreen) {
   EXPECT_EQ(r.out, "");
   EXPECT_THAT(r.err, StartsWith(GetParam().start));
   EXPECT_THAT(r.err, HasSubstr(GetParam().awaited));
-  EXPECT_THAT(r.err, HasSubstr("the screen (20x4):\n|x|"));
+  // The screen framed as the matchers print it: every row padded to the width, then the cursor.
+  EXPECT_THAT(
+      r.err,
+      ContainsRegex("the screen \\(20x4\\):\n(  \\|[^|\n]{20}\\|\n){4}  cursor [0-9]+ [0-9]+ "));
+  EXPECT_THAT(r.err, HasSubstr("\n  |x                   |\n"));
   EXPECT_THAT(r.err, HasSubstr("was still running; it was stopped"));
 }
 
@@ -632,6 +642,399 @@ TEST_F(RunCliTest, ExpectWritesANewGoldenIntoMissingFolders) {
   Result r = VtsnapRun(Printing(golden, "hello"));
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(ReadFile(golden), DumpOf("hello"));
+}
+
+// --- Steps: several checkpoints in one run ------------------------------------------------------
+
+struct StepCase {
+  std::string name;
+  std::string spec;
+  // The actions as "keys:SCRIPT" / "wait-text:TEXT", then "expect:GOLDEN" when there is one; or,
+  // for a refused spec, the start of the message.
+  std::vector<std::string> parsed;
+  std::string error;
+};
+void PrintTo(const StepCase& c, std::ostream* os) { *os << c.name; }
+
+class ParseStepTest : public ::testing::TestWithParam<StepCase> {};
+
+TEST_P(ParseStepTest, ReadsTheFieldsInOrderOrNamesTheColumn) {
+  absl::StatusOr<run_internal::Step> step = run_internal::ParseStep(GetParam().spec);
+  if (!GetParam().error.empty()) {
+    ASSERT_FALSE(step.ok());
+    EXPECT_THAT(std::string(step.status().message()), StartsWith(GetParam().error));
+    return;
+  }
+  ASSERT_TRUE(step.ok()) << step.status();
+  std::vector<std::string> parsed;
+  for (const run_internal::Action& a : step->actions) {
+    parsed.push_back(absl::StrCat(
+        a.kind == run_internal::Action::Kind::kKeys ? "keys:" : "wait-text:", a.value));
+  }
+  if (step->expect.has_value()) parsed.push_back("expect:" + *step->expect);
+  EXPECT_EQ(parsed, GetParam().parsed);
+  EXPECT_EQ(step->origin, "--step '" + GetParam().spec + "'");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Specs, ParseStepTest,
+    ::testing::Values(
+        StepCase{"AllThreeInOrder",
+                 "keys=j j enter; wait-text=Saved; expect=saved.dump",
+                 {"keys:j j enter", "wait-text:Saved", "expect:saved.dump"},
+                 ""},
+        StepCase{"WaitBeforeKeys", "wait-text=Ready;keys=q", {"wait-text:Ready", "keys:q"}, ""},
+        StepCase{"ExpectAlone", "expect=home.dump", {"expect:home.dump"}, ""},
+        StepCase{"SpacesAroundFieldsAndEquals",
+                 "  keys = down ;  expect =  a b.dump  ",
+                 {"keys:down", "expect:a b.dump"},
+                 ""},
+        StepCase{"TrailingSeparator", "keys=x;", {"keys:x"}, ""},
+        StepCase{"EscapedSeparatorAndBackslash",
+                 R"(wait-text=a\;b\\c; keys=\;)",
+                 {R"(wait-text:a;b\c)", "keys:;"},
+                 ""},
+        StepCase{"ValueWithEquals", "wait-text=x=1", {"wait-text:x=1"}, ""},
+        StepCase{"EmptySpec", "", {}, "column 1: empty step"},
+        StepCase{"UnknownField",
+                 "keys=j; kyes=k",
+                 {},
+                 "column 9: unknown field 'kyes' (expected keys, wait-text or expect)"},
+        StepCase{"NoEquals", "keys=j; enter", {}, "column 9: field 'enter' has no '='"},
+        StepCase{
+            "EmptyValue", "keys=j; expect=", {}, "column 16: field 'expect' has an empty value"},
+        StepCase{"DoubleSeparator", "keys=j;; expect=a", {}, "column 8: empty field"},
+        StepCase{
+            "TwoGoldens", "expect=a; expect=b", {}, "column 11: a step has at most one expect="},
+        StepCase{"BadKeys", "keys=ctrl+kk", {}, "column 6: keys 'ctrl+kk': key script:"},
+        StepCase{"LoneBackslash",
+                 R"(wait-text=a\b)",
+                 {},
+                 "column 12: a backslash must be followed by ';' or '\\'"}),
+    [](const ::testing::TestParamInfo<StepCase>& info) { return info.param.name; });
+
+TEST(ParseStepFileTest, ReadsOneStepALineAndResolvesGoldensBesideTheFile) {
+  absl::StatusOr<std::vector<run_internal::Step>> steps = run_internal::ParseStepFile(
+      "flows/nano.steps",
+      "# open, type, save\n\nexpect=open.dump\r\n  keys=hi; expect=/abs/typed.dump\nkeys=x\n");
+  ASSERT_TRUE(steps.ok()) << steps.status();
+  ASSERT_EQ(steps->size(), 3u);
+  EXPECT_EQ((*steps)[0].expect, "flows/open.dump");
+  EXPECT_EQ((*steps)[0].origin, "flows/nano.steps:3");
+  EXPECT_EQ((*steps)[1].expect, "/abs/typed.dump");
+  EXPECT_EQ((*steps)[1].origin, "flows/nano.steps:4");
+  EXPECT_FALSE((*steps)[2].expect.has_value());
+}
+
+TEST(ParseStepFileTest, AnErrorNamesTheFileLineAndColumn) {
+  EXPECT_EQ(run_internal::ParseStepFile("a.steps", "keys=j\n# x\n   kyes=j\n").status().message(),
+            "a.steps:3:4: unknown field 'kyes' (expected keys, wait-text or expect)");
+  EXPECT_THAT(
+      std::string(run_internal::ParseStepFile("b.steps", "# only a comment\n").status().message()),
+      StartsWith("b.steps: no steps"));
+}
+
+// A program with three screens, each drawn on a cleared screen: "menu", then "<PICKED> <line 1>"
+// once a line is typed, then, 0.6 s after a second line (much longer than the quiet period),
+// "Saved <line 2>".
+std::vector<std::string> ThreeScreens(const std::string& picked) {
+  return {"--env",
+          "PICKED=" + picked,
+          "--",
+          "sh",
+          "-c",
+          "printf menu; read a; printf '\\033[2J\\033[H%s %s' \"$PICKED\" \"$a\"; read b; "
+          "sleep 0.6; printf '\\033[2J\\033[HSaved %s' \"$b\"; exec cat"};
+}
+
+TEST_F(RunCliTest, StepsPinEachCheckpointInOrderAndWaitAfterKeys) {
+  std::vector<std::string> args = {
+      "--size",     "16x2",
+      "--quiet-ms", "150",
+      "--step",     "expect=" + Path("1-menu.dump"),
+      "--step",     "keys=one enter; expect=" + Path("2-picked.dump"),
+      "--step",     "keys=two enter; wait-text=Saved; expect=" + Path("3-saved.dump")};
+  std::vector<std::string> program = ThreeScreens("picked");
+  args.insert(args.end(), program.begin(), program.end());
+  {
+    ScopedEnv update("UPDATE_GOLDENS", "1");
+    Result r = VtsnapRun(args);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "");  // goldens and no --format: nothing printed
+    const size_t first = r.err.find("wrote " + Path("1-menu.dump") + " (new)");
+    const size_t second = r.err.find("wrote " + Path("2-picked.dump") + " (new)");
+    const size_t third = r.err.find("wrote " + Path("3-saved.dump") + " (new)");
+    EXPECT_LT(first, second) << r.err;
+    EXPECT_LT(second, third) << r.err;
+    EXPECT_NE(third, std::string::npos) << r.err;
+  }
+  EXPECT_THAT(ReadFile(Path("1-menu.dump")), HasSubstr("|menu            |"));
+  EXPECT_THAT(ReadFile(Path("2-picked.dump")), HasSubstr("|picked one      |"));
+  // Without the wait after the keys the screen would show the typed "two" 0.6 s before "Saved".
+  EXPECT_THAT(ReadFile(Path("3-saved.dump")), HasSubstr("|Saved two       |"));
+
+  // The same run again passes and writes nothing.
+  Result again = VtsnapRun(args);
+  EXPECT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(Listing(dir_),
+            (std::vector<std::string>{"1-menu.dump", "2-picked.dump", "3-saved.dump"}));
+}
+
+TEST_F(RunCliTest, ADifferentCheckpointFailsAndTheLaterStepsStillRun) {
+  std::vector<std::string> args = {
+      "--size",     "16x2",
+      "--quiet-ms", "150",
+      "--step",     "expect=" + Path("1-menu.dump"),
+      "--step",     "keys=one enter; expect=" + Path("2-picked.dump"),
+      "--step",     "keys=two enter; wait-text=Saved; expect=" + Path("3-saved.dump")};
+  std::vector<std::string> program = ThreeScreens("picked");
+  std::vector<std::string> pinned = args;
+  pinned.insert(pinned.end(), program.begin(), program.end());
+  {
+    ScopedEnv update("UPDATE_GOLDENS", "1");
+    ASSERT_EQ(VtsnapRun(pinned).code, 0);
+  }
+  program = ThreeScreens("chose");  // only the second screen changes
+  args.insert(args.end(), program.begin(), program.end());
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("the screen differs from the golden " + Path("2-picked.dump")));
+  EXPECT_THAT(r.err, HasSubstr("+|chose one       |"));
+  EXPECT_THAT(ReadFile(Path("2-picked.dump.actual")), HasSubstr("|chose one       |"));
+  EXPECT_FALSE(fs::exists(Path("1-menu.dump.actual")));
+  EXPECT_FALSE(fs::exists(Path("3-saved.dump.actual")));  // the third step ran, and passed
+}
+
+TEST_F(RunCliTest, AStepFileRunsItsStepsWithGoldensBesideIt) {
+  WriteFile(Path("flow.steps"),
+            "# the three screens\nexpect=1.dump\nkeys=one enter\n\nkeys=two enter; "
+            "wait-text=Saved; expect=3.dump\n");
+  std::vector<std::string> args = {"--size",           "16x2",     "--quiet-ms", "150", "--steps",
+                                   Path("flow.steps"), "--format", "text"};
+  std::vector<std::string> program = ThreeScreens("picked");
+  args.insert(args.end(), program.begin(), program.end());
+  ScopedEnv update("UPDATE_GOLDENS", "1");
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "Saved two\n");  // --format prints the final screen
+  EXPECT_THAT(ReadFile(Path("1.dump")), HasSubstr("|menu            |"));
+  EXPECT_THAT(ReadFile(Path("3.dump")), HasSubstr("|Saved two       |"));
+}
+
+TEST_F(RunCliTest, AWaitAfterKeysWaitsForTheProgramsAnswer) {
+  // --wait-text after --keys waits after typing (it used to wait before the first keys only).
+  Result r = VtsnapRun({"--quiet-ms", "100", "--keys", "a enter", "--wait-text", "done", "--", "sh",
+                        "-c", "read x; sleep 0.6; echo done; exec cat"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "a\ndone\n");
+}
+
+TEST_F(RunCliTest, AFailingStepIsNamedInTheMessage) {
+  Result r = VtsnapRun(
+      {"--timeout", "0.5", "--step", "keys=x; wait-text=never", "--", "sh", "-c", "exec cat"});
+  EXPECT_EQ(r.code, 124) << r.err;
+  EXPECT_THAT(r.err, StartsWith("vtsnap run: step 1 (--step 'keys=x; wait-text=never'): timed "
+                                "out after "));
+}
+
+struct RefusedStepsCase {
+  std::string name;
+  std::vector<std::string> args;
+  std::string message;
+};
+void PrintTo(const RefusedStepsCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliRefusedStepsTest : public RunCliTest,
+                               public ::testing::WithParamInterface<RefusedStepsCase> {};
+
+TEST_P(RunCliRefusedStepsTest, ExitTwoBeforeTheProgramStarts) {
+  std::vector<std::string> args = GetParam().args;
+  for (std::string& a : args) a = absl::StrReplaceAll(a, {{"DIR", dir_}});
+  WriteFile(Path("bad.dump"), "not a dump\n");  // for InvalidStepGolden
+  const std::string trace = Path("started");
+  args.insert(args.end(), {"--", "sh", "-c", "touch " + trace});
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, StartsWith(absl::StrReplaceAll(GetParam().message, {{"DIR", dir_}})));
+  EXPECT_FALSE(fs::exists(trace));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Refusals, RunCliRefusedStepsTest,
+    ::testing::Values(
+        RefusedStepsCase{"KeysAfterAStep",
+                         {"--step", "keys=a", "--keys", "b"},
+                         "vtsnap run: --keys 'b' after --step 'keys=a': after the first step, "
+                         "write keys and waits as fields of a step"},
+        RefusedStepsCase{"BadStep",
+                         {"--step", "keys=a; wait=b"},
+                         "vtsnap run: --step 'keys=a; wait=b': column 9: unknown field 'wait'"},
+        RefusedStepsCase{"OneGoldenTwice",
+                         {"--step", "expect=DIR/a.dump", "--step", "keys=x; expect=DIR/./a.dump"},
+                         "vtsnap run: --step 'keys=x; expect=DIR/./a.dump' and --step "
+                         "'expect=DIR/a.dump' both name the golden"},
+        RefusedStepsCase{"StepGoldenAndExpect",
+                         {"--step", "expect=DIR/a.dump", "--expect", "DIR/a.dump"},
+                         "vtsnap run: --expect and --step 'expect=DIR/a.dump' both name"},
+        RefusedStepsCase{"MissingStepFile",
+                         {"--steps", "DIR/none.steps"},
+                         "vtsnap run: --steps 'DIR/none.steps': no such file"},
+        RefusedStepsCase{"InvalidStepGolden",
+                         {"--step", "expect=DIR/bad.dump"},
+                         "vtsnap run: --step 'expect=DIR/bad.dump': the golden is not a valid"},
+        RefusedStepsCase{"BadQuitKeys",
+                         {"--quit-keys", "ctrl+kk"},
+                         "vtsnap run: --quit-keys 'ctrl+kk': key script:"},
+        RefusedStepsCase{"CwdMissing",
+                         {"--cwd", "DIR/nowhere"},
+                         "vtsnap run: --cwd 'DIR/nowhere': not a directory"},
+        RefusedStepsCase{"RecordIntoAMissingFolder",
+                         {"--record", "DIR/nowhere/out.bytes"},
+                         "vtsnap run: --record 'DIR/nowhere/out.bytes': its folder DIR/nowhere "
+                         "does not exist"},
+        RefusedStepsCase{"RecordOntoAFolder",
+                         {"--record", "DIR"},
+                         "vtsnap run: --record 'DIR': not a regular file"}),
+    [](const ::testing::TestParamInfo<RefusedStepsCase>& info) { return info.param.name; });
+
+// --- --cwd, --record, --quit-keys ----------------------------------------------------------------
+
+TEST_F(RunCliTest, CwdIsTheProgramsWorkingDirectoryAndFindsItsRelativeProgram) {
+  fs::create_directories(Path("fixture"));
+  WriteFile(Path("fixture/app.sh"), "#!/bin/sh\npwd\n");
+  fs::permissions(Path("fixture/app.sh"), fs::perms::owner_all);
+  Result r = VtsnapRun({"--size", "250x3", "--cwd", Path("fixture"), "--", "./app.sh"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, fs::canonical(Path("fixture")).string() + "\n");
+}
+
+TEST_F(RunCliTest, RecordSavesEveryByteTheProgramWrote) {
+  // No newline: the terminal would turn it into CR LF. The bytes are saved as the program wrote
+  // them, escapes and all, and `vtsnap decode` replays them.
+  const std::string record = Path("session.bytes");
+  Result r = VtsnapRun({"--record", record, "--", "sh", "-c", "printf 'a\\033[1mb\\033[m'"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(ReadFile(record), "a\x1b[1mb\x1b[m");
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: recorded 9 bytes of output to " + record +
+                               " (replay: vtsnap decode --size 80x24 " + record + ")\n"));
+}
+
+TEST_F(RunCliTest, RecordIsWrittenWhenAWaitTimesOut) {
+  const std::string record = Path("session.bytes");
+  Result r = VtsnapRun({"--record", record, "--timeout", "0.5", "--wait-text", "never", "--", "sh",
+                        "-c", "printf partial; exec cat"});
+  EXPECT_EQ(r.code, 124) << r.err;
+  EXPECT_EQ(ReadFile(record), "partial");
+}
+
+TEST_F(RunCliTest, QuitKeysEndTheProgramItsOwnWay) {
+  const std::string trace = Path("cleaned-up");
+  Result r = VtsnapRun({"--quit-keys", "q enter", "--", "sh", "-c",
+                        "trap 'touch " + trace + "' HUP; printf ready; read x; exit 7"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "ready\n");  // the screen before the quit keys
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: sh exited with status 7\n"));
+  EXPECT_FALSE(fs::exists(trace));  // never hung up
+}
+
+TEST_F(RunCliTest, AProgramThatDoesNotQuitFailsAndIsStopped) {
+  Result r = VtsnapRun(
+      {"--timeout", "0.5", "--quit-keys", "q", "--", "sh", "-c", "printf x; exec sleep 100"});
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: sh did not exit after --quit-keys 'q' ("));
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: sh was still running; it was stopped ("));
+}
+
+// --- Signals to vtsnap run: the program's session ends with it -----------------------------------
+
+struct SignalCase {
+  int signo;
+  int code;
+  std::string name;
+};
+void PrintTo(const SignalCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliSignalTest : public RunCliTest, public ::testing::WithParamInterface<SignalCase> {};
+
+TEST_P(RunCliSignalTest, EndsTheProgramsSessionAndExits128PlusTheSignal) {
+  // The program ignores SIGHUP, so only killing its session ends it; it writes its pid once it is
+  // waiting, and vtsnap waits for a text that never comes.
+  const std::string pidfile = Path("pid");
+  const std::string record = Path("out.bytes");
+  std::vector<std::string> argv = {
+      VTSNAP_CLI_BINARY,
+      "run",
+      "--env",
+      kMarker,
+      "--timeout",
+      "60",
+      "--record",
+      record,
+      "--wait-text",
+      "never",
+      "--",
+      "sh",
+      "-c",
+      "trap '' HUP; printf waiting; echo $$ > " + pidfile + "; exec sleep 1000"};
+  std::vector<char*> cargv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  const std::string err_path = Path("stderr");
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
+  pid_t vtsnap = -1;
+  ASSERT_EQ(posix_spawn(&vtsnap, cargv[0], &actions, nullptr, cargv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  pid_t program = -1;
+  for (int i = 0; i < 1000 && program <= 0; ++i) {
+    usleep(10000);
+    std::istringstream(ReadFile(pidfile)) >> program;
+  }
+  ASSERT_GT(program, 0) << "the program never started";
+  ASSERT_EQ(kill(vtsnap, GetParam().signo), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(vtsnap, &status, 0), vtsnap);
+  ASSERT_TRUE(WIFEXITED(status)) << "vtsnap was killed by the signal instead of handling it";
+  EXPECT_EQ(WEXITSTATUS(status), GetParam().code);
+  const std::string err = ReadFile(err_path);
+  EXPECT_THAT(err, HasSubstr("vtsnap run: interrupted by " + GetParam().name +
+                             "; sh's session was ended (killed by signal 9"));
+  EXPECT_EQ(kill(program, 0), -1) << "the program outlived vtsnap run";
+  EXPECT_EQ(ReadFile(record), "waiting");  // the recording is written on the way out
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, RunCliSignalTest,
+                         ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"},
+                                           SignalCase{SIGTERM, 143, "SIGTERM"},
+                                           SignalCase{SIGHUP, 129, "SIGHUP"}),
+                         [](const ::testing::TestParamInfo<SignalCase>& info) {
+                           return info.param.name;
+                         });
+
+// --- A real editor, three checkpoints in one run -------------------------------------------------
+
+// nano (Debian's, installed by the README's test command) opens a scratch copy of a file, a line is
+// typed and saved: test/tools/nano_flow/edit.steps pins three screens with goldens beside it, and
+// --quit-keys ends nano its own way, so no `notes.txt.save` appears. UPDATE_GOLDENS passes
+// through (this is not a RunCliTest), so `UPDATE_GOLDENS=1 run_cli_test
+// --gtest_filter='NanoFlow*'` rewrites the goldens.
+TEST(NanoFlowTest, OneRunPinsThreeCheckpointsInOrder) {
+  if (access("/usr/bin/nano", X_OK) != 0) GTEST_SKIP() << "nano is not installed";
+  const std::string scratch = absl::StrCat(::testing::TempDir(), "nano_flow.", getpid());
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  WriteFile(scratch + "/notes.txt", "");
+  const std::string steps = std::string(VTSNAP_SOURCE_DIR) + "/test/tools/nano_flow/edit.steps";
+  Result r = VtsnapRun({"--size", "60x10", "--steps", steps, "--cwd", scratch, "--env",
+                        "HOME=" + scratch, "--redact", "GNU nano [0-9.]+", "--quit-keys", "ctrl+x",
+                        "--", "nano", "--ignorercfiles", "notes.txt"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: nano exited with status 0\n"));
+  EXPECT_EQ(ReadFile(scratch + "/notes.txt"), "Hello from vtsnap\n");
+  EXPECT_EQ(Listing(scratch), std::vector<std::string>{"notes.txt"});  // no .save, no lock file
+  fs::remove_all(scratch);
 }
 
 }  // namespace

@@ -1,0 +1,81 @@
+// Internal to `vtsnap run` (tools/run.cc, tools/run_steps.cc): the steps a
+// run takes and how they are written, and the signals that stop a run. docs/cli.md describes them
+// for users.
+#ifndef VTSNAP_TOOLS_RUN_INTERNAL_H_
+#define VTSNAP_TOOLS_RUN_INTERNAL_H_
+
+#include <signal.h>
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace vtsnap::tools::run_internal {
+
+// One thing a step does, in the order written: type a key script, or wait for a text.
+struct Action {
+  enum class Kind { kKeys, kWaitText };
+  Kind kind = Kind::kKeys;
+  std::string value;
+};
+
+// A checkpoint: its actions, then a wait for a quiet screen, then the screen, compared with the
+// golden `expect` when one is named.
+struct Step {
+  std::vector<Action> actions;
+  std::optional<std::string> expect;
+  // Where it was written, for messages: "--step 'keys=j; expect=a.dump'" or "steps.txt:4".
+  std::string origin;
+};
+
+// Parses one step written as fields separated by ';': `keys=SCRIPT` and `wait-text=TEXT`
+// (repeatable, done in order) and at most one `expect=GOLDEN`. Spaces around a field and around
+// '=' are ignored; in a value, `\;` is a ';' and `\\` a backslash (any other backslash is an
+// error). Key scripts are checked. Errors name the 1-based column in `spec`:
+// "column 7: unknown field 'kyes' (expected keys, wait-text or expect)".
+[[nodiscard]] absl::StatusOr<Step> ParseStep(absl::string_view spec);
+
+// Parses a step file: one step a line as for ParseStep, blank lines and lines whose first
+// non-blank character is '#' skipped. A relative `expect=` path is taken relative to the step
+// file's folder. Errors read "PATH:LINE:COL: ...". At least one step is required.
+[[nodiscard]] absl::StatusOr<std::vector<Step>> ParseStepFile(const std::string& path,
+                                                              absl::string_view text);
+
+// Turns SIGINT, SIGTERM and SIGHUP into a call of `on_signal` on a thread of its own, for as long
+// as it lives: it blocks them in the calling thread (so threads started after it, such as a
+// PtySession's reader, have them blocked too) and waits for them with sigtimedwait. The first one
+// is kept (received()); later ones are counted but call nothing. The destructor stops the thread
+// and restores the signal mask.
+class SignalWatch {
+ public:
+  explicit SignalWatch(std::function<void(int)> on_signal);
+  ~SignalWatch();
+  SignalWatch(const SignalWatch&) = delete;
+  SignalWatch& operator=(const SignalWatch&) = delete;
+
+  // The first signal received, or 0.
+  int received() const { return received_.load(); }
+
+ private:
+  void Loop();
+
+  std::function<void(int)> on_signal_;
+  sigset_t watched_;
+  sigset_t old_mask_;
+  std::atomic<int> received_{0};
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+// "SIGINT", "SIGTERM", "SIGHUP" or "signal N".
+std::string SignalName(int signo);
+
+}  // namespace vtsnap::tools::run_internal
+
+#endif  // VTSNAP_TOOLS_RUN_INTERNAL_H_
