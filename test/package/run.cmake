@@ -4,6 +4,7 @@
 #         -P test/package/run.cmake
 # (a) install: `cmake --install <build> --prefix <scratch>/prefix`, then configure test/package
 #     with CMAKE_PREFIX_PATH=<prefix> (find_package), build it and run its ctest;
+#     and, with the installed pkg-config files only, compile package_test.cc and run it;
 # (b) subdirectory: configure test/package with add_subdirectory(<src>) (libraries only), build it
 #     and run its ctest.
 cmake_minimum_required(VERSION 3.25)
@@ -59,6 +60,35 @@ if("install" IN_LIST MODES)
   if(NOT configs)
     message(FATAL_ERROR "package test: the install did not produce ${prefix}/lib*/cmake/vtsnap/vtsnapConfig.cmake")
   endif()
+  # (c) pkg-config: package_test.cc compiled and linked with nothing but the installed
+  #     vtsnap-gtest.pc's flags (no CMake), then run.
+  file(GLOB pc_dirs "${prefix}/lib*/pkgconfig" "${prefix}/lib/*/pkgconfig")
+  if(NOT pc_dirs)
+    message(FATAL_ERROR "package test: the install did not produce ${prefix}/lib*/pkgconfig")
+  endif()
+  list(GET pc_dirs 0 pc_dir)
+  foreach(pc vtsnap vtsnap-gtest)
+    if(NOT EXISTS "${pc_dir}/${pc}.pc")
+      message(FATAL_ERROR "package test: the install did not produce ${pc_dir}/${pc}.pc")
+    endif()
+  endforeach()
+  find_program(PKG_CONFIG_EXECUTABLE pkg-config REQUIRED)
+  set(ENV{PKG_CONFIG_PATH} "${pc_dir}")
+  execute_process(COMMAND "${PKG_CONFIG_EXECUTABLE}" --cflags --libs vtsnap-gtest
+                  OUTPUT_VARIABLE pc_flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "package test: pkg-config --cflags --libs vtsnap-gtest failed (exit ${rc})")
+  endif()
+  message(STATUS "package test: pkg-config --cflags --libs vtsnap-gtest: ${pc_flags}")
+  separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+  set(cxx c++)
+  if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER STREQUAL "")
+    set(cxx "${CXX_COMPILER}")
+  endif()
+  step(build-pkg-config "${cxx}" -std=c++20 "${downstream}/package_test.cc"
+       "${downstream}/pkgconfig_main.cc" -o "${SCRATCH}/pkg_config_consumer" ${pc_flags})
+  step(test-pkg-config "${SCRATCH}/pkg_config_consumer")
+
   set(b "${SCRATCH}/find_package")
   step(configure-find_package ${CMAKE_COMMAND} -S "${downstream}" -B "${b}" -G "${GENERATOR}"
        ${compiler_args} -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DVTSNAP_CONSUME=find_package
