@@ -142,10 +142,12 @@ GoldenMatcher EqualsGolden(std::string name, GoldenOptions options) {
 
 void GoldenMatcher::DescribeTo(std::ostream* os) const {
   *os << "equals the golden \"" << name_ << "\"";
+  if (options_->region != Region{}) *os << " in its " << DescribeRegion(options_->region);
 }
 
 void GoldenMatcher::DescribeNegationTo(std::ostream* os) const {
   *os << "differs from the golden \"" << name_ << "\"";
+  if (options_->region != Region{}) *os << " in its " << DescribeRegion(options_->region);
 }
 
 bool GoldenMatcher::Match(const ScreenView& screen,
@@ -160,7 +162,7 @@ bool GoldenMatcher::Match(const ScreenView& screen,
     return false;
   }
   GoldenInput input = {.name = name_, .read_only = read_only_};
-  if (!options_->redactions.empty()) {
+  if (!options_->redactions.empty() || (options_->region != Region{})) {
     absl::StatusOr<Frame> captured = CaptureFrame(screen);
     if (!captured.ok()) {
       *listener << captured.status().message();
@@ -168,6 +170,17 @@ bool GoldenMatcher::Match(const ScreenView& screen,
     }
     Frame actual = *std::move(captured);
     options_->redactions.Apply(&actual);
+    if (options_->region != Region{}) {
+      absl::StatusOr<Frame> cropped = CropFrame(actual, options_->region);
+      if (!cropped.ok()) {
+        *listener << "the golden \"" << name_ << "\": " << cropped.status().message();
+        return false;
+      }
+      actual = *std::move(cropped);
+      // The diff's rows and columns are the region's own.
+      *listener << "the " << DescribeRegion(options_->region) << " of the " << screen.cols() << "x"
+                << screen.rows() << " screen (rows and columns below count from it): ";
+    }
     input.actual = golden::Serialize(actual);
     input.compare =
         CompareDumpByMeaning([&actual] { return actual; }, matchers_internal::FailuresInColor());

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "gmock/gmock.h"
+#include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/screen_view.h"
 
@@ -36,6 +37,13 @@ struct GoldenOptions {
   // ".dump" (a screen) or ".scene" (a composed frame with its compositor's raster records, the
   // symbolic half of a paired raster script); both hold a ckvision-golden 1 dump.
   std::string extension = ".dump";
+  // A region golden: only this rectangle of the screen ({col, row, cols, rows}, 0-based) is
+  // compared and written, as a frame of its own (CropFrame, snapshot/frame.h), so a widget's test
+  // pins its own area and a change elsewhere does not touch its golden. Redactions apply to the
+  // whole screen first. All zero (the default): the whole screen. A region that is empty or not
+  // inside the screen fails the assertion.
+  //   EXPECT_THAT(vt, EqualsGolden("status_bar", {.region = {0, 23, 80, 1}}));
+  Region region = {};
 };
 
 // The gmock matcher EqualsGolden returns. It matches any screen (snapshot/screen_view.h): a

@@ -3,12 +3,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "vtsnap/matchers/inventory.h"
 
@@ -31,6 +33,88 @@ std::string DefaultFolder(const std::string& source_file) {
   return GoldenFolderFor(source_file, root == nullptr ? "" : root).read;
 }
 
+// The golden folders whose inventory failed in this iteration, each with its problems counted:
+// "/src/goldens/home_test (1 orphan)".
+std::vector<std::string>& FailedFolders() {
+  static auto* folders = new std::vector<std::string>;
+  return *folders;
+}
+
+// "1 orphan, 2 missing checkpoints".
+std::string Problems(const FolderVerdict& v) {
+  std::vector<std::string> parts;
+  auto count = [&parts](size_t n, const char* one, const char* many) {
+    if (n > 0) parts.push_back(absl::StrCat(n, " ", n == 1 ? one : many));
+  };
+  count(v.orphans.size(), "orphan", "orphans");
+  count(v.missing_scenarios.size(), "missing scenario", "missing scenarios");
+  count(v.missing_checkpoints.size(), "missing checkpoint", "missing checkpoints");
+  if (!v.listing_error.empty()) parts.push_back("cannot list the folder");
+  return absl::StrJoin(parts, ", ");
+}
+
+// gtest's own result printer, with one change: when the run failed only because of golden
+// inventories (every test passed), the summary says so, naming each folder, where gtest alone
+// would print "[  PASSED  ] 2 tests." and then "0 FAILED TESTS".
+class InventorySummaryPrinter : public ::testing::TestEventListener {
+ public:
+  explicit InventorySummaryPrinter(::testing::TestEventListener* inner) : inner_(inner) {}
+
+  void OnTestProgramStart(const ::testing::UnitTest& u) override { inner_->OnTestProgramStart(u); }
+  void OnTestIterationStart(const ::testing::UnitTest& u, int i) override {
+    inner_->OnTestIterationStart(u, i);
+  }
+  void OnEnvironmentsSetUpStart(const ::testing::UnitTest& u) override {
+    inner_->OnEnvironmentsSetUpStart(u);
+  }
+  void OnEnvironmentsSetUpEnd(const ::testing::UnitTest& u) override {
+    inner_->OnEnvironmentsSetUpEnd(u);
+  }
+  void OnTestSuiteStart(const ::testing::TestSuite& s) override { inner_->OnTestSuiteStart(s); }
+  void OnTestCaseStart(const ::testing::TestCase& s) override { inner_->OnTestCaseStart(s); }
+  void OnTestStart(const ::testing::TestInfo& t) override { inner_->OnTestStart(t); }
+  void OnTestDisabled(const ::testing::TestInfo& t) override { inner_->OnTestDisabled(t); }
+  void OnTestPartResult(const ::testing::TestPartResult& r) override {
+    inner_->OnTestPartResult(r);
+  }
+  void OnTestEnd(const ::testing::TestInfo& t) override { inner_->OnTestEnd(t); }
+  void OnTestSuiteEnd(const ::testing::TestSuite& s) override { inner_->OnTestSuiteEnd(s); }
+  void OnTestCaseEnd(const ::testing::TestCase& s) override { inner_->OnTestCaseEnd(s); }
+  void OnEnvironmentsTearDownStart(const ::testing::UnitTest& u) override {
+    inner_->OnEnvironmentsTearDownStart(u);
+  }
+  void OnEnvironmentsTearDownEnd(const ::testing::UnitTest& u) override {
+    inner_->OnEnvironmentsTearDownEnd(u);
+  }
+  void OnTestProgramEnd(const ::testing::UnitTest& u) override { inner_->OnTestProgramEnd(u); }
+
+  void OnTestIterationEnd(const ::testing::UnitTest& u, int iteration) override {
+    const std::vector<std::string>& folders = FailedFolders();
+    if (folders.empty() || u.failed_test_count() > 0) {
+      inner_->OnTestIterationEnd(u, iteration);
+      return;
+    }
+    auto plural = [](int n, const char* what) {
+      return absl::StrCat(n, " ", what, n == 1 ? "" : "s");
+    };
+    std::printf("[==========] %s from %s ran.", plural(u.test_to_run_count(), "test").c_str(),
+                plural(u.test_suite_to_run_count(), "test suite").c_str());
+    if (GTEST_FLAG_GET(print_time)) {
+      std::printf(" (%lld ms total)", static_cast<long long>(u.elapsed_time()));
+    }
+    std::printf("\n[  PASSED  ] %s.\n", plural(u.successful_test_count(), "test").c_str());
+    std::printf("[  FAILED  ] the golden inventory of %s, listed below:\n",
+                plural(static_cast<int>(folders.size()), "folder").c_str());
+    for (const std::string& f : folders) std::printf("[  FAILED  ] %s\n", f.c_str());
+    std::printf("\n%2d FAILED GOLDEN %s\n", static_cast<int>(folders.size()),
+                folders.size() == 1 ? "FOLDER" : "FOLDERS");
+    std::fflush(stdout);
+  }
+
+ private:
+  std::unique_ptr<::testing::TestEventListener> inner_;
+};
+
 // Checks every golden folder at the end of the program: orphans and declared inventories fail
 // the run when the folder's tests all ran and passed here; the record for a cross-process merge
 // goes to $VTSNAP_INVENTORY_DIR; update mode prints its summary.
@@ -42,6 +126,15 @@ class GoldenEnvironment : public ::testing::Environment {
       std::fprintf(stderr, "vtsnap: %s\n", std::string(mode.status().message()).c_str());
       std::fflush(stderr);
       std::exit(2);
+    }
+    FailedFolders().clear();  // each --gtest_repeat iteration has its own verdict
+    // gtest's result printer, wrapped once (after InitGoogleTest chose it: pretty or brief).
+    static bool wrapped = false;
+    ::testing::TestEventListeners& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    if (!wrapped && listeners.default_result_printer() != nullptr) {
+      wrapped = true;
+      ::testing::TestEventListener* printer = listeners.Release(listeners.default_result_printer());
+      listeners.Append(new InventorySummaryPrinter(printer));
     }
   }
 
@@ -58,15 +151,18 @@ class GoldenEnvironment : public ::testing::Environment {
     if (record.files.empty()) return;
     const std::vector<FolderVerdict> verdicts = Verdict({record});
     int orphan_number = 0;
-    bool failed = false;
     for (const FolderVerdict& v : verdicts) {
       for (const std::string& o : v.orphans) {
         ::testing::Test::RecordProperty(absl::StrCat("vtsnap_orphan_", ++orphan_number),
                                         v.golden_folder + "/" + o);
       }
-      if (v.checked && !v.ok()) failed = true;
+      if (!v.checked || v.ok()) continue;
+      // A failure gtest reports at the golden folder (not in vtsnap's source), and one the
+      // summary printer names (InventorySummaryPrinter).
+      ADD_FAILURE_AT(v.golden_folder.c_str(), -1) << "vtsnap: golden inventory\n"
+                                                  << RenderVerdict({v});
+      FailedFolders().push_back(absl::StrCat(v.golden_folder, " (", Problems(v), ")"));
     }
-    if (failed) ADD_FAILURE() << "vtsnap: golden inventory\n" << RenderVerdict(verdicts);
     PrintUpdateSummary(record, verdicts);
   }
 

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/width.h"
 
@@ -144,6 +146,70 @@ std::vector<std::string> ShownColumns(const Frame& frame, int row) {
     if (g.width == 2) columns.emplace_back();
   }
   return columns;
+}
+
+std::string DescribeRegion(const Region& r) {
+  return absl::StrCat("region col ", r.col, " row ", r.row, " ", r.cols, "x", r.rows);
+}
+
+absl::StatusOr<Frame> CropFrame(const Frame& frame, const Region& r) {
+  if (r.cols <= 0 || r.rows <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(DescribeRegion(r), " is empty: a region needs at least one column and row"));
+  }
+  if (r.col < 0 || r.row < 0 || r.col > frame.cols - r.cols || r.row > frame.rows - r.rows) {
+    return absl::InvalidArgumentError(absl::StrCat(DescribeRegion(r), " does not lie inside the ",
+                                                   frame.cols, "x", frame.rows, " screen"));
+  }
+  if (!frame.has_graphemes()) {
+    return absl::InvalidArgumentError(
+        "a region of a parsed frame cannot be cut: its cells' text is unknown");
+  }
+  Frame out = Frame::Blank(r.cols, r.rows);
+  for (int row = 0; row < r.rows; ++row) {
+    for (int col = 0; col < r.cols; ++col) {
+      Cell cell = frame.cell(r.col + col, r.row + row);
+      // Half a wide glyph cannot be shown: its first column on the right edge, or a continuation
+      // on the left edge.
+      const bool cut_right = cell.width == 2 && col == r.cols - 1;
+      const bool cut_left = cell.is_continuation() && col == 0;
+      if (cut_right || cut_left) {
+        out.cell(col, row).style = cell.style;  // a blank (Frame::Blank's cell) in its style
+        continue;
+      }
+      out.cell(col, row) = std::move(cell);
+    }
+  }
+  if (frame.cursor.visible && frame.cursor.col >= r.col && frame.cursor.col < r.col + r.cols &&
+      frame.cursor.row >= r.row && frame.cursor.row < r.row + r.rows) {
+    out.cursor = frame.cursor;
+    out.cursor.col -= r.col;
+    out.cursor.row -= r.row;
+  }
+  for (const LinkRun& link : frame.links) {
+    if (link.row < r.row || link.row >= r.row + r.rows) continue;
+    const int start = std::max(link.col, r.col);
+    const int end = std::min(link.col + link.cols, r.col + r.cols);
+    if (start >= end) continue;
+    out.links.push_back({start - r.col, link.row - r.row, end - start, link.target});
+  }
+  for (const RasterRecord& raster : frame.rasters) {
+    const bool outside = raster.col >= r.col + r.cols || raster.col + raster.cols <= r.col ||
+                         raster.row >= r.row + r.rows || raster.row + raster.rows <= r.row;
+    if (outside) continue;
+    const bool inside = raster.col >= r.col && raster.col + raster.cols <= r.col + r.cols &&
+                        raster.row >= r.row && raster.row + raster.rows <= r.row + r.rows;
+    if (!inside) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          DescribeRegion(r), " cuts raster record ", raster.id, " (anchor ", raster.col, " ",
+          raster.row, ", span ", raster.cols, "x", raster.rows, "): a region holds whole images"));
+    }
+    RasterRecord moved = raster;
+    moved.col -= r.col;
+    moved.row -= r.row;
+    out.rasters.push_back(std::move(moved));
+  }
+  return out;
 }
 
 }  // namespace vtsnap

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/cursor_shape.h"
 #include "vtsnap/decoder/hyperlink.h"
@@ -208,6 +209,26 @@ std::string ShownText(absl::string_view text);
 std::vector<std::string> ShownColumns(const Frame& frame, int row);
 
 // IsValidHyperlinkTarget (which targets a link run may have) lives in decoder/hyperlink.h.
+
+// A rectangle of cells: its top-left cell (0-based) and its size in cells.
+struct Region {
+  int col = 0;
+  int row = 0;
+  int cols = 0;
+  int rows = 0;
+  friend bool operator==(const Region& a, const Region& b) = default;
+};
+// "region col 2 row 1 10x3".
+std::string DescribeRegion(const Region& region);
+
+// The cells of `region` as a frame of their own, for a golden of one widget's area (a region
+// golden, docs/goldens.md): each cell and style as it is; a wide glyph cut by the region's left
+// or right edge becomes a blank in its style (half of it cannot be shown); the cursor, when
+// inside the region, moved with it, else hidden; link runs clipped to the region; raster records
+// inside it moved with it, those outside dropped. InvalidArgument when the region is empty, does
+// not lie inside the frame, cuts a raster record, or the frame's graphemes are unknown (a parsed
+// frame).
+[[nodiscard]] absl::StatusOr<Frame> CropFrame(const Frame& frame, const Region& region);
 
 // The maximal link runs, row-major, of a `cols` x `rows` screen whose cell (col, row) links to
 // `targets[row * cols + col]` ("" for none). `targets` must hold cols * rows entries.

@@ -447,6 +447,16 @@ TEST_F(GoldensE2eTest, OrphanFailsTheRun) {
       << r;
   EXPECT_THAT(r.all(), Not(HasSubstr("goldens/fixture_test/home.dump (no assertion"))) << r;
   EXPECT_TRUE(fs::exists(Golden("old")));
+  // gtest reports it as a failure located at the golden folder, and its summary names the folder
+  // instead of "0 FAILED TESTS" after "[  PASSED  ]".
+  const std::string folder = Golden("old").parent_path().string();
+  EXPECT_THAT(r.out, HasSubstr(folder + ": Failure\nFailed\nvtsnap: golden inventory\n")) << r;
+  EXPECT_THAT(r.out, Not(HasSubstr("golden_env.cc"))) << r;
+  EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] the golden inventory of 1 folder, listed below:\n"
+                               "[  FAILED  ] " +
+                               folder + " (1 orphan)\n\n 1 FAILED GOLDEN FOLDER\n"))
+      << r;
+  EXPECT_THAT(r.out, Not(HasSubstr("FAILED TESTS"))) << r;
 
   const RunResult u = RunFixture({{"UPDATE_GOLDENS", "1"}});
   EXPECT_NE(u.exit_code, 0) << u;  // docs/goldens.md: an orphan fails the run, in update mode too
@@ -847,6 +857,12 @@ TEST_F(GoldensE2eTest, GtestPropertiesRecordOutcomes) {
                              HasSubstr("<property name=\"vtsnap_orphan_1\" value=\"" + old + "\"")))
       << orphan_xml;
   EXPECT_THAT(orphan_xml, Not(HasSubstr("vtsnap_orphan_2"))) << orphan_xml;
+  // The failure itself is in the report too, located at the golden folder (gtest writes failures
+  // outside any test as the suite "NonTestSuiteFailure").
+  EXPECT_THAT(orphan_xml, HasSubstr("NonTestSuiteFailure")) << orphan_xml;
+  EXPECT_THAT(orphan_xml,
+              HasSubstr("<failure message=\"" + Golden("old").parent_path().string() + "&#x0A;"))
+      << orphan_xml;
   fs::remove(Golden("old"));
 
   std::string crlf;

@@ -112,5 +112,159 @@ TEST(FrameEquality, ComparesMeaning) {
   EXPECT_FALSE(a == b);
 }
 
+// --- CropFrame: a region of a frame as a frame of its own
+// -----------------------------------------
+
+// A 6x3 frame whose row r holds "r0".."r5" style letters: row 0 "abcdef", row 1 "ghijkl",
+// row 2 "mnopqr"; cell (1, 1) bold.
+Frame Letters() {
+  Frame f = Frame::Blank(6, 3);
+  for (int row = 0; row < 3; ++row) {
+    for (int col = 0; col < 6; ++col)
+      f.cell(col, row).grapheme = std::string(1, 'a' + row * 6 + col);
+  }
+  f.cell(1, 1).style.bold = true;
+  return f;
+}
+
+std::vector<std::string> Rows(const Frame& f) {
+  std::vector<std::string> rows;
+  for (int row = 0; row < f.rows; ++row) rows.push_back(f.RowText(row));
+  return rows;
+}
+
+TEST(CropFrame, KeepsTheRegionsCellsAndStyles) {
+  absl::StatusOr<Frame> crop = CropFrame(Letters(), {1, 1, 3, 2});
+  ASSERT_TRUE(crop.ok()) << crop.status();
+  EXPECT_EQ(crop->cols, 3);
+  EXPECT_EQ(crop->rows, 2);
+  EXPECT_EQ(Rows(*crop), (std::vector<std::string>{"hij", "nop"}));
+  EXPECT_TRUE(crop->style(0, 0).bold);
+  EXPECT_FALSE(crop->style(1, 0).bold);
+}
+
+TEST(CropFrame, TheWholeFrameIsItself) {
+  const Frame f = Letters();
+  absl::StatusOr<Frame> crop = CropFrame(f, {0, 0, 6, 3});
+  ASSERT_TRUE(crop.ok()) << crop.status();
+  EXPECT_EQ(*crop, f);
+}
+
+TEST(CropFrame, AWideGlyphCutByAnEdgeBecomesABlankInItsStyle) {
+  Frame f = Frame::Blank(6, 1);
+  f.cell(1, 0) = Cell{"\xE7\x95\x8C", 2, {}};  // 界 at columns 1-2
+  f.cell(2, 0) = Cell{"", 0, {}};
+  f.cell(1, 0).style.italic = true;
+  f.cell(4, 0) = Cell{"\xE7\x95\x8C", 2, {}};  // 界 at columns 4-5
+  f.cell(5, 0) = Cell{"", 0, {}};
+  // Columns 2-4: the first glyph's continuation on the left edge, the second's start on the right.
+  absl::StatusOr<Frame> crop = CropFrame(f, {2, 0, 3, 1});
+  ASSERT_TRUE(crop.ok()) << crop.status();
+  EXPECT_EQ(crop->RowText(0), "   ");
+  EXPECT_EQ(crop->cell(0, 0).width, 1);
+  EXPECT_EQ(crop->cell(2, 0).width, 1);
+  // A whole wide glyph stays.
+  crop = CropFrame(f, {1, 0, 2, 1});
+  ASSERT_TRUE(crop.ok()) << crop.status();
+  EXPECT_EQ(crop->RowText(0), "\xE7\x95\x8C");
+  EXPECT_TRUE(crop->style(0, 0).italic);
+}
+
+TEST(CropFrame, TheCursorMovesWithTheRegionOrIsHidden) {
+  Frame f = Letters();
+  f.cursor = {.visible = true, .col = 2, .row = 1, .shape = CursorShape::kBar};
+  absl::StatusOr<Frame> inside = CropFrame(f, {1, 1, 3, 2});
+  ASSERT_TRUE(inside.ok());
+  EXPECT_EQ(inside->cursor,
+            (Cursor{.visible = true, .col = 1, .row = 0, .shape = CursorShape::kBar}));
+  absl::StatusOr<Frame> outside = CropFrame(f, {3, 0, 3, 3});
+  ASSERT_TRUE(outside.ok());
+  EXPECT_FALSE(outside->cursor.visible);
+}
+
+TEST(CropFrame, LinksAreClippedAndRastersInsideMoved) {
+  Frame f = Letters();
+  f.links = {{.col = 0, .row = 1, .cols = 6, .target = "https://x.example/"},
+             {.col = 0, .row = 0, .cols = 1, .target = "https://y.example/"}};
+  f.rasters = {{.id = 1,
+                .col = 2,
+                .row = 1,
+                .cols = 2,
+                .rows = 1,
+                .pixel_width = 6,
+                .pixel_height = 6,
+                .hash = "ab"},
+               {.id = 2,
+                .col = 5,
+                .row = 0,
+                .cols = 1,
+                .rows = 1,
+                .pixel_width = 3,
+                .pixel_height = 6,
+                .hash = "cd"}};
+  absl::StatusOr<Frame> crop = CropFrame(f, {1, 1, 4, 2});
+  ASSERT_TRUE(crop.ok()) << crop.status();
+  EXPECT_EQ(
+      crop->links,
+      (std::vector<LinkRun>{{.col = 0, .row = 0, .cols = 4, .target = "https://x.example/"}}));
+  ASSERT_EQ(crop->rasters.size(), 1u);
+  EXPECT_EQ(crop->rasters[0].id, 1);
+  EXPECT_EQ(crop->rasters[0].col, 1);
+  EXPECT_EQ(crop->rasters[0].row, 0);
+}
+
+struct BadRegionCase {
+  std::string name;
+  Region region;
+  std::string message;
+};
+void PrintTo(const BadRegionCase& c, std::ostream* os) { *os << c.name; }
+
+class CropFrameRefusesTest : public ::testing::TestWithParam<BadRegionCase> {};
+
+TEST_P(CropFrameRefusesTest, NamingTheRegion) {
+  Frame f = Letters();
+  f.rasters = {{.id = 7,
+                .col = 4,
+                .row = 0,
+                .cols = 2,
+                .rows = 1,
+                .pixel_width = 6,
+                .pixel_height = 6,
+                .hash = "ab"}};
+  absl::StatusOr<Frame> crop = CropFrame(f, GetParam().region);
+  ASSERT_FALSE(crop.ok());
+  EXPECT_EQ(crop.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(crop.status().message(), GetParam().message);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Regions, CropFrameRefusesTest,
+    ::testing::Values(
+        BadRegionCase{
+            "Empty",
+            {1, 1, 0, 2},
+            "region col 1 row 1 0x2 is empty: a region needs at least one column and row"},
+        BadRegionCase{"PastTheRightEdge",
+                      {4, 0, 3, 1},
+                      "region col 4 row 0 3x1 does not lie inside the 6x3 screen"},
+        BadRegionCase{"PastTheBottom",
+                      {0, 2, 1, 2},
+                      "region col 0 row 2 1x2 does not lie inside the 6x3 screen"},
+        BadRegionCase{"Negative",
+                      {-1, 0, 2, 1},
+                      "region col -1 row 0 2x1 does not lie inside the 6x3 screen"},
+        BadRegionCase{"CutsARaster",
+                      {3, 0, 2, 1},
+                      "region col 3 row 0 2x1 cuts raster record 7 (anchor 4 0, span 2x1): a "
+                      "region holds whole images"}),
+    [](const ::testing::TestParamInfo<BadRegionCase>& info) { return info.param.name; });
+
+TEST(CropFrame, RefusesAParsedFrame) {
+  Frame f = Frame::Blank(2, 1);
+  f.row_text = {"ab"};
+  EXPECT_EQ(CropFrame(f, {0, 0, 1, 1}).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace vtsnap
