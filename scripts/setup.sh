@@ -38,11 +38,12 @@ vtsnap_install_missing() {
 # conformance suite (docs/conformance.md), vttest and tmux; for `vtsnap render --format png` and its
 # tests (docs/render.md), unifont (GNU Unifont's bitmap font); for the HTML failure report's browser
 # check (test/report/, docs/goldens.md), chromium; for the toolkit recipes (examples/recipes/,
-# docs/pty-recipes.md), libncurses-dev, golang-go with Debian's Bubble Tea sources and
-# python3-urwid (Ink comes from npm: vtsnap_install_recipe_node_modules).
+# docs/pty-recipes.md), libncurses-dev, golang-go with Debian's Bubble Tea sources,
+# python3-urwid and python3-textual (Ink comes from npm: vtsnap_install_recipe_node_modules).
 vtsnap_test_packages() {
   local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont chromium
-                  libncurses-dev golang-go golang-github-charmbracelet-bubbletea-dev python3-urwid)
+                  libncurses-dev golang-go golang-github-charmbracelet-bubbletea-dev python3-urwid
+                  python3-textual)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi

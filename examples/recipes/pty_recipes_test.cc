@@ -1,9 +1,9 @@
 // Recipes: programs written with real TUI toolkits, each run under a PtySession, driven with a
 // key or two and pinned with goldens (goldens/pty_recipes_test/*.dump, UPDATE_GOLDENS=1 writes
 // them). docs/pty-recipes.md has a section per toolkit: how it is started, what to wait for and
-// its quirks. The programs are in bubbletea/, urwid/ and ink/ beside this file.
+// its quirks. The programs are in bubbletea/, urwid/, textual/ and ink/ beside this file.
 //
-// A test is skipped only when its toolkit is not installed; scripts/test.sh installs all three
+// A test is skipped only when its toolkit is not installed; scripts/test.sh installs all four
 // (scripts/setup.sh, vtsnap_test_packages and vtsnap_install_recipe_node_modules).
 #include <unistd.h>
 
@@ -121,6 +121,40 @@ TEST(Urwid, MovesTheFocusWithDownAndPrintsTheChoice) {
   ASSERT_TRUE(Ok(session.SendKeys("enter")));
   EXPECT_EQ(ExitStatusOf(session), "exit status 0");
   EXPECT_THAT(session, RowTextIs(0, "chose banana"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Textual (Python): Debian's python3-textual, 0.1.13 (its 2021 API), also with /usr/bin/python3.
+
+bool TextualInstalled() {
+  const std::string command = std::string(kSystemPython) + " -c 'import textual' >/dev/null 2>&1";
+  return access(kSystemPython, X_OK) == 0 && std::system(command.c_str()) == 0;
+}
+
+TEST(Textual, MovesWithJAndQuitsWithQ) {
+  if (!TextualInstalled()) {
+    GTEST_SKIP() << "Textual is not installed for " << kSystemPython
+                 << " (Debian: python3-textual)";
+  }
+  PtySession session(vtsnap::pty_test::MarkedOptions(40, 10));
+  ASSERT_TRUE(Ok(session.Start({kSystemPython, std::string(RECIPES_DIR) + "/textual/menu.py"})));
+
+  // The footer with the key bindings, on the last row of the alternate screen.
+  ASSERT_TRUE(Ok(session.WaitForText("Quit")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  EXPECT_THAT(session, EqualsGolden("textual_start"));
+  session.WithScreen([](const Terminal& t) { EXPECT_TRUE(t.alternate_screen_active()); });
+
+  ASSERT_TRUE(Ok(session.SendKeys("j")));
+  ASSERT_TRUE(Ok(session.WaitForText("> banana")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  EXPECT_THAT(session, EqualsGolden("textual_after_j"));
+  EXPECT_THAT(session, CellStyleIs(0, 3, Field(&Style::reverse, true)));
+
+  // q: Textual leaves the alternate screen and exits.
+  ASSERT_TRUE(Ok(session.SendKeys("q")));
+  EXPECT_EQ(ExitStatusOf(session), "exit status 0");
+  session.WithScreen([](const Terminal& t) { EXPECT_FALSE(t.alternate_screen_active()); });
 }
 
 // ---------------------------------------------------------------------------------------------
