@@ -37,9 +37,13 @@ vtsnap_install_missing() {
 # the benchmarks and their smoke tests (bench/README.md), libbenchmark-dev; for the vttest
 # conformance suite (docs/conformance.md), vttest and tmux; for `vtsnap render --format png` and its
 # tests (docs/render.md), unifont (GNU Unifont's bitmap font); for the HTML failure report's browser
-# check (test/report/, docs/goldens.md), chromium.
+# check (test/report/, docs/goldens.md), chromium; for the toolkit recipes (examples/recipes/,
+# docs/pty-recipes.md), libncurses-dev, golang-go with Debian's Bubble Tea sources,
+# python3-urwid and python3-textual (Ink comes from npm: vtsnap_install_recipe_node_modules).
 vtsnap_test_packages() {
-  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont chromium nano)
+  local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev vttest tmux unifont chromium nano
+                  libncurses-dev golang-go golang-github-charmbracelet-bubbletea-dev python3-urwid
+                  python3-textual)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi
@@ -52,6 +56,16 @@ vtsnap_install_oracle_node_modules() {
   if [ ! -d "$dir/node_modules/@xterm/headless" ] ||
      [ ! -d "$dir/node_modules/@xterm/addon-unicode11" ]; then
     echo "vtsnap: installing the xterm.js oracle (npm ci in test/corpus/oracle)" >&2
+    (cd "$dir" && npm ci --no-audit --no-fund >&2)
+  fi
+}
+
+# Installs the pinned Ink and React of the Ink recipe (examples/recipes/ink/package-lock.json)
+# when missing.
+vtsnap_install_recipe_node_modules() {
+  local dir="$VTSNAP_ROOT/examples/recipes/ink"
+  if [ ! -d "$dir/node_modules/ink" ] || [ ! -d "$dir/node_modules/react" ]; then
+    echo "vtsnap: installing the Ink recipe's modules (npm ci in examples/recipes/ink)" >&2
     (cd "$dir" && npm ci --no-audit --no-fund >&2)
   fi
 }

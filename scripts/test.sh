@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 # shellcheck disable=SC2046  # one word per package
 vtsnap_install_missing $(vtsnap_test_packages)
 vtsnap_install_oracle_node_modules
+vtsnap_install_recipe_node_modules
 vtsnap_configure -DVTSNAP_BUILD_TESTS=ON
 cmake --build "$VTSNAP_BUILD" -j2
 cd "$VTSNAP_BUILD"
