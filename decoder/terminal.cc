@@ -27,8 +27,6 @@ constexpr size_t kMaxIgnoredKinds = 256;
 constexpr char kPrimaryDaReply[] = "\x1b[?1;2c";
 
 // The largest cell, in pixels, a Sixel plane is laid out with.
-constexpr int kMaxCellPixels = 64;
-
 // Whether a sequence has no parameter but defaults (xterm's only_default).
 bool AllDefault(const Params& p) {
   for (int i = 0; i < p.size(); ++i) {
