@@ -41,9 +41,11 @@ usage:
       Compare two golden dumps and print a report of what differs. --json compares two
       JSON state dumps (full or partial) over the fields both have and prints each
       difference by path: "cells[3][10].fg: 13421772 != 0".
-  vtsnap inventory DIR
+  vtsnap inventory DIR | --ctest-run RUNS_DIR | --ctest-reset RUNS_DIR
       Merge the golden inventory records test processes wrote into DIR and report
       orphaned goldens and missing scenarios or checkpoints (docs/inventory.md).
+      --ctest-run merges the calling ctest run's records (RUNS_DIR/run-<ctest pid>),
+      --ctest-reset removes them and those of ended runs (vtsnap_discover_tests).
   vtsnap compare BEFORE AFTER
       Compare two pito-tui capture folders (scenario folders of `pito-tui frame 1` files
       named by size, such as 00-home/80x24; docs/pito.md) and print each difference on a
