@@ -402,8 +402,8 @@ absl::Status ResetRunRecords(const std::string& runs_dir, long run) {
 
 absl::StatusOr<std::vector<InventoryRecord>> ReadRecordsFromDir(const std::string& dir) {
   constexpr absl::string_view kHint =
-      "no test recorded anything (are the tests run with VTSNAP_INVENTORY_DIR set, and do they "
-      "link vtsnap::gtest?)";
+      "no test recorded anything (are the tests run with VTSNAP_INVENTORY_DIR or, by this ctest "
+      "run, with VTSNAP_INVENTORY_RUNS_DIR set, and do they link vtsnap::gtest?)";
   std::error_code ec;
   if (!fs::exists(dir, ec)) {
     return absl::NotFoundError(absl::StrCat(dir, ": no such directory; ", kHint));
