@@ -229,5 +229,31 @@ TEST(CaptureTest, APlaneOverTheMaximumIsNeverAllocated) {
   }
 }
 
+// Resizing a terminal to a plane over kMaxPlanePixels drops the pixels rather than allocating
+// strips of the larger plane; a resize within the limit keeps them.
+struct ResizePlaneCase {
+  const char* name;
+  int cols;  // the size resized to, and back from
+  int opaque_after;
+};
+
+TEST(CaptureTest, ResizingPastThePlaneLimitDropsThePixels) {
+  const ResizePlaneCase kCases[] = {
+      {"WithinTheLimit", 32, 36},  // 2048 x 2048 pixels
+      {"PastTheLimit", 1024, 0},   // 65536 x 65536 pixels
+  };
+  for (const ResizePlaneCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    VirtualTerminal vt(
+        {.cols = 16, .rows = 16, .graphics = {.sixel = true, .cell_width = 64, .cell_height = 64}});
+    vt.Write("\x1bPq#1;2;100;0;0#1~~~~~~\x1b\\");  // a red 6x6 square
+    vt.Resize(c.cols, c.cols);
+    vt.Resize(16, 16);
+    absl::StatusOr<RgbaPlane> plane = CapturePlane(vt);
+    ASSERT_TRUE(plane.ok()) << plane.status();
+    EXPECT_EQ(plane->OpaqueCount(), c.opaque_after);
+  }
+}
+
 }  // namespace
 }  // namespace vtsnap
