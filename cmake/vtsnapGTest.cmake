@@ -5,9 +5,17 @@
 # process, so no process sees all the tests of a source file; each process records what it saw
 # into a shared directory and one more test merges the records:
 #
-#   <target>.vtsnap_inventory_reset  FIXTURES_SETUP: empties <binary dir>/vtsnap-inventory/<target>
-#   every discovered test            FIXTURES_REQUIRED, VTSNAP_INVENTORY_DIR=<that directory>
-#   <target>.vtsnap_inventory        FIXTURES_CLEANUP: runs `vtsnap inventory <that directory>`
+#   <target>.vtsnap_inventory_reset  FIXTURES_SETUP: `vtsnap inventory --ctest-reset <dir>`
+#                                    empties this ctest run's <dir>/run-<ctest pid> and removes
+#                                    the directories of ctest runs that ended
+#   every discovered test            FIXTURES_REQUIRED, VTSNAP_INVENTORY_RUNS_DIR=<dir>: records
+#                                    into <dir>/run-<parent pid>, the parent being ctest
+#   <target>.vtsnap_inventory        FIXTURES_CLEANUP: `vtsnap inventory --ctest-run <dir>`
+#                                    merges <dir>/run-<ctest pid>
+#
+# <dir> is <binary dir>/vtsnap-inventory/<target>. Keying the records by the ctest process keeps
+# two ctest runs at once in one build folder apart (docs/inventory.md, "Concurrent runs"); it
+# needs ctest to start the tests itself (a test launcher must exec the test).
 #
 # ctest adds the reset and the check to any selection of the target's tests (`ctest -R Foo`), and
 # runs the check after them even when some failed. A folder whose tests did not all run and pass
@@ -98,16 +106,16 @@ function(vtsnap_discover_tests target)
     PROPERTIES
       ${ARG_PROPERTIES}
       FIXTURES_REQUIRED ${fixture}
-      ENVIRONMENT_MODIFICATION "VTSNAP_INVENTORY_DIR=set:${dir}")
+      ENVIRONMENT_MODIFICATION "VTSNAP_INVENTORY_RUNS_DIR=set:${dir}")
 
   add_test(NAME ${target}.vtsnap_inventory_reset
-           COMMAND ${CMAKE_COMMAND} -E rm -rf "${dir}")
+           COMMAND "${vtsnap_command}" inventory --ctest-reset "${dir}")
   set_tests_properties(${target}.vtsnap_inventory_reset PROPERTIES FIXTURES_SETUP ${fixture})
 
   # Writers create the directory again; when none did, the check fails saying no test recorded
   # anything, which guards against a misconfigured run passing vacuously.
   add_test(NAME ${target}.vtsnap_inventory
-           COMMAND "${vtsnap_command}" inventory "${dir}")
+           COMMAND "${vtsnap_command}" inventory --ctest-run "${dir}")
   set_tests_properties(${target}.vtsnap_inventory PROPERTIES
     FIXTURES_CLEANUP ${fixture}
     LABELS vtsnap_inventory)

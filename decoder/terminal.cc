@@ -27,8 +27,6 @@ constexpr size_t kMaxIgnoredKinds = 256;
 constexpr char kPrimaryDaReply[] = "\x1b[?1;2c";
 
 // The largest cell, in pixels, a Sixel plane is laid out with.
-constexpr int kMaxCellPixels = 64;
-
 // Whether a sequence has no parameter but defaults (xterm's only_default).
 bool AllDefault(const Params& p) {
   for (int i = 0; i < p.size(); ++i) {
@@ -746,6 +744,8 @@ void Terminal::Resize(int cols, int rows) {
   cols = std::clamp(cols, 1, kMaxTerminalDimension);
   rows = std::clamp(rows, 1, kMaxTerminalDimension);
   const bool reflow = options_.reflow_on_resize && (cols != cols_ || rows != rows_);
+  // A plane too large to allocate (kMaxPlanePixels) keeps no pixels: the lines drop theirs.
+  const bool plane_fits = PlanePixels(cols, rows, cell_width_, cell_height_) <= kMaxPlanePixels;
   if (reflow) ReflowPrimary(cols, rows);
   for (Screen* screen : {&primary_, &alternate_}) {
     if (reflow && screen == &primary_) continue;
@@ -770,6 +770,7 @@ void Terminal::Resize(int cols, int rows) {
         // A wide character cut in half at the new edge leaves a written blank.
         if (cut) l.cells[cols - 1] = ScreenCell{.written = 1};
         l.cells.resize(cols);
+        if (!plane_fits) l.pixels = {};
         if (!l.pixels.empty() && new_row_bytes != old_row_bytes) {
           // Pixels keep their place: clipped on the right, transparent where the line grew.
           std::vector<uint8_t> pixels(new_row_bytes * cell_height_, 0);

@@ -80,7 +80,9 @@ void Terminal::CopyPixelPlane(std::vector<uint8_t>* rgba) const {
 
 void Terminal::DcsHook(const Sequence& seq) {
   rep_cp_ = 0;  // a string between a character and REP leaves nothing to repeat (xterm)
-  if (!options_.graphics.sixel || seq.final != 'q' || seq.marker != 0 ||
+  // A plane over kMaxPlanePixels could not be allocated: such a terminal decodes no Sixel.
+  const bool plane_fits = PlanePixels(cols_, rows_, cell_width_, cell_height_) <= kMaxPlanePixels;
+  if (!options_.graphics.sixel || !plane_fits || seq.final != 'q' || seq.marker != 0 ||
       !seq.intermediates.empty() || seq.overflowed) {
     return Ignore(seq, "DCS");
   }

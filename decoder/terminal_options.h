@@ -29,12 +29,29 @@ enum class SixelPlacement : uint8_t {
   kPresenter,
 };
 
+// The largest cell, in pixels, in either direction: a larger cell_width or cell_height is
+// clamped to it.
+inline constexpr int kMaxCellPixels = 64;
+
+// The largest pixel plane a terminal keeps: 2^28 pixels (1 GiB of RGBA). A terminal whose
+// cols*cell_width x rows*cell_height plane is larger decodes no Sixel (as with `sixel` off), and
+// capturing its plane (vtsnap::CapturePlane) is an error rather than an allocation that cannot
+// succeed.
+inline constexpr int64_t kMaxPlanePixels = int64_t{1} << 28;
+
+// The number of pixels of a cols x rows terminal's plane with cells of cell_width x cell_height
+// pixels, after the clamps a Terminal applies (sizes to 1-kMaxTerminalDimension, cells to
+// 1-kMaxCellPixels are the caller's: this multiplies what it is given, without overflow).
+inline constexpr int64_t PlanePixels(int cols, int rows, int cell_width, int cell_height) {
+  return int64_t{cols} * cell_width * (int64_t{rows} * cell_height);
+}
+
 struct GraphicsOptions {
   // Decode Sixel (DCS P1;P2;P3 q). Off, a DCS q is ignored (counted in stats()) and the pixel
   // plane stays transparent.
   bool sixel = false;
-  // The pixel size of a cell (clamped to 1-64): the plane is cols*cell_width by
-  // rows*cell_height pixels.
+  // The pixel size of a cell (clamped to 1-kMaxCellPixels): the plane is cols*cell_width by
+  // rows*cell_height pixels, at most kMaxPlanePixels (larger, Sixel is off).
   int cell_width = 3;
   int cell_height = 6;
   SixelLimits limits = {};

@@ -142,8 +142,8 @@ class GoldenEnvironment : public ::testing::Environment {
     InventoryRecord record = BuildRecord();
     // Under vtsnap_discover_tests every process records what it saw, even nothing, so the merge
     // can tell "no golden here" from "nothing ran".
-    const char* dir = std::getenv(kInventoryDirEnv);
-    if (dir != nullptr && *dir != '\0') {
+    const std::string dir = InventoryDirOfProcess();
+    if (!dir.empty()) {
       if (absl::Status s = WriteRecordToDir(dir, record); !s.ok()) {
         ADD_FAILURE() << "vtsnap: could not record this run's golden claims: " << s.message();
       }

@@ -182,12 +182,17 @@ class Parser {
 
  private:
   // The next line; `expected` names it for the error at the end of input.
+  // Lines are cut from the text as they are read: a table of all the lines would cost more than
+  // the text itself.
   absl::StatusOr<Line> NextLine(absl::string_view expected) {
-    if (next_ >= lines_.size()) {
-      return Error(static_cast<int>(lines_.size()) + 1, 1, expected, "end of input");
-    }
-    return lines_[next_++];
+    if (pos_ >= text_.size()) return Error(line_count_ + 1, 1, expected, "end of input");
+    size_t end = text_.find('\n', pos_);
+    if (end == absl::string_view::npos) end = text_.size();
+    const Line line{text_.substr(pos_, end - pos_), ++line_count_};
+    pos_ = end + 1;
+    return line;
   }
+  bool AtEnd() const { return pos_ >= text_.size(); }
   absl::Status ExactLine(absl::string_view keyword) {
     const std::string expected = absl::StrCat("\"", keyword, "\"");
     absl::StatusOr<Line> line = NextLine(expected);
@@ -212,8 +217,8 @@ class Parser {
   absl::StatusOr<absl::string_view> Delimited(const Line& line, absl::string_view what);
 
   absl::string_view text_;
-  std::vector<Line> lines_;
-  size_t next_ = 0;
+  size_t pos_ = 0;      // where the next line starts
+  int line_count_ = 0;  // lines read so far
   std::vector<Style> styles_;
   Frame frame_;
   absl::flat_hash_set<int> raster_ids_;  // ids seen so far, so duplicates cost O(1) to find
@@ -408,9 +413,9 @@ absl::StatusOr<absl::string_view> Parser::Delimited(const Line& line, absl::stri
 
 absl::Status Parser::ParseGrid() {
   VTSNAP_RETURN_IF_ERROR(ExactLine("grid"));
-  frame_.row_text.reserve(static_cast<size_t>(frame_.rows) <= lines_.size() - next_
-                              ? static_cast<size_t>(frame_.rows)
-                              : lines_.size() - next_);
+  // Each row takes at least three bytes ("||\n"): reserve no more than the text can hold.
+  frame_.row_text.reserve(std::min(static_cast<size_t>(frame_.rows),
+                                   (text_.size() - std::min(pos_, text_.size())) / 3));
   for (int row = 0; row < frame_.rows; ++row) {
     const std::string what = absl::StrCat("grid row ", row);
     absl::StatusOr<Line> line = NextLine(what);
@@ -429,6 +434,13 @@ absl::Status Parser::ParseStylemap() {
       count == 0 ? std::string("a declared style (none is declared)")
                  : absl::StrCat("a declared style (0-",
                                 kStyleAlphabet.substr(static_cast<size_t>(count - 1), 1), ")");
+  // One stylemap byte a cell: the cells are allocated once when the rest of the text can hold
+  // them (a vector grown by doubling would hold up to twice as many, and copy them as it grows).
+  const uint64_t cell_count =
+      static_cast<uint64_t>(frame_.cols) * static_cast<uint64_t>(frame_.rows);
+  if (cell_count <= text_.size() - std::min(pos_, text_.size())) {
+    frame_.cells.reserve(static_cast<size_t>(cell_count));
+  }
   for (int row = 0; row < frame_.rows; ++row) {
     const std::string what = absl::StrCat("stylemap row ", row);
     absl::StatusOr<Line> line = NextLine(what);
@@ -574,15 +586,11 @@ absl::StatusOr<Frame> Parser::Run() {
     return absl::InvalidArgumentError(
         absl::StrCat(line, ":", crlf - line_start + 1, ": ", kCrlfMessage));
   }
-  for (size_t start = 0; start < text_.size();) {
-    const size_t newline = text_.find('\n', start);
-    const size_t end = newline == absl::string_view::npos ? text_.size() : newline;
-    lines_.push_back(Line{text_.substr(start, end - start), static_cast<int>(lines_.size()) + 1});
-    start = end + 1;
-  }
   if (!text_.empty() && text_.back() != '\n') {
-    const Line& last = lines_.back();
-    return Error(last.number, static_cast<int>(last.text.size()) + 1, "a final newline",
+    const size_t last_newline = text_.rfind('\n');
+    const size_t last_start = last_newline == absl::string_view::npos ? 0 : last_newline + 1;
+    const int number = static_cast<int>(std::count(text_.begin(), text_.end(), '\n')) + 1;
+    return Error(number, static_cast<int>(text_.size() - last_start) + 1, "a final newline",
                  "end of input");
   }
 
@@ -627,8 +635,8 @@ absl::StatusOr<Frame> Parser::Run() {
                                           : "a raster record or \"end\"");
     }
   }
-  if (next_ < lines_.size()) {
-    const Line& line = lines_[next_];
+  if (!AtEnd()) {
+    const Line line = *NextLine("");
     return Error(line.number, 1, "nothing after \"end\"",
                  line.text.empty() ? "an empty line" : QuoteForMessage(line.text, kQuote));
   }

@@ -1,5 +1,7 @@
 #include "vtsnap/snapshot/inventory.h"
 
+#include <signal.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +25,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -357,10 +361,49 @@ absl::Status WriteRecordToDir(const std::string& dir, const InventoryRecord& rec
   return absl::OkStatus();
 }
 
+std::string RunRecordDir(const std::string& runs_dir, long run) {
+  return (fs::path(runs_dir) / absl::StrCat("run-", run)).string();
+}
+
+std::string InventoryDirOfProcess() {
+  const char* dir = std::getenv(kInventoryDirEnv);
+  if (dir != nullptr && *dir != '\0') return dir;
+  const char* runs = std::getenv(kInventoryRunsDirEnv);
+  if (runs != nullptr && *runs != '\0') return RunRecordDir(runs, static_cast<long>(::getppid()));
+  return "";
+}
+
+absl::Status ResetRunRecords(const std::string& runs_dir, long run) {
+  std::error_code ec;
+  if (!fs::exists(runs_dir, ec)) return absl::OkStatus();
+  fs::directory_iterator it(runs_dir, ec), end;
+  if (ec) return absl::UnavailableError(absl::StrCat(runs_dir, ": ", ec.message()));
+  std::vector<fs::path> remove;
+  for (; it != end; it.increment(ec)) {
+    if (ec) break;
+    const std::string name = it->path().filename().string();
+    long pid = 0;
+    if (!absl::StartsWith(name, "run-") || !absl::SimpleAtoi(name.substr(4), &pid) || pid <= 0) {
+      continue;
+    }
+    // kill(pid, 0) fails with ESRCH only when no such process exists (EPERM: it does).
+    const bool dead = ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+    if (pid == run || dead) remove.push_back(it->path());
+  }
+  if (ec) return absl::UnavailableError(absl::StrCat(runs_dir, ": ", ec.message()));
+  for (const fs::path& path : remove) {
+    fs::remove_all(path, ec);  // another reset may be removing the same stale directory
+    if (ec && ec != std::errc::no_such_file_or_directory) {
+      return absl::UnavailableError(absl::StrCat(path.string(), ": ", ec.message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::vector<InventoryRecord>> ReadRecordsFromDir(const std::string& dir) {
   constexpr absl::string_view kHint =
-      "no test recorded anything (are the tests run with VTSNAP_INVENTORY_DIR set, and do they "
-      "link vtsnap::gtest?)";
+      "no test recorded anything (are the tests run with VTSNAP_INVENTORY_DIR or, by this ctest "
+      "run, with VTSNAP_INVENTORY_RUNS_DIR set, and do they link vtsnap::gtest?)";
   std::error_code ec;
   if (!fs::exists(dir, ec)) {
     return absl::NotFoundError(absl::StrCat(dir, ": no such directory; ", kHint));

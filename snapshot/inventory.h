@@ -40,6 +40,25 @@ namespace vtsnap {
 // The environment variable naming the directory each test process writes its record into.
 inline constexpr char kInventoryDirEnv[] = "VTSNAP_INVENTORY_DIR";
 
+// The environment variable vtsnap_discover_tests sets instead: a directory holding one record
+// directory per ctest run, RunRecordDir(it, <the ctest process id>), so two ctest runs at once in
+// one build folder keep their records apart (docs/inventory.md, "Concurrent runs").
+inline constexpr char kInventoryRunsDirEnv[] = "VTSNAP_INVENTORY_RUNS_DIR";
+
+// `<runs_dir>/run-<run>`: the record directory of the ctest run whose process id is `run`.
+std::string RunRecordDir(const std::string& runs_dir, long run);
+
+// The directory this process writes its record into: $VTSNAP_INVENTORY_DIR when set and not
+// empty; else, when $VTSNAP_INVENTORY_RUNS_DIR is, RunRecordDir(it, getppid()) (ctest starts each
+// test process itself, so the parent process is the ctest run); else "" (no record is written).
+std::string InventoryDirOfProcess();
+
+// What `<target>.vtsnap_inventory_reset` does for the ctest run `run`: removes
+// RunRecordDir(runs_dir, run), and every other `run-<pid>` directory of `runs_dir` whose process
+// no longer exists (stale runs); the directories of live runs and any other file are left alone.
+// A missing `runs_dir` is fine. Fails with an error naming a directory that cannot be removed.
+[[nodiscard]] absl::Status ResetRunRecords(const std::string& runs_dir, long run);
+
 // Record files are named `<pid>-<random>.vtsnap-inventory`; other files in the directory, and
 // hidden ones (temporary files being written), are ignored by ReadRecordsFromDir.
 inline constexpr absl::string_view kRecordExtension = ".vtsnap-inventory";

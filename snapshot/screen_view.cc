@@ -1,5 +1,6 @@
 #include "vtsnap/snapshot/screen_view.h"
 
+#include <cstdint>
 #include <ostream>
 #include <utility>
 
@@ -79,7 +80,15 @@ bool ScreenView::has_plane() const { return terminal_ != nullptr || owned_plane_
 
 absl::StatusOr<RgbaPlane> ScreenView::plane() const {
   if (!status_.ok()) return status_;
-  if (terminal_ != nullptr) return capture_internal::CaptureTerminalPlane(*terminal_);
+  if (terminal_ != nullptr) {
+    const int64_t pixels = int64_t{terminal_->pixel_width()} * terminal_->pixel_height();
+    if (pixels > kMaxPlanePixels) {
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "the ", terminal_->pixel_width(), "x", terminal_->pixel_height(), " pixel plane (",
+          pixels, " pixels) is larger than the maximum of ", kMaxPlanePixels, " pixels"));
+    }
+    return capture_internal::CaptureTerminalPlane(*terminal_);
+  }
   if (owned_plane_ != nullptr) return *owned_plane_;
   return absl::FailedPreconditionError(
       absl::StrCat("a ", source_, " has no pixel plane (only raster records)"));

@@ -4,12 +4,15 @@
 #ifndef VTSNAP_TOOLS_COMMANDS_H_
 #define VTSNAP_TOOLS_COMMANDS_H_
 
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/decoder/size.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/snapshot/redact.h"
 
@@ -39,8 +42,25 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
                                                        absl::string_view format,
                                                        const Redactions& redactions);
 
+// The largest input `decode`, `render`, `canon` and `diff` read (64 MiB): a longer one, or an
+// endless one such as /dev/zero, is refused (exit 2) rather than read until memory runs out.
+inline constexpr size_t kMaxInputBytes = size_t{64} << 20;
+
+// `--cell WxH` of `decode` and `render`: a size whose width and height are 1-kMaxCellPixels.
+// The error names the option and the limit.
+[[nodiscard]] absl::StatusOr<TerminalSize> ParseCellOption(const std::string& cell);
+
+// Whether a terminal of `size` (as `size_text` spelled it) with cells of `cell` pixels has a pixel
+// plane of at most kMaxPlanePixels; the error names both options, the plane and the limit.
+[[nodiscard]] absl::Status CheckPlaneSize(const std::string& size_text, const TerminalSize& size,
+                                          const std::string& cell_text, const TerminalSize& cell);
+
 // Reads a whole file ("-" is stdin) into *contents; false with a message naming the file on error.
-bool ReadInput(const std::string& path, std::string* contents, std::string* error);
+// A file of more than `max_bytes` bytes is an error naming the file and the limit: a regular file
+// is refused by its size before anything is read, anything else (a pipe, a FIFO, a device) is
+// read up to the limit. Never allocates more than `max_bytes` plus one 64 KiB chunk.
+bool ReadInput(const std::string& path, std::string* contents, std::string* error,
+               size_t max_bytes = kMaxInputBytes);
 
 }  // namespace vtsnap::tools
 

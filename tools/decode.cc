@@ -116,10 +116,17 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap decode: unknown --graphics '" << graphics << "' (expected none or sixel)\n";
     return 2;
   }
-  auto cell_size = ParseSize(cell);
+  auto cell_size = ParseCellOption(cell);
   if (!cell_size.ok()) {
     err << "vtsnap decode: --cell '" << cell << "': " << cell_size.status().message() << "\n";
     return 2;
+  }
+  // Only the plane's users allocate it: a text decode of a large terminal needs no pixels.
+  if (format == "rgba" || graphics == "sixel") {
+    if (absl::Status s = CheckPlaneSize(size, *parsed, cell, *cell_size); !s.ok()) {
+      err << "vtsnap decode: " << s.message() << "\n";
+      return 2;
+    }
   }
   const GraphicsOptions graphics_options = {
       .sixel = graphics == "sixel", .cell_width = cell_size->cols, .cell_height = cell_size->rows};
@@ -188,7 +195,12 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return 0;
   }
   if (format == "rgba") {
-    out << SerializeRgba(*CapturePlane(*screen));  // a terminal always has a plane
+    absl::StatusOr<RgbaPlane> plane = CapturePlane(*screen);
+    if (!plane.ok()) {  // not expected: the plane's size was checked above
+      err << "vtsnap decode: " << path << ": " << plane.status().message() << "\n";
+      return 2;
+    }
+    out << SerializeRgba(*plane);
     return 0;
   }
   absl::StatusOr<std::string> printed = FormatScreen(*screen, format, Redactions());

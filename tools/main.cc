@@ -23,8 +23,9 @@ usage:
       --profile presenter decodes with the bounded presenter profile instead
       (docs/presenter.md): a stream outside its subset exits 3 and prints the first
       violation as "offset N: <sequence>: <rule>". --graphics sixel decodes Sixel images
-      with cells of WxH pixels (--cell, default 3x6); --format rgba writes the pixel
-      plane of the final screen as a ckvision-rgba 1 file (docs/rgba.md). json: the
+      with cells of WxH pixels (--cell, default 3x6, at most 64x64); --format rgba writes
+      the pixel plane of the final screen as a ckvision-rgba 1 file (docs/rgba.md); a
+      plane over 268435456 pixels is refused. Inputs over 64 MiB are refused. json: the
       terminal state dump (docs/state-dump.md); --generations adds each cell's
       content-generation counter. semantic: the vtsnap-semantic 1 projection
       (docs/semantic.md) of the viewport, or with --capture buffer of the scrollback and
@@ -41,9 +42,11 @@ usage:
       Compare two golden dumps and print a report of what differs. --json compares two
       JSON state dumps (full or partial) over the fields both have and prints each
       difference by path: "cells[3][10].fg: 13421772 != 0".
-  vtsnap inventory DIR
+  vtsnap inventory DIR | --ctest-run RUNS_DIR | --ctest-reset RUNS_DIR
       Merge the golden inventory records test processes wrote into DIR and report
       orphaned goldens and missing scenarios or checkpoints (docs/inventory.md).
+      --ctest-run merges the calling ctest run's records (RUNS_DIR/run-<ctest pid>),
+      --ctest-reset removes them and those of ended runs (vtsnap_discover_tests).
   vtsnap compare BEFORE AFTER
       Compare two pito-tui capture folders (scenario folders of `pito-tui frame 1` files
       named by size, such as 00-home/80x24; docs/pito.md) and print each difference on a

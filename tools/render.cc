@@ -123,10 +123,13 @@ absl::StatusOr<Screen> ReadScreen(const std::string& path, const std::string& by
     return absl::InvalidArgumentError(
         absl::StrCat("--size '", size.value_or(""), "': ", parsed.status().message()));
   }
-  absl::StatusOr<TerminalSize> cell_size = ParseSize(cell);
+  absl::StatusOr<TerminalSize> cell_size = ParseCellOption(cell);
   if (!cell_size.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("--cell '", cell, "': ", cell_size.status().message()));
+  }
+  if (absl::Status s = CheckPlaneSize(size.value_or("80x24"), *parsed, cell, *cell_size); !s.ok()) {
+    return s;
   }
   VirtualTerminal vt(TerminalOptions{
       .cols = parsed->cols,

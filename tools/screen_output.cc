@@ -1,5 +1,6 @@
 // How `vtsnap decode` and `vtsnap run` print a screen: as text, as a golden dump or as a JSON state
 // dump, with redactions applied to all three alike.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -9,6 +10,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/terminal_options.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
@@ -85,6 +88,26 @@ absl::StatusOr<std::string> FormatScreen(const Terminal& terminal, absl::string_
     }
   }
   return WriteStateJson(dump);
+}
+
+absl::StatusOr<TerminalSize> ParseCellOption(const std::string& cell) {
+  absl::StatusOr<TerminalSize> parsed = ParseSize(cell);
+  if (!parsed.ok()) return parsed.status();
+  if (parsed->cols > kMaxCellPixels || parsed->rows > kMaxCellPixels) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a cell is at most ", kMaxCellPixels, "x", kMaxCellPixels, " pixels"));
+  }
+  return parsed;
+}
+
+absl::Status CheckPlaneSize(const std::string& size_text, const TerminalSize& size,
+                            const std::string& cell_text, const TerminalSize& cell) {
+  const int64_t pixels = PlanePixels(size.cols, size.rows, cell.cols, cell.rows);
+  if (pixels <= kMaxPlanePixels) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--size ", size_text, " with --cell ", cell_text, " makes a ", int64_t{size.cols} * cell.cols,
+      "x", int64_t{size.rows} * cell.rows, " pixel plane (", pixels, " pixels); the maximum is ",
+      kMaxPlanePixels, " pixels (", (kMaxPlanePixels * 4) >> 30, " GiB of RGBA)"));
 }
 
 }  // namespace vtsnap::tools

@@ -9,8 +9,10 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 namespace {
@@ -190,6 +192,67 @@ TEST(CaptureTest, HeaderExampleWorks) {
   vtsnap::Frame frame = vtsnap::CaptureFrame(vt).value();
   EXPECT_EQ(frame.cell(0, 0).grapheme, "r");
   EXPECT_EQ(frame.cell(0, 0).style.fg, vtsnap::Color::Palette(1));
+}
+
+// A plane over kMaxPlanePixels is never allocated: its terminal ignores Sixel (a DCS q counted
+// in stats) and capturing the plane is an error; one cell fewer of each size and the same image
+// paints.
+struct PlaneLimitCase {
+  const char* name;
+  int cols;
+  bool painted;
+};
+
+TEST(CaptureTest, APlaneOverTheMaximumIsNeverAllocated) {
+  const PlaneLimitCase kCases[] = {
+      {"FitsThePlane", 128, true},    // 8192 x 8192 pixels
+      {"OverThePlane", 1024, false},  // 65536 x 65536 pixels
+  };
+  for (const PlaneLimitCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    VirtualTerminal vt({.cols = c.cols,
+                        .rows = c.cols,
+                        .graphics = {.sixel = true, .cell_width = 64, .cell_height = 64}});
+    vt.Write("\x1bPq#1;2;100;0;0#1~~~~~~\x1b\\");  // a red 6x6 square
+    absl::StatusOr<RgbaPlane> plane = CapturePlane(vt);
+    if (c.painted) {
+      ASSERT_TRUE(plane.ok()) << plane.status();
+      EXPECT_EQ(plane->OpaqueCount(), 36);
+      EXPECT_EQ(vt.terminal().stats().ignored_total, 0u);
+    } else {
+      EXPECT_EQ(plane.status().code(), absl::StatusCode::kResourceExhausted);
+      EXPECT_THAT(plane.status().message(),
+                  HasSubstr("the 65536x65536 pixel plane (4294967296 pixels) is larger than the "
+                            "maximum of 268435456 pixels"));
+      EXPECT_EQ(vt.terminal().stats().ignored_total, 1u);
+    }
+  }
+}
+
+// Resizing a terminal to a plane over kMaxPlanePixels drops the pixels rather than allocating
+// strips of the larger plane; a resize within the limit keeps them.
+struct ResizePlaneCase {
+  const char* name;
+  int cols;  // the size resized to, and back from
+  int opaque_after;
+};
+
+TEST(CaptureTest, ResizingPastThePlaneLimitDropsThePixels) {
+  const ResizePlaneCase kCases[] = {
+      {"WithinTheLimit", 32, 36},  // 2048 x 2048 pixels
+      {"PastTheLimit", 1024, 0},   // 65536 x 65536 pixels
+  };
+  for (const ResizePlaneCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    VirtualTerminal vt(
+        {.cols = 16, .rows = 16, .graphics = {.sixel = true, .cell_width = 64, .cell_height = 64}});
+    vt.Write("\x1bPq#1;2;100;0;0#1~~~~~~\x1b\\");  // a red 6x6 square
+    vt.Resize(c.cols, c.cols);
+    vt.Resize(16, 16);
+    absl::StatusOr<RgbaPlane> plane = CapturePlane(vt);
+    ASSERT_TRUE(plane.ok()) << plane.status();
+    EXPECT_EQ(plane->OpaqueCount(), c.opaque_after);
+  }
 }
 
 }  // namespace

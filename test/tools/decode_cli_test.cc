@@ -102,6 +102,57 @@ TEST(DecodeCliTest, GraphicsAndCellArgumentsAreChecked) {
               HasSubstr("(expected text, golden, rgba, json, semantic, plain, ansi or pito)"));
 }
 
+// Cells of more than kMaxCellPixels (64) are refused, not clamped; planes of more than
+// kMaxPlanePixels are refused when the plane is used (--format rgba or --graphics sixel) and never
+// allocated; one decision a case.
+struct PlaneLimitCase {
+  const char* name;
+  std::vector<std::string> args;
+  int code;
+  const char* err;  // a part of stderr ("" when the decode succeeds)
+};
+
+TEST(DecodeCliTest, CellAndPlaneLimits) {
+  const PlaneLimitCase kCases[] = {
+      {"CellWidthOver64",
+       {"--cell", "65x8"},
+       2,
+       "vtsnap decode: --cell '65x8': a cell is at most 64x64 pixels\n"},
+      {"CellHeightOver64",
+       {"--cell", "8x65"},
+       2,
+       "vtsnap decode: --cell '8x65': a cell is at most 64x64 pixels\n"},
+      {"CellOf64IsFine", {"--cell", "64x64", "--format", "rgba", "--size", "2x1"}, 0, ""},
+      {"HugeRgbaPlane",
+       {"--size", "4096x4096", "--cell", "64x64", "--format", "rgba"},
+       2,
+       "vtsnap decode: --size 4096x4096 with --cell 64x64 makes a 262144x262144 pixel plane "
+       "(68719476736 pixels); the maximum is 268435456 pixels (1 GiB of RGBA)\n"},
+      {"HugeSixelPlane",
+       {"--size", "4096x4096", "--cell", "64x64", "--graphics", "sixel"},
+       2,
+       "makes a 262144x262144 pixel plane"},
+      {"JustOverTheLimit",
+       {"--size", "4096x4096", "--cell", "5x4", "--format", "rgba"},
+       2,
+       "makes a 20480x16384 pixel plane (335544320 pixels)"},
+      {"LargePlaneUnusedIsFine", {"--size", "1000x1000", "--cell", "64x64"}, 0, ""},
+  };
+  for (const PlaneLimitCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    std::vector<std::string> args = c.args;
+    args.push_back(TempFile(""));
+    Result r = Decode(args);
+    EXPECT_EQ(r.code, c.code) << r.err;
+    if (c.code == 0) {
+      EXPECT_EQ(r.err, "");
+    } else {
+      EXPECT_THAT(r.err, HasSubstr(c.err));
+      EXPECT_EQ(r.out, "");
+    }
+  }
+}
+
 TEST(DecodeCliTest, UnknownProfileIsBadArguments) {
   Result r = Decode({"--profile", "vt52", TempFile("")});
   EXPECT_EQ(r.code, 2);

@@ -1,9 +1,11 @@
 // `vtsnap inventory DIR`: hand-written records and golden folders in temporary directories.
 //
 // This binary is registered with vtsnap_discover_tests (cmake/vtsnapGTest.cmake), and its global
-// environment below writes a record of its own tests into $VTSNAP_INVENTORY_DIR, so a ctest run
+// environment below writes a record of its own tests where a test process of vtsnap::gtest would
+// (InventoryDirOfProcess: $VTSNAP_INVENTORY_RUNS_DIR/run-<ctest pid> under ctest), so a ctest run
 // also exercises the CMake helper end to end: the reset fixture, the environment each test
-// process gets, and `vtsnap inventory` merging one record per process.
+// process gets, and `vtsnap inventory --ctest-run` merging one record per process.
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -255,6 +257,115 @@ TEST_F(InventoryCliTest, UnreadableGoldenFolderExits2) {
 }
 
 // ------------------------------------------------------------------------------------------------
+// Per-ctest-run records (docs/inventory.md, "Concurrent runs"): the parent process stands for the
+// ctest run, which is this process's parent when ctest runs it and the test's own when called
+// in process here.
+
+// The id of a process that has ended (a child that exited and was reaped).
+long EndedProcess() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return static_cast<long>(child);
+}
+
+TEST_F(InventoryCliTest, CtestRunMergesOnlyTheRecordsOfTheCallingRun) {
+  Golden("home.dump");
+  Golden("old.dump");
+  // Another run's records hold an orphan; this run's are complete and clean.
+  records_ = RunRecordDir(root_ + "/runs", static_cast<long>(::getppid()));
+  fs::create_directories(records_);
+  Record("mine",
+         absl::StrCat(kHeader, "passed Foo.A\npassed Foo.B\nclaim home.dump\nclaim old.dump\n"));
+  records_ = RunRecordDir(root_ + "/runs", static_cast<long>(::getpid()));
+  fs::create_directories(records_);
+  Record("other", absl::StrCat(kHeader, "passed Foo.A\npassed Foo.B\nclaim home.dump\n"));
+  Result r = Inventory({"--ctest-run", root_ + "/runs"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, AllOf(HasSubstr("checked: 2 goldens, ok"), Not(HasSubstr("orphan"))));
+}
+
+TEST_F(InventoryCliTest, CtestRunWithoutRecordsOfItsOwnExits2) {
+  fs::create_directories(RunRecordDir(root_ + "/runs", static_cast<long>(::getpid())));
+  Result r = Inventory({"--ctest-run", root_ + "/runs"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, AllOf(HasSubstr(RunRecordDir(root_ + "/runs", static_cast<long>(::getppid()))),
+                           HasSubstr("no test recorded anything")));
+}
+
+TEST_F(InventoryCliTest, CtestResetRemovesItsOwnAndEndedRunsOnly) {
+  const std::string runs = root_ + "/runs";
+  const std::string own = RunRecordDir(runs, static_cast<long>(::getppid()));
+  const std::string live = RunRecordDir(runs, static_cast<long>(::getpid()));
+  const std::string ended = RunRecordDir(runs, EndedProcess());
+  for (const std::string& dir : {own, live, ended}) {
+    fs::create_directories(dir);
+    std::ofstream(dir + "/1-0.vtsnap-inventory") << "vtsnap-inventory 1\nprocess p\nend\n";
+  }
+  std::ofstream(runs + "/notes.txt") << "not a run";
+  fs::create_directories(runs + "/run-x");
+  Result r = Inventory({"--ctest-reset", runs});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(own));
+  EXPECT_FALSE(fs::exists(ended));
+  EXPECT_TRUE(fs::exists(live + "/1-0.vtsnap-inventory"));
+  EXPECT_TRUE(fs::exists(runs + "/notes.txt"));
+  EXPECT_TRUE(fs::exists(runs + "/run-x"));
+}
+
+TEST_F(InventoryCliTest, CtestResetOfAMissingDirectoryIsFine) {
+  Result r = Inventory({"--ctest-reset", root_ + "/never"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(root_ + "/never"));
+}
+
+// Restores an environment variable when it goes out of scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    const char* old = std::getenv(name);
+    if (old != nullptr) old_ = old;
+    had_ = old != nullptr;
+    if (value == nullptr) {
+      ::unsetenv(name);
+    } else {
+      ::setenv(name, value, 1);
+    }
+  }
+  ~ScopedEnv() {
+    if (had_) {
+      ::setenv(name_, old_.c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+
+ private:
+  const char* name_;
+  std::string old_;
+  bool had_ = false;
+};
+
+TEST(InventoryDirOfProcess, RunsDirMeansTheParentRunsDirectory) {
+  ScopedEnv dir(kInventoryDirEnv, nullptr);
+  ScopedEnv runs(kInventoryRunsDirEnv, "/tmp/runs");
+  EXPECT_EQ(InventoryDirOfProcess(), absl::StrCat("/tmp/runs/run-", ::getppid()));
+}
+
+TEST(InventoryDirOfProcess, ExplicitDirWins) {
+  ScopedEnv dir(kInventoryDirEnv, "/tmp/records");
+  ScopedEnv runs(kInventoryRunsDirEnv, "/tmp/runs");
+  EXPECT_EQ(InventoryDirOfProcess(), "/tmp/records");
+}
+
+TEST(InventoryDirOfProcess, NeitherMeansNoRecord) {
+  ScopedEnv dir(kInventoryDirEnv, "");
+  ScopedEnv runs(kInventoryRunsDirEnv, nullptr);
+  EXPECT_EQ(InventoryDirOfProcess(), "");
+}
+
+// ------------------------------------------------------------------------------------------------
 // Self-recording, for the ctest run of cmake/vtsnapGTest.cmake (see the top of this file). The
 // golden folder lives in the build tree and holds one golden, which SelfRecord.ClaimsItsGolden
 // claims: when every test of this file ran and passed, the inventory check must find it checked
@@ -273,8 +384,8 @@ TEST(SelfRecord, ClaimsItsGolden) {
 class SelfRecordEnvironment : public ::testing::Environment {
  public:
   void TearDown() override {
-    const char* dir = std::getenv(kInventoryDirEnv);
-    if (dir == nullptr || *dir == '\0') return;
+    const std::string dir = InventoryDirOfProcess();
+    if (dir.empty()) return;
     SourceFileRecord file{.source_file = __FILE__, .golden_folder = SelfFolder()};
     const ::testing::UnitTest& unit = *::testing::UnitTest::GetInstance();
     for (int i = 0; i < unit.total_test_suite_count(); ++i) {

@@ -100,6 +100,18 @@ TEST(RenderCliTest, RawRecordingAtASizeAsAnsiAndSvg) {
   EXPECT_THAT(svg.out, HasSubstr("fill=\"#cd0000\""));
 }
 
+TEST(RenderCliTest, CellAndPlaneLimitsOfARecording) {
+  const std::string path = TempFile("limits.bytes", "hello");
+  Result cell = Render({"--format", "ansi", "--cell", "65x8", path});
+  EXPECT_EQ(cell.code, 2);
+  EXPECT_EQ(cell.err, "vtsnap render: --cell '65x8': a cell is at most 64x64 pixels\n");
+  Result plane = Render({"--format", "ansi", "--size", "4096x4096", "--cell", "64x64", path});
+  EXPECT_EQ(plane.code, 2);
+  EXPECT_EQ(plane.err,
+            "vtsnap render: --size 4096x4096 with --cell 64x64 makes a 262144x262144 pixel plane "
+            "(68719476736 pixels); the maximum is 268435456 pixels (1 GiB of RGBA)\n");
+}
+
 TEST(RenderCliTest, SixelImageIsDrawnOverItsCells) {
   // A 6x6 red Sixel square (cells of 3x6: two cells) at the top left of a 4x2 terminal.
   const std::string path = TempFile("sixel.bin", "\x1bPq\"1;1;6;6#1;2;100;0;0#1!6~-!6~\x1b\\");

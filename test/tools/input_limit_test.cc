@@ -1,0 +1,171 @@
+// The input limit of `vtsnap canon`, `diff`, `decode` and `render` (tools::ReadInput,
+// kMaxInputBytes): a file over the limit, or an endless one, is refused with exit 2 and a message
+// naming the file and the limit, and reading never holds more than the limit plus one chunk.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "vtsnap/tools/commands.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VTSNAP_TEST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define VTSNAP_TEST_ASAN 1
+#endif
+
+namespace vtsnap::tools {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kLimitText =
+    absl::StrCat("larger than the maximum input size of ", kMaxInputBytes, " bytes (64 MiB)");
+
+std::string TempPath(const std::string& name) {
+  return absl::StrCat(::testing::TempDir(), "/input_limit_test_", ::getpid(), "_", name);
+}
+
+std::string WriteFile(const std::string& name, const std::string& contents) {
+  const std::string path = TempPath(name);
+  std::ofstream(path, std::ios::binary) << contents;
+  return path;
+}
+
+// Each command that reads a file, on an endless one: exit 2, the file and the limit named.
+struct EndlessCase {
+  const char* name;
+  int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+  std::vector<std::string> args;
+};
+
+TEST(InputLimitTest, EveryReadingCommandRefusesAnEndlessInput) {
+  const EndlessCase kCases[] = {
+      {"canon", RunCanon, {"/dev/zero"}},
+      {"diff", RunDiff, {"/dev/zero", "/dev/zero"}},
+      {"diff --json", RunDiff, {"--json", "/dev/zero", "/dev/zero"}},
+      {"decode", RunDecode, {"/dev/zero"}},
+      {"render", RunRender, {"--format", "ansi", "/dev/zero"}},
+  };
+  for (const EndlessCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    std::ostringstream out, err;
+    EXPECT_EQ(c.run(c.args, out, err), 2);
+    EXPECT_THAT(err.str(), HasSubstr(absl::StrCat("/dev/zero: ", kLimitText)));
+    EXPECT_EQ(out.str(), "");
+  }
+}
+
+TEST(InputLimitTest, RegularFileOverTheLimitIsRefusedUnread) {
+  const std::string path = WriteFile("eleven", "0123456789A");
+  std::string contents = "stale";
+  std::string error;
+  EXPECT_FALSE(ReadInput(path, &contents, &error, 10));
+  EXPECT_EQ(error, absl::StrCat(path, ": larger than the maximum input size of 10 bytes (0 MiB)"));
+  EXPECT_EQ(contents, "");
+}
+
+TEST(InputLimitTest, RegularFileAtTheLimitIsRead) {
+  const std::string path = WriteFile("ten", "0123456789");
+  std::string contents;
+  std::string error;
+  EXPECT_TRUE(ReadInput(path, &contents, &error, 10)) << error;
+  EXPECT_EQ(contents, "0123456789");
+}
+
+// A FIFO whose writer writes `bytes` bytes and closes it; returns the writer's pid.
+pid_t FifoWriter(const std::string& path, size_t bytes) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::signal(SIGPIPE, SIG_DFL);
+    const int fd = ::open(path.c_str(), O_WRONLY);
+    const std::string chunk(4096, 'x');
+    for (size_t written = 0; fd >= 0 && written < bytes;) {
+      const size_t n = std::min(chunk.size(), bytes - written);
+      if (::write(fd, chunk.data(), n) <= 0) break;
+      written += n;
+    }
+    ::_exit(0);
+  }
+  return child;
+}
+
+TEST(InputLimitTest, FifoIsReadUpToTheLimit) {
+  const std::string path = TempPath("fifo_small");
+  ::unlink(path.c_str());
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  const pid_t writer = FifoWriter(path, 100000);
+  std::string contents;
+  std::string error;
+  EXPECT_TRUE(ReadInput(path, &contents, &error, 100000)) << error;
+  EXPECT_EQ(contents, std::string(100000, 'x'));
+  ::waitpid(writer, nullptr, 0);
+  ::unlink(path.c_str());
+}
+
+TEST(InputLimitTest, FifoPastTheLimitIsRefused) {
+  const std::string path = TempPath("fifo_large");
+  ::unlink(path.c_str());
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  const pid_t writer = FifoWriter(path, 300000);
+  std::string contents;
+  std::string error;
+  EXPECT_FALSE(ReadInput(path, &contents, &error, 200000));
+  EXPECT_EQ(error,
+            absl::StrCat(path, ": larger than the maximum input size of 200000 bytes (0 MiB)"));
+  ::kill(writer, SIGKILL);  // it may be blocked writing what nobody reads any more
+  ::waitpid(writer, nullptr, 0);
+  ::unlink(path.c_str());
+}
+
+// Reading /dev/zero in a child whose address space may grow by the limit plus 4 MiB only: the
+// read must stop with the error, not die of an allocation failure (growing by doubling held up to
+// 1.5 times the limit; without the limit, everything).
+TEST(InputLimitTest, ReadingHoldsNoMoreThanTheLimitAndAChunk) {
+#ifdef VTSNAP_TEST_ASAN
+  GTEST_SKIP() << "AddressSanitizer reserves huge address space: RLIMIT_AS cannot bound it";
+#else
+  const pid_t child = ::fork();
+  if (child == 0) {
+    std::FILE* statm = std::fopen("/proc/self/statm", "r");
+    long pages = 0;
+    if (statm == nullptr || std::fscanf(statm, "%ld", &pages) != 1) ::_exit(3);
+    std::fclose(statm);
+    const rlim_t limit =
+        static_cast<rlim_t>(pages) * ::sysconf(_SC_PAGESIZE) + kMaxInputBytes + (rlim_t{4} << 20);
+    const struct rlimit bound = {limit, limit};
+    if (::setrlimit(RLIMIT_AS, &bound) != 0) ::_exit(4);
+    std::string contents;
+    std::string error;
+    try {  // an allocation past the bound throws; gtest must not catch it in this child
+      const bool read = ReadInput("/dev/zero", &contents, &error);
+      ::_exit(!read && error == absl::StrCat("/dev/zero: ", kLimitText) ? 0 : 1);
+    } catch (...) {
+      ::_exit(2);
+    }
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+#endif
+}
+
+}  // namespace
+}  // namespace vtsnap::tools
