@@ -232,10 +232,17 @@ class GoldenEnvironment : public ::testing::Environment {
       written += static_cast<int>(rec.written.size());
       claimed += static_cast<int>(rec.claims.size());
     }
+    // A golden whose update could not be written is neither written nor unchanged.
+    int failed = 0;
+    for (const GoldenClaims& c : ClaimsOfProcess()) {
+      failed += static_cast<int>(c.write_failed.size());
+    }
     int orphans = 0;
     for (const FolderVerdict& v : verdicts) orphans += static_cast<int>(v.orphans.size());
-    std::fprintf(stderr, "vtsnap: goldens: %d written, %d unchanged, %d orphans\n", written,
-                 claimed - written, orphans);
+    const std::string failed_text =
+        failed > 0 ? absl::StrCat(", ", failed, " failed to write") : std::string();
+    std::fprintf(stderr, "vtsnap: goldens: %d written, %d unchanged%s, %d orphans\n", written,
+                 claimed - written - failed, failed_text.c_str(), orphans);
     for (const FolderVerdict& v : verdicts) {
       for (const std::string& o : v.orphans) {
         std::fprintf(stderr, "vtsnap: orphan (delete it with: rm '%s/%s')\n",

@@ -13,6 +13,7 @@
 #include <set>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/golden.h"
@@ -33,8 +34,9 @@ std::string Elsewhere(const GoldenLocation& where) {
 
 // Where the actual value of a failing check goes: under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap
 // (Bazel) when that is set, else beside the golden when that folder (or the nearest existing
-// parent) can be written, else in the temporary directory's vtsnap-actual/.
-std::string ActualPath(const GoldenLocation& where) {
+// parent) can be written, else in this user's private folder (PrivateActualFolder), or why none
+// may be used.
+absl::StatusOr<std::string> ActualPath(const GoldenLocation& where) {
   const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
   if (outputs != nullptr && *outputs != '\0') {
     return (std::filesystem::path(outputs) / "vtsnap" / Elsewhere(where)).string();
@@ -47,7 +49,9 @@ std::string ActualPath(const GoldenLocation& where) {
   }
   if (existing.empty()) existing = ".";
   if (IsWritableDirectory(existing.string())) return Beside(where);
-  return (std::filesystem::temp_directory_path(ec) / "vtsnap-actual" / Elsewhere(where)).string();
+  absl::StatusOr<std::string> folder = PrivateActualFolder();
+  if (!folder.ok()) return folder.status();
+  return absl::StrCat(*folder, "/", Elsewhere(where));
 }
 
 // Whether the folder of `path` exists and the process may write in it (access W_OK), asked once
@@ -68,9 +72,9 @@ bool FolderAllowsWriting(const std::string& path) {
 std::string RemoveStaleActual(const GoldenLocation& where) {
   const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
   if (outputs != nullptr && *outputs != '\0') {
-    const std::string path = ActualPath(where);
-    (void)RemoveFileIfExists(path);  // no probe there
-    return path;
+    const absl::StatusOr<std::string> path = ActualPath(where);
+    (void)RemoveFileIfExists(*path);  // no probe there
+    return *path;
   }
   // Beside the golden: removing it proves the folder writable, so ActualPath would name it.
   const std::string beside = Beside(where);
@@ -80,21 +84,15 @@ std::string RemoveStaleActual(const GoldenLocation& where) {
     // have put it, so there is nothing to remove (asked once per folder: access() creates no
     // file, and a passing check then costs no further system call here).
     if (errno == ENOENT && FolderAllowsWriting(beside)) return "";
-    // ActualPath could only name the temporary one instead: the directory
-    // std::filesystem::temp_directory_path names, without its stat (a missing or non-directory
-    // one holds no file either).
-    const char* temp_dir = nullptr;
-    for (const char* var : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) {
-      temp_dir = std::getenv(var);
-      if (temp_dir != nullptr) break;
-    }
-    const std::string temp =
-        absl::StrCat(temp_dir == nullptr ? "/tmp" : temp_dir, "/vtsnap-actual/", Elsewhere(where));
+    // ActualPath could only name the private one instead (PrivateActualFolderPath, without a
+    // stat: a missing or non-directory one holds no file either).
+    const std::string temp = absl::StrCat(PrivateActualFolderPath(), "/", Elsewhere(where));
     if (::access(temp.c_str(), F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR)) return "";
   }
-  const std::string path = ActualPath(where);
-  (void)RemoveFileIfExists(path);
-  return path;
+  const absl::StatusOr<std::string> path = ActualPath(where);
+  if (!path.ok()) return "";  // a private folder that is not ours: nothing of ours to remove
+  (void)RemoveFileIfExists(*path);
+  return *path;
 }
 
 // A stale .actual goes once its check passes again, and with it the failure report's entry.
@@ -122,6 +120,7 @@ struct Claim {
 struct FolderClaims {
   std::set<std::string> claimed;
   std::set<std::string> written;
+  std::set<std::string> write_failed;
 };
 
 struct Registry {
@@ -136,13 +135,14 @@ Registry& GetRegistry() {
   return *r;
 }
 
-void RecordInventoryClaim(const GoldenInput& in, GoldenOutcome outcome) {
+void RecordInventoryClaim(const GoldenInput& in, GoldenOutcome outcome, bool write_failed = false) {
   if (in.source_file.empty()) return;
   Registry& reg = GetRegistry();
   std::lock_guard<std::mutex> lock(reg.mu);
   FolderClaims& f = reg.folders[{in.source_file, in.where.folder}];
   f.claimed.insert(in.where.relative);
   if (outcome == GoldenOutcome::kWritten) f.written.insert(in.where.relative);
+  if (write_failed) f.write_failed.insert(in.where.relative);
 }
 
 // The bytes a claim compares: the actual value's, or why it has none.
@@ -248,7 +248,7 @@ GoldenLocation LocateGoldenPath(absl::string_view path) {
   return where;
 }
 
-std::string ActualPathFor(const GoldenLocation& where) { return ActualPath(where); }
+absl::StatusOr<std::string> ActualPathFor(const GoldenLocation& where) { return ActualPath(where); }
 
 absl::string_view GoldenOutcomeName(GoldenOutcome outcome) {
   switch (outcome) {
@@ -283,7 +283,12 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     return result;
   };
   if (!in.name.empty()) {
-    if (absl::Status s = ValidateGoldenName(in.name); !s.ok()) {
+    // The extension LocateGolden added: the file name it makes must fit too.
+    const absl::string_view extension =
+        absl::StartsWith(in.where.relative, in.name)
+            ? absl::string_view(in.where.relative).substr(in.name.size())
+            : absl::string_view();
+    if (absl::Status s = ValidateGoldenName(in.name, extension); !s.ok()) {
       result.path.clear();  // no golden file is named
       return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
     }
@@ -357,9 +362,10 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     absl::Status written = WriteFileAtomically(in.where.write_path, *actual);
     if (written.ok()) {
       RecordWrite(in, std::move(*golden_text));
-      const std::string stale = ActualPath(in.where);
-      (void)RemoveFileIfExists(stale);
-      (void)RemoveReportEntry(in.where.read_path, stale);
+      if (const absl::StatusOr<std::string> stale = ActualPath(in.where); stale.ok()) {
+        (void)RemoveFileIfExists(*stale);
+        (void)RemoveReportEntry(in.where.read_path, *stale);
+      }
       result.note = absl::StrCat("vtsnap: wrote ", in.where.write_path, " (",
                                  outcome == GoldenOutcome::kMissing ? "new" : "updated", ")\n");
       RecordInventoryClaim(in, GoldenOutcome::kWritten);
@@ -371,7 +377,8 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     absl::StrAppend(&message, "could not write the golden: ", written.message(), "\n");
   }
 
-  RecordInventoryClaim(in, outcome);
+  // A write that failed fails the check, and the run's summary counts it apart.
+  RecordInventoryClaim(in, outcome, /*write_failed=*/!message.empty());
   if (outcome == GoldenOutcome::kMissing) {
     message = absl::StrCat("the golden ", in.where.read_path, " does not exist\n", message);
   } else {
@@ -387,8 +394,10 @@ GoldenResult CheckGolden(const GoldenInput& in) {
   const char* const kind = in.where.relative.ends_with(".rgba")       ? "plane"
                            : in.where.relative.ends_with(".semantic") ? "projection"
                                                                       : "dump";
-  const std::string actual_path = ActualPath(in.where);
-  const absl::Status actual_written = WriteFileAtomically(actual_path, *actual);
+  const absl::StatusOr<std::string> actual_where = ActualPath(in.where);
+  const std::string actual_path = actual_where.ok() ? *actual_where : std::string();
+  const absl::Status actual_written =
+      actual_where.ok() ? WriteFileAtomically(actual_path, *actual) : actual_where.status();
   if (actual_written.ok()) {
     absl::StrAppend(&message, "actual ", kind, " written to ", actual_path, "\n");
   } else {
@@ -459,7 +468,8 @@ std::vector<GoldenClaims> ClaimsOfProcess() {
     out.push_back({.source_file = key.first,
                    .folder = key.second,
                    .claimed = {f.claimed.begin(), f.claimed.end()},
-                   .written = {f.written.begin(), f.written.end()}});
+                   .written = {f.written.begin(), f.written.end()},
+                   .write_failed = {f.write_failed.begin(), f.write_failed.end()}});
   }
   return out;
 }

@@ -41,8 +41,9 @@ struct GoldenLocation {
   std::string folder;      // the golden folder (read side) the inventory checks
   std::string relative;    // the golden's path inside `folder`, e.g. "menu/open.dump"
   // Where the actual value of a failure goes (ActualPathFor): `actual_beside` when its folder can
-  // be written, else `actual_relative` under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap or the temporary
-  // directory's vtsnap-actual/. LocateGolden: "<write_path>.actual" and
+  // be written, else `actual_relative` under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap or this user's
+  // private folder in the temporary directory (PrivateActualFolder: vtsnap-actual-<uid>/).
+  // LocateGolden: "<write_path>.actual" and
   // "<folder name>/<relative>.actual". A frame of a capture golden (pito_capture_golden.h) goes
   // into a parallel capture folder instead ("walk.capture.actual/00-home/80x24"). A location
   // whose `actual_beside` is empty (built by hand before it existed) means the old rule:
@@ -116,8 +117,9 @@ struct GoldenResult {
   std::string note = {};
 };
 
-// Where CheckGolden writes the actual value of a failure at `where` (see GoldenLocation).
-std::string ActualPathFor(const GoldenLocation& where);
+// Where CheckGolden writes the actual value of a failure at `where` (see GoldenLocation), or why
+// nowhere may be written (the private folder is not a directory of this user's, mode 0700).
+[[nodiscard]] absl::StatusOr<std::string> ActualPathFor(const GoldenLocation& where);
 
 // Runs the check with this process's update mode (UpdateModeOfProcess). Thread-safe.
 GoldenResult CheckGolden(const GoldenInput& input);
@@ -144,6 +146,7 @@ struct GoldenClaims {
   std::string folder;
   std::vector<std::string> claimed;  // relative paths, sorted
   std::vector<std::string> written;
+  std::vector<std::string> write_failed;  // an update was due, but writing the golden failed
 };
 std::vector<GoldenClaims> ClaimsOfProcess();
 

@@ -573,8 +573,14 @@ absl::Status Parser::ParseRaster(Tokens& tokens) {
 }
 
 absl::StatusOr<Frame> Parser::Run() {
-  // CRLF first: a converted checkout breaks every line, and one message says why.
+  // CRLF first: a converted checkout breaks every line, and one message says why. But only for a
+  // golden: a file that is not one at all (its first line, read with a CRLF ending, is not the
+  // header) is named by its header.
   if (const size_t crlf = text_.find("\r\n"); crlf != absl::string_view::npos) {
+    const absl::string_view first_line = text_.substr(0, text_.find('\n'));
+    if (first_line != kHeader && first_line != absl::StrCat(kHeader, "\r")) {
+      return Error(1, 1, absl::StrCat("\"", kHeader, "\""), QuoteForMessage(first_line, kQuote));
+    }
     int line = 1;
     size_t line_start = 0;
     for (size_t i = 0; i < crlf; ++i) {

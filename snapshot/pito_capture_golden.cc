@@ -205,15 +205,13 @@ void RecordCaptureWrites(const std::string& path,
 
 // Where an actual capture may have been left, without deciding where the next one would go (that
 // probes the folder with a file): the outputs directory when set, else beside the golden and the
-// temporary directory's vtsnap-actual/.
+// user's private folder (PrivateActualFolderPath).
 std::vector<std::string> ActualCaptureCandidates(const GoldenLocation& where) {
   const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
   if (outputs != nullptr && *outputs != '\0') {
     return {absl::StrCat(outputs, "/vtsnap/", where.actual_relative)};
   }
-  std::error_code ec;
-  return {where.actual_beside,
-          (fs::temp_directory_path(ec) / "vtsnap-actual" / where.actual_relative).string()};
+  return {where.actual_beside, absl::StrCat(PrivateActualFolderPath(), "/", where.actual_relative)};
 }
 
 int Severity(GoldenOutcome outcome) {
@@ -342,7 +340,7 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
     return result;
   };
   if (!in.name.empty()) {
-    if (absl::Status s = ValidateGoldenName(in.name); !s.ok()) {
+    if (absl::Status s = ValidateGoldenName(in.name, kCaptureGoldenSuffix); !s.ok()) {
       result.path.clear();
       return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
     }
@@ -556,13 +554,15 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
   }
   const bool wrote_actual = !in.read_only && worst != GoldenOutcome::kConflict;
   // Where the actual capture goes (deciding it may probe the folder with a file: only now).
-  const std::string actual_folder = wrote_actual ? ActualPathFor(in.where) : std::string();
+  const absl::StatusOr<std::string> actual_where =
+      wrote_actual ? ActualPathFor(in.where) : absl::StatusOr<std::string>(std::string());
+  const std::string actual_folder = actual_where.ok() ? *actual_where : std::string();
   // `vtsnap compare` reads the golden only when it is a clean capture.
   const bool comparable = disk->exists && disk->strays.empty() && invalid == 0;
   if (left_out > 0) {
     absl::StrAppend(
         &message, "... and ", Plural(left_out, "more line", "more lines"),
-        wrote_actual && comparable
+        wrote_actual && actual_where.ok() && comparable
             ? absl::StrCat("; all of them: vtsnap compare ", ShellQuoteIfNeeded(in.where.read_path),
                            " ", ShellQuoteIfNeeded(actual_folder))
             : "",
@@ -574,9 +574,11 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
 
   // The whole actual capture beside the golden (a capture folder of its own), and nothing else.
   if (wrote_actual) {
-    std::string write_error;
+    std::string write_error(actual_where.ok() ? "" : actual_where.status().message());
+    // No folder (the private one is not ours): nothing is written anywhere.
     for (const auto& [scenario, frames] : actual.scenarios) {
       for (const auto& [size, frame] : frames) {
+        if (!actual_where.ok()) break;
         const std::string& text = texts->at({scenario, FormatSize(size)});
         const std::string path = absl::StrCat(actual_folder, "/", scenario, "/", FormatSize(size));
         if (absl::Status s = WriteFileAtomically(path, text); !s.ok() && write_error.empty()) {
@@ -584,7 +586,7 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
         }
       }
     }
-    PruneActualCapture(actual_folder, &actual);
+    if (actual_where.ok()) PruneActualCapture(actual_folder, &actual);
     if (write_error.empty()) {
       absl::StrAppend(&message, "actual capture written to ", actual_folder, "\n");
       if (comparable) {

@@ -1,25 +1,35 @@
 #include "vtsnap/snapshot/store.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <system_error>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
@@ -64,6 +74,56 @@ bool IsGoldenNameByte(char c) {
   return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
 }
 
+// "a FIFO", "a directory", ... for a file that is not a regular one.
+const char* FileKind(mode_t mode) {
+  if (S_ISREG(mode)) return "a regular file";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "a special file";
+}
+
+// Removes `name` in the directory `dir_fd` (shown as `dir`) when it is a stale temporary (see
+// RemoveStaleTemporaries); true when it was removed, and then reported on stderr.
+bool RemoveIfStaleTemporary(int dir_fd, const std::string& dir, const char* name) {
+  const int pid = StoreTemporaryOwner(name);
+  if (pid <= 0 || pid == ::getpid()) return false;
+  struct stat st;
+  if (::fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) {
+    return false;
+  }
+  if (std::time(nullptr) - st.st_mtime < kStaleTemporarySeconds) return false;
+  if (::kill(pid, 0) == 0 || errno != ESRCH) return false;  // alive, or not ours to ask
+  if (::unlinkat(dir_fd, name, 0) != 0) return false;
+  const std::string path = dir.empty() ? name : absl::StrCat(dir, "/", name);
+  std::fprintf(stderr, "vtsnap: removed stale temporary %s left by process %d\n", path.c_str(),
+               pid);
+  return true;
+}
+
+// RemoveStaleTemporaries, once per directory in this process.
+void RemoveStaleTemporariesOnce(const std::string& dir) {
+  static std::mutex mu;
+  static auto* const done = new std::set<std::string>();  // never destroyed
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (!done->insert(dir).second) return;
+  }
+  (void)RemoveStaleTemporaries(dir);
+}
+
+// The temporary directory as std::filesystem::temp_directory_path names it, without its stat.
+std::string TempDirectoryName() {
+  for (const char* var : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) {
+    const char* dir = std::getenv(var);
+    if (dir != nullptr) return dir;
+  }
+  return "/tmp";
+}
+
 }  // namespace
 
 absl::StatusOr<UpdateMode> ParseUpdateMode(const char* value, bool in_ci) {
@@ -93,7 +153,7 @@ bool EnvironmentSaysCi() {
   return !(v.empty() || v == "0" || absl::EqualsIgnoreCase(v, "false"));
 }
 
-absl::Status ValidateGoldenName(absl::string_view name) {
+absl::Status ValidateGoldenName(absl::string_view name, absl::string_view extension) {
   const auto invalid = [name](absl::string_view rule) {
     return absl::InvalidArgumentError(
         absl::StrCat("invalid golden name ", QuoteForMessage(name), ": ", rule,
@@ -108,11 +168,27 @@ absl::Status ValidateGoldenName(absl::string_view name) {
     return invalid(absl::StrCat("byte ", QuoteForMessage(absl::string_view(&c, 1)), " at offset ",
                                 i, " is not allowed"));
   }
-  for (absl::string_view segment : absl::StrSplit(name, '/')) {
+  const std::vector<absl::string_view> segments = absl::StrSplit(name, '/');
+  for (absl::string_view segment : segments) {
     if (segment.empty()) return invalid("it has an empty segment");
     if (segment == "." || segment == "..") {
       return invalid(absl::StrCat("it has a \"", segment, "\" segment"));
     }
+    // ".x.tmp.1" would be written as ".x.tmp.1.dump", which the listing takes for a temporary.
+    if (absl::StartsWith(segment, ".") && absl::StrContains(segment, ".tmp.")) {
+      return invalid(absl::StrCat("segment ", QuoteForMessage(segment),
+                                  " starts with '.' and contains \".tmp.\", which the store "
+                                  "reserves for its temporary files (\".<name>.tmp.<pid>.<n>\")"));
+    }
+    if (segment.size() > kMaxFileNameBytes) {
+      return invalid(absl::StrCat("a segment is ", segment.size(), " bytes, over the ",
+                                  kMaxFileNameBytes, " a file name may have"));
+    }
+  }
+  if (segments.back().size() + extension.size() > kMaxFileNameBytes) {
+    return invalid(absl::StrCat("its last segment and \"", extension, "\" make a file name of ",
+                                segments.back().size() + extension.size(), " bytes, over the ",
+                                kMaxFileNameBytes, " a file name may have"));
   }
   return absl::OkStatus();
 }
@@ -144,11 +220,19 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
                         absl::StrCat("creating directory ", QuoteForMessage(dir.string()), " for ",
                                      QuoteForMessage(path), ": ", ec.message()));
   }
-  const fs::path temp =
-      dir / absl::StrCat(".", target.filename().string(), ".tmp.", ::getpid(), ".",
-                         temp_counter.fetch_add(1, std::memory_order_relaxed));
+  RemoveStaleTemporariesOnce(dir.string());
+  // ".<file name>.tmp.<pid>.<counter>", the file name cut short when the whole would not fit in
+  // a file name (the pid and counter keep it unique; O_EXCL makes sure).
+  const std::string suffix =
+      absl::StrCat(".tmp.", ::getpid(), ".", temp_counter.fetch_add(1, std::memory_order_relaxed));
+  std::string file_part = target.filename().string();
+  if (1 + file_part.size() + suffix.size() > kMaxFileNameBytes) {
+    file_part.resize(kMaxFileNameBytes - 1 - suffix.size());
+  }
+  const fs::path temp = dir / absl::StrCat(".", file_part, suffix);
   const std::string temp_name = temp.string();
-  const int fd = OpenNoIntr(temp_name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  const int fd =
+      OpenNoIntr(temp_name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0) {
     return ErrnoError(errno,
                       absl::StrCat("writing ", QuoteForMessage(path), " (creating temporary file ",
@@ -181,27 +265,47 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& path) {
-  const int fd = OpenNoIntr(path.c_str(), O_RDONLY | O_CLOEXEC);
+absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& path,
+                                                            size_t max_bytes) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: a terminal must not become
+  // ours. Neither changes how a regular file is read.
+  const int fd = OpenNoIntr(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
     return ErrnoError(errno, absl::StrCat("reading ", QuoteForMessage(path)));
   }
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    const int error_number = errno;
+    ::close(fd);
+    return ErrnoError(error_number, absl::StrCat("reading ", QuoteForMessage(path)));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return absl::FailedPreconditionError(absl::StrCat(
+        "reading ", QuoteForMessage(path), ": is ", FileKind(st.st_mode), ", not a regular file"));
+  }
+  const auto too_large = [&](uint64_t size, absl::string_view how) {
+    ::close(fd);
+    return absl::ResourceExhaustedError(absl::StrCat("reading ", QuoteForMessage(path), ": ", how,
+                                                     size, " bytes, over the limit of ", max_bytes,
+                                                     " bytes a golden may have"));
+  };
+  if (st.st_size < 0 || static_cast<uint64_t>(st.st_size) > max_bytes) {
+    return too_large(static_cast<uint64_t>(st.st_size), "it is ");
+  }
   // One read of the whole file in the common case: the buffer is sized from fstat plus one byte,
   // and a regular file's read that stops short of the buffer has reached the end (Linux reads of
   // regular files are not cut short otherwise), so no second read is needed to see end-of-file.
-  // A file that grew meanwhile fills the buffer and is read on; anything else reads to n == 0.
+  // A file that grew meanwhile fills the buffer and is read on, up to max_bytes + 1.
   std::string contents;
-  struct stat st;
-  size_t capacity = 1 << 16;
-  bool regular = false;
-  if (::fstat(fd, &st) == 0 && st.st_size >= 0) {
-    capacity = static_cast<size_t>(st.st_size) + 1;
-    regular = S_ISREG(st.st_mode);
-  }
   size_t size = 0;
+  const size_t capacity = static_cast<size_t>(st.st_size) + 1;
   while (true) {
-    if (size == contents.size()) contents.resize(std::max(capacity, contents.size() * 2));
+    if (size == contents.size()) {
+      if (size > max_bytes) return too_large(size, "it grew while being read to over ");
+      contents.resize(std::min(std::max(capacity, contents.size() * 2), max_bytes + 1));
+    }
     const ssize_t n = ::read(fd, contents.data() + size, contents.size() - size);
     if (n < 0) {
       if (errno == EINTR) continue;
@@ -211,8 +315,9 @@ absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& p
     }
     if (n == 0) break;
     size += static_cast<size_t>(n);
-    if (regular && size < contents.size()) break;
+    if (size < contents.size()) break;
   }
+  if (size > max_bytes) return too_large(size, "it grew while being read to over ");
   contents.resize(size);
   ::close(fd);
   return std::optional<std::string>(std::move(contents));
@@ -246,13 +351,104 @@ std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string*
     // .actual files do not end in a golden suffix, nor lie in a ".capture" folder (a capture's
     // are in "<name>.capture.actual"); hidden temporaries (".<name>.tmp.<pid>.<n>", from
     // WriteFileAtomically or another writer) are never goldens, whatever they end in.
+    if (absl::StartsWith(name, ".") && absl::StrContains(name, ".tmp.")) {
+      // A writer killed mid-update left it: gone once its process is.
+      const std::string parent = it->path().parent_path().string();
+      const int dir_fd = OpenNoIntr(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (dir_fd >= 0) {
+        (void)RemoveIfStaleTemporary(dir_fd, parent, name.c_str());
+        ::close(dir_fd);
+      }
+      continue;
+    }
     if (!IsGoldenFileName(name) && !IsInCaptureGolden(relative)) continue;
-    if (absl::StartsWith(name, ".") && absl::StrContains(name, ".tmp.")) continue;
     files.push_back(std::move(relative));
   }
   if (ec && error != nullptr) *error = absl::StrCat(folder, ": ", ec.message());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+int StoreTemporaryOwner(absl::string_view file_name) {
+  const size_t marker = file_name.rfind(".tmp.");
+  if (file_name.size() < 2 || file_name[0] != '.' || marker == absl::string_view::npos ||
+      marker < 2) {
+    return 0;
+  }
+  const std::vector<absl::string_view> numbers = absl::StrSplit(file_name.substr(marker + 5), '.');
+  int pid = 0;
+  uint64_t counter = 0;
+  if (numbers.size() != 2 || numbers[0].empty() || numbers[1].empty() ||
+      !absl::c_all_of(numbers[0], absl::ascii_isdigit) ||
+      !absl::c_all_of(numbers[1], absl::ascii_isdigit) || !absl::SimpleAtoi(numbers[0], &pid) ||
+      !absl::SimpleAtoi(numbers[1], &counter) || pid <= 0) {
+    return 0;
+  }
+  return pid;
+}
+
+std::vector<std::string> RemoveStaleTemporaries(const std::string& dir) {
+  std::vector<std::string> removed;
+  DIR* d = ::opendir(dir.empty() ? "." : dir.c_str());
+  if (d == nullptr) return removed;
+  while (const struct dirent* e = ::readdir(d)) {
+    if (RemoveIfStaleTemporary(::dirfd(d), dir, e->d_name)) {
+      removed.push_back(dir.empty() ? e->d_name : absl::StrCat(dir, "/", e->d_name));
+    }
+  }
+  ::closedir(d);
+  return removed;
+}
+
+std::string PrivateActualFolderPath() {
+  return absl::StrCat(TempDirectoryName(), "/vtsnap-actual-", ::getuid());
+}
+
+absl::StatusOr<std::string> PrivateActualFolder() {
+  const std::string folder = PrivateActualFolderPath();
+  const auto refuse = [&folder](absl::string_view what) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the folder for .actual files ", QuoteForMessage(folder), " ", what,
+        "; nothing is written there (remove it, or set TMPDIR to a folder of your own)"));
+  };
+  const bool created = ::mkdir(folder.c_str(), 0700) == 0;
+  if (!created && errno != EEXIST) {
+    return ErrnoError(
+        errno, absl::StrCat("creating the folder for .actual files ", QuoteForMessage(folder)));
+  }
+  // Checked through a descriptor of the folder itself, never through a link.
+  const int fd = OpenNoIntr(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    const int error_number = errno;
+    struct stat st;
+    if (::lstat(folder.c_str(), &st) == 0) {
+      if (S_ISLNK(st.st_mode)) return refuse("is a symbolic link, not a directory");
+      if (!S_ISDIR(st.st_mode)) {
+        return refuse(absl::StrCat("is ", FileKind(st.st_mode), ", not a directory"));
+      }
+    }
+    return ErrnoError(error_number, absl::StrCat("opening the folder for .actual files ",
+                                                 QuoteForMessage(folder)));
+  }
+  // The umask may have taken bits away from a folder made now; it is ours alone either way.
+  if (created) (void)::fchmod(fd, 0700);
+  struct stat st;
+  const int stat_result = ::fstat(fd, &st);
+  const int error_number = errno;
+  ::close(fd);
+  if (stat_result != 0) {
+    return ErrnoError(error_number, absl::StrCat("checking the folder for .actual files ",
+                                                 QuoteForMessage(folder)));
+  }
+  if (st.st_uid != ::getuid()) {
+    return refuse(
+        absl::StrCat("is owned by user ", st.st_uid, ", not by this user (", ::getuid(), ")"));
+  }
+  if ((st.st_mode & 07777) != 0700) {
+    return refuse(absl::StrFormat("has mode %04o, not 0700 (others could change what is in it)",
+                                  st.st_mode & 07777));
+  }
+  return folder;
 }
 
 bool IsGoldenFileName(absl::string_view name) {

@@ -23,6 +23,7 @@
 #ifndef VTSNAP_SNAPSHOT_STORE_H_
 #define VTSNAP_SNAPSHOT_STORE_H_
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,11 +47,18 @@ enum class UpdateMode { kOff, kAll, kNew, kForce };
 // True when the environment variable CI is set to anything but "", "0" or "false" (any case).
 bool EnvironmentSaysCi();
 
+// The longest file name (one path segment) the store writes, in bytes: Linux's NAME_MAX.
+inline constexpr size_t kMaxFileNameBytes = 255;
+
 // OK when `name` is a golden name: one or more '/'-separated segments of [A-Za-z0-9._-], no
-// segment "." or "..". Otherwise an InvalidArgumentError naming the name (C-escaped) and the rule:
-// empty, absolute, a byte outside the alphabet (NUL named as such), an empty segment ("a//b",
-// "a/"), or a "." / ".." segment.
-[[nodiscard]] absl::Status ValidateGoldenName(absl::string_view name);
+// segment "." or "..", no segment that could be taken for one of the store's hidden temporary
+// files (starting with '.' and containing ".tmp.", see WriteFileAtomically), no segment longer
+// than kMaxFileNameBytes, and the last one with `extension` (".dump", ".capture"; "" when not
+// known) within kMaxFileNameBytes. Otherwise an InvalidArgumentError naming the name (C-escaped)
+// and the rule: empty, absolute, a byte outside the alphabet (NUL named as such), an empty
+// segment ("a//b", "a/"), a "." / ".." segment, a temporary-like segment, or a file name too long.
+[[nodiscard]] absl::Status ValidateGoldenName(absl::string_view name,
+                                              absl::string_view extension = "");
 
 // The folder the goldens of one test source file are read from and written to.
 struct GoldenFolder {
@@ -72,15 +80,48 @@ struct GoldenFolder {
 GoldenFolder GoldenFolderFor(absl::string_view test_file, absl::string_view root_override = "");
 
 // Replaces the file at `path` with `contents` atomically: creates missing parent directories,
-// writes `.<file name>.tmp.<pid>.<counter>` in the same directory, fsyncs it, renames it over
-// `path` and fsyncs the directory. Readers see the old file or the new one, never a mix; a killed
-// writer leaves the old file intact. On failure the old file is untouched, the temporary file is
-// removed, and the error names the path (or the directory) and strerror.
+// writes `.<file name>.tmp.<pid>.<counter>` in the same directory (the file name part cut short
+// when the whole would exceed kMaxFileNameBytes, so any file name that fits can be written),
+// fsyncs it, renames it over `path` and fsyncs the directory. Readers see the old file or the new
+// one, never a mix; a killed writer leaves the old file intact. On failure the old file is
+// untouched, the temporary file is removed, and the error names the path (or the directory) and
+// strerror. The first write into a directory in this process removes the stale temporaries there
+// (RemoveStaleTemporaries).
 [[nodiscard]] absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);
 
-// The contents of `path`; std::nullopt when it does not exist. An error naming the path and
-// strerror when it exists but cannot be read (a directory, no permission).
-[[nodiscard]] absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& path);
+// The largest golden ReadFileIfExists reads by default: 128 MiB (a 4096x4096 RGBA plane is 64 MiB;
+// screen dumps are kilobytes). Larger files are refused before anything is allocated for them.
+inline constexpr size_t kMaxGoldenBytes = size_t{128} << 20;
+
+// The contents of `path`; std::nullopt when it does not exist. An error naming the path when it
+// exists but cannot be read: strerror (no permission), "is a FIFO, not a regular file" (anything
+// but a regular file, after following symbolic links: a FIFO, a device, a directory, a socket;
+// checked without blocking), or "is N bytes, over the limit of M" past `max_bytes`.
+[[nodiscard]] absl::StatusOr<std::optional<std::string>> ReadFileIfExists(
+    const std::string& path, size_t max_bytes = kMaxGoldenBytes);
+
+// How long a temporary file of WriteFileAtomically must have been left untouched before
+// RemoveStaleTemporaries may remove it.
+inline constexpr int kStaleTemporarySeconds = 10;
+
+// The process id in a name of WriteFileAtomically's temporaries (".<name>.tmp.<pid>.<counter>",
+// both decimal), or 0 when `file_name` is not one.
+int StoreTemporaryOwner(absl::string_view file_name);
+
+// Removes the temporaries a killed writer left in `dir` (not its subfolders): regular files
+// named as StoreTemporaryOwner recognises, unmodified for kStaleTemporarySeconds, whose process no
+// longer exists (kill(pid, 0) fails with ESRCH). Each removal is reported on stderr as "vtsnap:
+// removed stale temporary PATH left by process PID"; the paths removed are returned.
+std::vector<std::string> RemoveStaleTemporaries(const std::string& dir);
+
+// The folder for the `.actual` files of a tree that cannot be written: `<temp dir>/
+// vtsnap-actual-<uid>` (the temp dir is $TMPDIR, $TMP, $TEMP or $TEMPDIR, else /tmp), as a path
+// only.
+std::string PrivateActualFolderPath();
+// PrivateActualFolderPath, created mode 0700 when missing, and checked: a real directory (not a
+// symbolic link), owned by this user, mode 0700. Otherwise a FailedPreconditionError naming the
+// folder, what is wrong and what to do, and nothing may be written there.
+[[nodiscard]] absl::StatusOr<std::string> PrivateActualFolder();
 
 // Removes the file at `path`; OK when it does not exist. An error naming the path and strerror
 // otherwise (a directory, no permission).

@@ -635,8 +635,12 @@ TEST_F(GoldensE2eTest, CrlfGoldenIsNamed) {
 TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
   CreateGoldens();
   const std::string golden = ReadFile(Golden("home"));
-  const fs::path tmp_actual =
-      scratch_ / "tmp" / "vtsnap-actual" / "fixture_test" / "home.dump.actual";
+  // The per-user folder (vtsnap-actual-<uid>) of the user the fixture runs as.
+  const auto tmp_actual_of = [&](uid_t uid) {
+    return scratch_ / "tmp" / ("vtsnap-actual-" + std::to_string(uid)) / "fixture_test" /
+           "home.dump.actual";
+  };
+  const fs::path tmp_actual = tmp_actual_of(::getuid());
 
   // (a) TEST_UNDECLARED_OUTPUTS_DIR (Bazel's outputs), tree writable: the .actual goes there.
   {
@@ -681,15 +685,16 @@ TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
       EXPECT_NE(r.exit_code, 0) << r;
       EXPECT_THAT(r.out, HasSubstr("the screen differs from the golden " + Golden("home").string()))
           << r;
-      EXPECT_THAT(r.out, HasSubstr("actual dump written to " + tmp_actual.string())) << r;
-      EXPECT_EQ(ReadFile(tmp_actual), DumpOf("Hallo"));
+      const fs::path nobody_actual = tmp_actual_of(as_nobody ? 65534 : ::getuid());
+      EXPECT_THAT(r.out, HasSubstr("actual dump written to " + nobody_actual.string())) << r;
+      EXPECT_EQ(ReadFile(nobody_actual), DumpOf("Hallo"));
       EXPECT_FALSE(fs::exists(Actual("home")));
       EXPECT_EQ(ReadFile(Golden("home")), golden);
       EXPECT_THAT(FilesUnder(tree_), ElementsAre("goldens/fixture_test/home.dump",
                                                  "goldens/fixture_test/second.dump"));
     }
     fs::permissions(golden_dir_, fs::perms::owner_all, fs::perm_options::add);
-    fs::remove_all(scratch_ / "tmp" / "vtsnap-actual");
+    fs::remove_all(tmp_actual_of(as_nobody ? 65534 : ::getuid()).parent_path().parent_path());
   }
 
   // (c) A tree nobody can write, root included: the golden root is a regular file, so the
@@ -707,6 +712,22 @@ TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
     EXPECT_EQ(ReadFile(tmp_actual), DumpOf("Hello"));
     EXPECT_EQ(ReadFile(blocker), "not a directory\n");
   }
+}
+
+// 12b. An update that cannot be written fails the test and is counted apart in the summary, not
+// as "unchanged" (the golden root is a regular file: no one, root included, can write there).
+TEST_F(GoldensE2eTest, FailedWriteFailsAndIsCountedApart) {
+  const fs::path blocker = scratch_ / "blocker";
+  WriteFile(blocker, "not a directory\n");
+  const RunResult r =
+      RunFixture({{"VTSNAP_GOLDEN_ROOT", blocker.string()}, {"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("could not write the golden: creating directory")) << r;
+  EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] Fixture.Home")) << r;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap: goldens: 0 written, 0 unchanged, 2 failed to write, "
+                               "0 orphans"))
+      << r;
+  EXPECT_EQ(ReadFile(blocker), "not a directory\n");
 }
 
 // 13. Not(EqualsGolden(...)) never writes a golden or an .actual, whatever UPDATE_GOLDENS says.

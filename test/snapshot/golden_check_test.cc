@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -136,6 +137,72 @@ TEST_F(GoldenCheckTest, ReadOnlyCheckWritesNothing) {
   const GoldenResult r = CheckGolden(in);
   EXPECT_EQ(r.outcome, GoldenOutcome::kMissing);
   EXPECT_FALSE(fs::exists(golden.string() + ".actual"));
+}
+
+// A tree that cannot be written (here the golden's folder would lie under a regular file, which
+// stops root too) sends the .actual to this user's private folder in $TMPDIR, made 0700.
+class PrivateFolderTest : public GoldenCheckTest {
+ protected:
+  void SetUp() override {
+    GoldenCheckTest::SetUp();
+    if (const char* old = std::getenv("TMPDIR")) old_tmpdir_ = old;
+    ::setenv("TMPDIR", dir_.c_str(), 1);
+    WriteFile(dir_ / "blocker", "not a directory\n");
+    private_ = dir_ / absl::StrCat("vtsnap-actual-", ::getuid());
+  }
+  void TearDown() override {
+    if (old_tmpdir_.has_value()) {
+      ::setenv("TMPDIR", old_tmpdir_->c_str(), 1);
+    } else {
+      ::unsetenv("TMPDIR");
+    }
+    GoldenCheckTest::TearDown();
+  }
+  std::optional<std::string> old_tmpdir_;
+  fs::path private_;
+};
+
+TEST_F(PrivateFolderTest, ReadOnlyTreeWritesTheActualToAPerUserFolder) {
+  const fs::path golden = dir_ / "blocker" / "a.txt";
+  const GoldenResult r = CheckGolden(TextInput(golden, "hello", "T.Private"));
+  EXPECT_EQ(r.outcome, GoldenOutcome::kMissing);
+  EXPECT_THAT(r.message, HasSubstr(absl::StrCat("actual dump written to ", private_.string(),
+                                                "/a.txt.actual\n")));
+  EXPECT_EQ(ReadFile(private_ / "a.txt.actual"), "hello");
+  EXPECT_EQ(fs::status(private_).permissions(), fs::perms::owner_all);
+}
+
+TEST_F(PrivateFolderTest, APlantedLinkIsRefusedAndNothingIsWrittenThroughIt) {
+  const fs::path elsewhere = dir_ / "elsewhere";
+  fs::create_directories(elsewhere);
+  fs::permissions(elsewhere, fs::perms::owner_all, fs::perm_options::replace);
+  fs::create_directory_symlink(elsewhere, private_);
+  const fs::path golden = dir_ / "blocker" / "a.txt";
+  const GoldenResult r = CheckGolden(TextInput(golden, "hello", "T.Planted"));
+  EXPECT_FALSE(r.passed);
+  EXPECT_THAT(r.message,
+              HasSubstr(absl::StrCat("could not write the actual dump: the folder for .actual "
+                                     "files \"",
+                                     private_.string(), "\" is a symbolic link, not a directory")));
+  EXPECT_TRUE(fs::is_empty(elsewhere));
+}
+
+// The extension counts: a 251-byte name makes a 256-byte "<name>.dump", which no file system
+// takes, so it is refused as a name before anything is read or written; 250 bytes are written.
+TEST_F(GoldenCheckTest, NameWhoseFileCannotBeNamedIsInvalid) {
+  const std::string source = (dir_ / "long_test.cc").string();
+  GoldenInput in = TextInput(dir_ / "unused", "hello", "T.Long");
+  in.name = std::string(251, 'n');
+  in.where = LocateGolden(source, "", in.name, ".dump");
+  const GoldenResult r = CheckGolden(in);
+  EXPECT_EQ(r.outcome, GoldenOutcome::kInvalid);
+  EXPECT_THAT(r.message, HasSubstr("its last segment and \".dump\" make a file name of 256 bytes"));
+  EXPECT_FALSE(fs::exists(dir_ / "goldens"));
+
+  in.name = std::string(250, 'n');
+  in.where = LocateGolden(source, "", in.name, ".dump");
+  const GoldenResult fits = CheckGolden(in);
+  EXPECT_EQ(fits.outcome, GoldenOutcome::kMissing) << fits.message;
 }
 
 TEST_F(GoldenCheckTest, InvalidNameStopsBeforeAnyFile) {

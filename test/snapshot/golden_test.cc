@@ -400,6 +400,16 @@ TEST(GoldenParse, CrlfEverywhereIsOneMessageOnTheFirstLine) {
             ".gitattributes)");
 }
 
+// A file that is not a golden at all is named by its header, whatever line endings it has.
+TEST(GoldenParse, NotAGoldenIsNamedByItsHeaderBeforeAnyCrlf) {
+  EXPECT_EQ(golden::Parse("<html>\r\n<body>\r\n").status().message(),
+            "1:1: expected \"ckvision-golden 1\", got \"<html>\\r\"");
+  EXPECT_EQ(golden::Parse("hello\nworld\r\n").status().message(),
+            "1:1: expected \"ckvision-golden 1\", got \"hello\"");
+  EXPECT_EQ(golden::Parse("ckvision-golden 2\r\n").status().message(),
+            "1:1: expected \"ckvision-golden 1\", got \"ckvision-golden 2\\r\"");
+}
+
 TEST(GoldenParse, LoneCarriageReturnIsRawRowText) {
   absl::StatusOr<Frame> frame = golden::Parse(Edit("|ab c|", "|a\rbc|"));
   ASSERT_TRUE(frame.ok()) << frame.status();

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -200,7 +201,7 @@ TEST(EnvironmentSaysCiTest, FollowsTheCiVariable) {
 
 TEST(ValidateGoldenNameTest, Accepts) {
   for (const char* name : {"a", "menu", "menu/open", "a/b/c/d", "Z9._-", "v1.2", "...", ".hidden",
-                           "a..b", "-", "_/_"}) {
+                           "a..b", "-", "_/_", "x.tmp.1", ".tmp", ".x.tmp"}) {
     SCOPED_TRACE(name);
     EXPECT_TRUE(ValidateGoldenName(name).ok()) << ValidateGoldenName(name);
   }
@@ -230,6 +231,12 @@ TEST(ValidateGoldenNameTest, RefusesNamingTheNameAndTheRule) {
       {"\xc3\xa9", "invalid golden name \"\\xc3\\xa9\": byte \"\\xc3\" at offset 0 is not allowed"},
       {"a\nb", "byte \"\\n\" at offset 1"},
       {"a*", "byte \"*\" at offset 1"},
+      {".x.tmp.1",
+       "invalid golden name \".x.tmp.1\": segment \".x.tmp.1\" starts with '.' and "
+       "contains \".tmp.\", which the store reserves for its temporary files"},
+      {"a/.b.tmp.c/d", "segment \".b.tmp.c\" starts with '.' and contains \".tmp.\""},
+      {std::string(256, 'x'), "a segment is 256 bytes, over the 255 a file name may have"},
+      {"a/" + std::string(256, 'x') + "/b", "a segment is 256 bytes"},
   };
   for (const Case& c : kCases) {
     SCOPED_TRACE(c.message);
@@ -239,6 +246,20 @@ TEST(ValidateGoldenNameTest, RefusesNamingTheNameAndTheRule) {
     EXPECT_THAT(s.message(), HasSubstr(c.message));
     EXPECT_THAT(s.message(), HasSubstr("'/'-separated segments of A-Z a-z 0-9 . _ -"));
   }
+}
+
+// The file name a name makes with its extension must fit in one: a 250-byte name with ".dump" is
+// 255 bytes and valid, with ".semantic" it is refused, naming both sizes.
+TEST(ValidateGoldenNameTest, FileNameWithTheExtensionMustFit) {
+  const std::string n250(250, 'n');
+  EXPECT_TRUE(ValidateGoldenName(n250, ".dump").ok());
+  EXPECT_TRUE(ValidateGoldenName("dir/" + n250, ".dump").ok());
+  EXPECT_TRUE(ValidateGoldenName(std::string(255, 'n')).ok());
+  absl::Status s = ValidateGoldenName(n250, ".semantic");
+  ASSERT_FALSE(s.ok());
+  EXPECT_THAT(s.message(), HasSubstr("its last segment and \".semantic\" make a file name of 259 "
+                                     "bytes, over the 255 a file name may have"));
+  EXPECT_FALSE(ValidateGoldenName(std::string(251, 'n'), ".dump").ok());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -329,6 +350,19 @@ TEST_F(StoreFileTest, WriteLargeFile) {
   absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(Path("big.dump"));
   ASSERT_TRUE(read.ok() && read->has_value());
   EXPECT_TRUE(**read == big);
+}
+
+// The temporary of a name whose file fits in a file name fits too: ".<name>.tmp.<pid>.<n>" is cut
+// short, so a 250-byte name (255 with ".dump") is written.
+TEST_F(StoreFileTest, WriteLongestFileName) {
+  const std::string name = std::string(250, 'n') + ".dump";
+  ASSERT_EQ(name.size(), kMaxFileNameBytes);
+  ASSERT_TRUE(ValidateGoldenName(std::string(250, 'n'), ".dump").ok());
+  absl::Status s = WriteFileAtomically(Path(name), "long\n");
+  ASSERT_TRUE(s.ok()) << s;
+  EXPECT_EQ(Slurp(Path(name)), "long\n");
+  EXPECT_THAT(Entries(dir_), ElementsAre(name));  // no temporary left
+  EXPECT_THAT(ListGoldenFiles(dir_), ElementsAre(name));
 }
 
 TEST_F(StoreFileTest, WriteRelativePathInCurrentDirectory) {
@@ -474,12 +508,52 @@ TEST_F(StoreFileTest, ReadMissingIsNullopt) {
   EXPECT_FALSE(read->has_value());
 }
 
-TEST_F(StoreFileTest, ReadDirectoryIsAnErrorNamingThePath) {
+// Anything but a regular file is refused, named, without blocking (a FIFO with no writer would
+// block an open or a read forever; /dev/zero never ends).
+TEST_F(StoreFileTest, ReadRefusesAnythingButARegularFileNamingIt) {
   fs::create_directories(Path("d.dump"));
-  absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(Path("d.dump"));
-  ASSERT_FALSE(read.ok());
-  EXPECT_THAT(read.status().message(),
-              HasSubstr(absl::StrCat("reading \"", Path("d.dump"), "\": ", std::strerror(EISDIR))));
+  ASSERT_EQ(::mkfifo(Path("fifo.dump").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", Path("zero.dump"));
+  fs::create_symlink(Path("fifo.dump"), Path("to_fifo.dump"));
+  struct Case {
+    std::string name;
+    std::string kind;
+  };
+  const Case kCases[] = {
+      {"d.dump", "a directory"},
+      {"fifo.dump", "a FIFO"},
+      {"zero.dump", "a character device"},
+      {"to_fifo.dump", "a FIFO"},
+  };
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.name);
+    absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(Path(c.name));
+    ASSERT_FALSE(read.ok());
+    EXPECT_EQ(read.status().message(),
+              absl::StrCat("reading \"", Path(c.name), "\": is ", c.kind, ", not a regular file"));
+  }
+}
+
+TEST_F(StoreFileTest, ReadFollowsALinkToARegularFile) {
+  ASSERT_TRUE(WriteFileAtomically(Path("real.dump"), "real\n").ok());
+  fs::create_symlink(Path("real.dump"), Path("link.dump"));
+  absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(Path("link.dump"));
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->value_or("(none)"), "real\n");
+}
+
+TEST_F(StoreFileTest, ReadRefusesAFileOverTheLimit) {
+  ASSERT_TRUE(WriteFileAtomically(Path("ten.dump"), "0123456789").ok());
+  absl::StatusOr<std::optional<std::string>> at_limit = ReadFileIfExists(Path("ten.dump"), 10);
+  ASSERT_TRUE(at_limit.ok()) << at_limit.status();
+  EXPECT_EQ(at_limit->value_or("(none)"), "0123456789");
+  absl::StatusOr<std::optional<std::string>> over = ReadFileIfExists(Path("ten.dump"), 9);
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(over.status().message(),
+            absl::StrCat("reading \"", Path("ten.dump"),
+                         "\": it is 10 bytes, over the limit of 9 bytes a golden may have"));
+  EXPECT_GE(kMaxGoldenBytes, size_t{64} << 20);  // a 4096x4096 RGBA plane fits
 }
 
 TEST_F(StoreFileTest, ReadUnreadableFileIsAnError) {
@@ -560,6 +634,179 @@ TEST_F(StoreFileTest, IsWritableDirectory) {
 TEST(IsWritableDirectoryTest, ProcIsNotWritableEvenForRoot) {
   if (!fs::is_directory("/proc/self")) GTEST_SKIP() << "no /proc";
   EXPECT_FALSE(IsWritableDirectory("/proc/self"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stale temporaries of killed writers.
+
+TEST(StoreTemporaryOwnerTest, RecognisesOnlyTheTemporaryPattern) {
+  struct Case {
+    std::string name;
+    int pid;
+  };
+  const Case kCases[] = {
+      {".a.dump.tmp.123.0", 123}, {".a.tmp.b.dump.tmp.7.12", 7},
+      {".x.tmp.1.2", 1},          {"a.dump.tmp.123.0", 0},  // not hidden
+      {"..tmp.123.0", 0},                                   // no name part
+      {".a.dump.tmp.123", 0},                               // no counter
+      {".a.dump.tmp.123.", 0},                              // empty counter
+      {".a.dump.tmp.12x.0", 0},                             // not a number
+      {".a.dump.tmp.0.0", 0},                               // no process 0
+      {".a.dump.tmp.1.2.3", 0},   {".a.dump", 0},
+  };
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(StoreTemporaryOwner(c.name), c.pid);
+  }
+}
+
+// A process that has exited (and been reaped): its pid names no process.
+int DeadPid() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return child;
+}
+
+class StaleTemporaryTest : public StoreFileTest {
+ protected:
+  // A file at `relative` last modified `seconds` ago.
+  void Leave(const std::string& relative, int seconds) {
+    fs::create_directories(fs::path(Path(relative)).parent_path());
+    { std::ofstream(Path(relative)) << "partial"; }
+    fs::last_write_time(Path(relative),
+                        fs::file_time_type::clock::now() - std::chrono::seconds(seconds));
+  }
+};
+
+TEST_F(StaleTemporaryTest, RemovesOnlyOldTemporariesOfDeadProcessesReportingEach) {
+  const int dead = DeadPid();
+  const std::string stale = absl::StrCat(".a.dump.tmp.", dead, ".0");
+  const std::string fresh = absl::StrCat(".b.dump.tmp.", dead, ".1");
+  const std::string live = absl::StrCat(".c.dump.tmp.", ::getppid(), ".0");
+  const std::string mine = absl::StrCat(".d.dump.tmp.", ::getpid(), ".0");
+  const std::string other = absl::StrCat(".e.dump.tmp.", dead);  // not the pattern
+  Leave(stale, 60);
+  Leave(fresh, 0);
+  Leave(live, 60);
+  Leave(mine, 60);
+  Leave(other, 60);
+  fs::create_directories(Path(absl::StrCat(".f.dump.tmp.", dead, ".0")));  // not a file
+  ::testing::internal::CaptureStderr();
+  const std::vector<std::string> removed = RemoveStaleTemporaries(dir_);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_THAT(removed, ElementsAre(Path(stale)));
+  EXPECT_EQ(err, absl::StrCat("vtsnap: removed stale temporary ", Path(stale), " left by process ",
+                              dead, "\n"));
+  EXPECT_THAT(Entries(dir_),
+              ElementsAre(fresh, live, mine, other, absl::StrCat(".f.dump.tmp.", dead, ".0")));
+  // Once removed, never reported again.
+  ::testing::internal::CaptureStderr();
+  EXPECT_THAT(RemoveStaleTemporaries(dir_), IsEmpty());
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+}
+
+TEST_F(StaleTemporaryTest, TheFirstWriteIntoAFolderRemovesThem) {
+  const int dead = DeadPid();
+  const std::string stale = absl::StrCat("g/.a.dump.tmp.", dead, ".3");
+  const std::string live = absl::StrCat("g/.b.dump.tmp.", ::getppid(), ".3");
+  Leave(stale, 60);
+  Leave(live, 60);
+  ::testing::internal::CaptureStderr();
+  ASSERT_TRUE(WriteFileAtomically(Path("g/new.dump"), "x").ok());
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_THAT(err, HasSubstr(absl::StrCat("vtsnap: removed stale temporary ", Path(stale),
+                                          " left by process ", dead, "\n")));
+  EXPECT_THAT(Entries(Path("g")),
+              ElementsAre(absl::StrCat(".b.dump.tmp.", ::getppid(), ".3"), "new.dump"));
+}
+
+TEST_F(StaleTemporaryTest, ListingAFolderRemovesThem) {
+  const int dead = DeadPid();
+  const std::string stale = absl::StrCat("sub/.a.dump.tmp.", dead, ".0");
+  Leave(stale, 60);
+  Leave("sub/a.dump", 60);
+  ::testing::internal::CaptureStderr();
+  EXPECT_THAT(ListGoldenFiles(dir_), ElementsAre("sub/a.dump"));
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_THAT(err, HasSubstr(absl::StrCat("removed stale temporary ", Path(stale))));
+  EXPECT_FALSE(fs::exists(Path(stale)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The private folder for .actual files.
+
+class PrivateActualFolderTest : public StoreFileTest {
+ protected:
+  void SetUp() override {
+    StoreFileTest::SetUp();
+    tmpdir_.emplace("TMPDIR", dir_.c_str());
+    folder_ = absl::StrCat(dir_, "/vtsnap-actual-", ::getuid());
+  }
+  void TearDown() override {
+    tmpdir_.reset();
+    StoreFileTest::TearDown();
+  }
+  std::optional<ScopedEnv> tmpdir_;
+  std::string folder_;
+};
+
+TEST_F(PrivateActualFolderTest, IsCreatedPerUserWithMode0700) {
+  EXPECT_EQ(PrivateActualFolderPath(), folder_);
+  EXPECT_FALSE(fs::exists(folder_));  // the path alone creates nothing
+  absl::StatusOr<std::string> folder = PrivateActualFolder();
+  ASSERT_TRUE(folder.ok()) << folder.status();
+  EXPECT_EQ(*folder, folder_);
+  struct stat st;
+  ASSERT_EQ(::lstat(folder_.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISDIR(st.st_mode));
+  EXPECT_EQ(st.st_mode & 07777, 0700u);
+  EXPECT_EQ(st.st_uid, ::getuid());
+  // Again: the existing folder is checked and used.
+  folder = PrivateActualFolder();
+  EXPECT_TRUE(folder.ok()) << folder.status();
+}
+
+TEST_F(PrivateActualFolderTest, ALinkIsRefusedAndNothingIsWrittenThroughIt) {
+  fs::create_directories(Path("elsewhere"));
+  fs::permissions(Path("elsewhere"), fs::perms::owner_all, fs::perm_options::replace);
+  fs::create_directory_symlink(Path("elsewhere"), folder_);
+  absl::StatusOr<std::string> folder = PrivateActualFolder();
+  ASSERT_FALSE(folder.ok());
+  EXPECT_EQ(folder.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(folder.status().message(),
+              HasSubstr(absl::StrCat("the folder for .actual files \"", folder_,
+                                     "\" is a symbolic link, not a directory; nothing is written "
+                                     "there")));
+  EXPECT_THAT(Entries(Path("elsewhere")), IsEmpty());
+}
+
+TEST_F(PrivateActualFolderTest, AFileOrAnOpenModeIsRefused) {
+  { std::ofstream(folder_) << "x"; }
+  absl::StatusOr<std::string> folder = PrivateActualFolder();
+  ASSERT_FALSE(folder.ok());
+  EXPECT_THAT(folder.status().message(), HasSubstr("is a regular file, not a directory"));
+  fs::remove(folder_);
+  ASSERT_EQ(::mkdir(folder_.c_str(), 0700), 0);
+  ASSERT_EQ(::chmod(folder_.c_str(), 0777), 0);
+  folder = PrivateActualFolder();
+  ASSERT_FALSE(folder.ok());
+  EXPECT_THAT(folder.status().message(),
+              HasSubstr("has mode 0777, not 0700 (others could change what is in it)"));
+}
+
+TEST_F(PrivateActualFolderTest, AnotherUsersFolderIsRefused) {
+  ASSERT_EQ(::mkdir(folder_.c_str(), 0700), 0);
+  const uid_t other = ::getuid() == 65534 ? 65533 : 65534;
+  if (::chown(folder_.c_str(), other, static_cast<gid_t>(-1)) != 0) {
+    GTEST_SKIP() << "cannot give a folder to another user (not root)";
+  }
+  absl::StatusOr<std::string> folder = PrivateActualFolder();
+  ASSERT_FALSE(folder.ok());
+  EXPECT_THAT(
+      folder.status().message(),
+      HasSubstr(absl::StrCat("is owned by user ", other, ", not by this user (", ::getuid(), ")")));
 }
 
 }  // namespace
