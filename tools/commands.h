@@ -15,6 +15,7 @@
 #include "vtsnap/decoder/size.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/snapshot/redact.h"
+#include "vtsnap/snapshot/store.h"
 
 namespace vtsnap::tools {
 
@@ -42,9 +43,11 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
                                                        absl::string_view format,
                                                        const Redactions& redactions);
 
-// The largest input `decode`, `render`, `canon` and `diff` read (64 MiB): a longer one, or an
-// endless one such as /dev/zero, is refused (exit 2) rather than read until memory runs out.
-inline constexpr size_t kMaxInputBytes = size_t{64} << 20;
+// The largest input `decode`, `render`, `canon` and `diff` read: the golden store's limit
+// (kMaxGoldenBytes, 128 MiB), so every golden a test can read (a 4096x4096 RGBA plane is 64 MiB)
+// the commands read too. A longer input, or an endless one such as /dev/zero, is refused (exit 2)
+// rather than read until memory runs out.
+inline constexpr size_t kMaxInputBytes = kMaxGoldenBytes;
 
 // `--cell WxH` of `decode` and `render`: a size whose width and height are 1-kMaxCellPixels.
 // The error names the option and the limit.

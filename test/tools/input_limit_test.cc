@@ -36,7 +36,7 @@ namespace {
 using ::testing::HasSubstr;
 
 const std::string kLimitText =
-    absl::StrCat("larger than the maximum input size of ", kMaxInputBytes, " bytes (64 MiB)");
+    absl::StrCat("larger than the maximum input size of ", kMaxInputBytes, " bytes (128 MiB)");
 
 std::string TempPath(const std::string& name) {
   return absl::StrCat(::testing::TempDir(), "/input_limit_test_", ::getpid(), "_", name);
