@@ -957,8 +957,9 @@ void PrintTo(const SignalCase& c, std::ostream* os) { *os << c.name; }
 class RunCliSignalTest : public RunCliTest, public ::testing::WithParamInterface<SignalCase> {};
 
 TEST_P(RunCliSignalTest, EndsTheProgramsSessionAndExits128PlusTheSignal) {
-  // The program ignores SIGHUP, so only killing its session ends it; it writes its pid once it is
-  // waiting, and vtsnap waits for a text that never comes.
+  // The program ignores SIGHUP, so only killing its session ends it; it writes its pid a second
+  // after its output (which vtsnap has read by then, so the recording holds it), and vtsnap waits
+  // for a text that never comes.
   const std::string pidfile = Path("pid");
   const std::string record = Path("out.bytes");
   std::vector<std::string> argv = {
@@ -975,7 +976,7 @@ TEST_P(RunCliSignalTest, EndsTheProgramsSessionAndExits128PlusTheSignal) {
       "--",
       "sh",
       "-c",
-      "trap '' HUP; printf waiting; echo $$ > " + pidfile + "; exec sleep 1000"};
+      "trap '' HUP; printf waiting; sleep 1; echo $$ > " + pidfile + "; exec sleep 1000"};
   std::vector<char*> cargv;
   for (std::string& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
