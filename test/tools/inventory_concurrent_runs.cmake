@@ -20,7 +20,8 @@ endforeach()
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/project")
 set(env_unset --unset=TEST_UNDECLARED_OUTPUTS_DIR --unset=VTSNAP_REPORT_DIR
-              --unset=VTSNAP_INVENTORY_DIR --unset=VTSNAP_INVENTORY_RUNS_DIR --unset=UPDATE_GOLDENS)
+              --unset=VTSNAP_INVENTORY_DIR --unset=VTSNAP_INVENTORY_RUNS_DIR --unset=UPDATE_GOLDENS
+              --unset=CI)
 
 # The goldens the fixture's tests claim (home and second), written once by an update run.
 execute_process(
