@@ -9,6 +9,7 @@
 #include <optional>
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -21,43 +22,44 @@
 namespace vtsnap {
 namespace {
 
-// Numbers the golden assertions of the running test, so that each one's gtest properties
-// (vtsnap_golden_<n>_path, vtsnap_golden_<n>_result) appear in the XML/JSON report.
-int NextAssertionNumber(const ::testing::TestInfo* test) {
-  static std::mutex mu;
-  static const ::testing::TestInfo* current = nullptr;
-  static int count = 0;
-  std::lock_guard<std::mutex> lock(mu);
-  if (test != current) {
-    current = test;
-    count = 0;
+// The gtest properties of golden assertions (vtsnap_golden_<n>_path, vtsnap_golden_<n>_result),
+// numbered within the running test so the XML/JSON report carries every outcome. Each distinct
+// (golden, outcome) pair is recorded once a test run: gtest looks every new key up among the
+// test's properties linearly, so recording an assertion repeated in a loop, or a test repeated
+// with --gtest_repeat, again and again would make the run quadratic. gmock's second evaluation
+// of a failing EXPECT_THAT (once to decide, once to explain) is such a repeat too.
+class PropertyLog {
+ public:
+  void Record(const ::testing::TestInfo* test, const GoldenResult& result) {
+    std::lock_guard<std::mutex> lock(mu_);
+    const ::testing::TestResult* results =
+        test != nullptr ? test->result()
+                        : &::testing::UnitTest::GetInstance()->ad_hoc_test_result();
+    // Another test, or the same one again after gtest cleared its result (the next
+    // --gtest_repeat iteration): the numbering starts over.
+    if (test != test_ || results->test_property_count() < recorded_) {
+      test_ = test;
+      recorded_ = 0;
+      seen_.clear();
+    }
+    const std::string outcome(GoldenOutcomeName(result.outcome));
+    if (!seen_.insert(absl::StrCat(outcome, ":", result.path)).second) return;
+    const int n = static_cast<int>(seen_.size());
+    ::testing::Test::RecordProperty(absl::StrCat("vtsnap_golden_", n, "_path"), result.path);
+    ::testing::Test::RecordProperty(absl::StrCat("vtsnap_golden_", n, "_result"), outcome);
+    recorded_ += 2;
   }
-  return ++count;
-}
 
-// gmock evaluates a failing EXPECT_THAT twice (once to decide, once to explain), so a repeat of
-// the same outcome for the same golden in the same test, right after the first, is that one
-// assertion again and records nothing new.
-bool IsRepeatedEvaluation(const ::testing::TestInfo* test, const std::string& path,
-                          GoldenOutcome outcome) {
-  static std::mutex mu;
-  static const ::testing::TestInfo* last_test = nullptr;
-  static std::string* last_path = new std::string;
-  static GoldenOutcome last_outcome = GoldenOutcome::kOk;
-  std::lock_guard<std::mutex> lock(mu);
-  const bool repeat = test == last_test && path == *last_path && outcome == last_outcome;
-  last_test = test;
-  *last_path = path;
-  last_outcome = outcome;
-  return repeat;
-}
+ private:
+  std::mutex mu_;
+  const ::testing::TestInfo* test_ = nullptr;
+  int recorded_ = 0;  // properties this log added to test_'s result
+  absl::flat_hash_set<std::string> seen_;
+};
 
 void RecordProperties(const ::testing::TestInfo* test, const GoldenResult& result) {
-  if (IsRepeatedEvaluation(test, result.path, result.outcome)) return;
-  const int n = NextAssertionNumber(test);
-  ::testing::Test::RecordProperty(absl::StrCat("vtsnap_golden_", n, "_path"), result.path);
-  ::testing::Test::RecordProperty(absl::StrCat("vtsnap_golden_", n, "_result"),
-                                  std::string(GoldenOutcomeName(result.outcome)));
+  static PropertyLog* const log = new PropertyLog;
+  log->Record(test, result);
 }
 
 // The test binary's path, read once: it is part of every assertion's accept command.

@@ -895,6 +895,24 @@ TEST_F(GoldensE2eTest, GtestPropertiesRecordOutcomes) {
   expect_home(run_xml("invalid", {}), "invalid");
 }
 
+// 14b. Under --gtest_repeat gtest clears a test's result each iteration: the numbering starts over,
+// so the report of the last iteration carries the assertion as the first, and once.
+TEST_F(GoldensE2eTest, GtestPropertiesStartOverEachRepeat) {
+  ASSERT_EQ(RunFixture({{"UPDATE_GOLDENS", "1"}}).exit_code, 0);
+  const fs::path xml = scratch_ / "logs" / "repeat.xml";
+  const RunResult r = RunFixture({}, {"--gtest_filter=Fixture.Home", "--gtest_repeat=3",
+                                      "--gtest_output=xml:" + xml.string()});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  const std::map<std::string, std::string> props = XmlProperties(ReadFile(xml), "Home");
+  EXPECT_EQ(props.count("vtsnap_golden_1_path") ? props.at("vtsnap_golden_1_path") : "<none>",
+            Golden("home").string())
+      << r;
+  EXPECT_EQ(props.count("vtsnap_golden_1_result") ? props.at("vtsnap_golden_1_result") : "<none>",
+            "ok")
+      << r;
+  EXPECT_EQ(props.count("vtsnap_golden_2_path"), 0u) << r;
+}
+
 // 15. A declared inventory (VTSNAP_DECLARE_INVENTORY) closes the folder by scenario and
 // checkpoint: all asserted passes; a declared checkpoint never asserted, a declared scenario never
 // asserted and an unclaimed file each fail the run with their own message.
