@@ -29,6 +29,7 @@
 #include "re2/re2.h"
 #include "vtsnap/decoder/keys.h"
 #include "vtsnap/decoder/size.h"
+#include "vtsnap/pty/foreground_probe.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/detached_state.h"
 
@@ -43,6 +44,10 @@ constexpr auto kPollInterval = std::chrono::milliseconds(10);
 // After the program exits, output that a process it left behind still writes counts as its output
 // until the terminal has been silent this long (WaitForExit).
 constexpr absl::Duration kExitDrain = absl::Milliseconds(100);
+// Idle detection: how long a waiting program must stay unchanged (scaled), and how often it is
+// probed meanwhile.
+constexpr absl::Duration kIdleConfirm = absl::Milliseconds(5);
+constexpr absl::Duration kIdlePoll = absl::Milliseconds(2);
 
 std::string ErrnoText(int error) {
   return std::error_code(error, std::generic_category()).message();
@@ -396,8 +401,15 @@ void PtySession::ReaderLoop() {
     {
       std::lock_guard<std::mutex> lock(mu_);
       while (!outgoing_.empty() && !input_closed_) {
+        // Idle detection must see the program run after it got these bytes: remember what its
+        // threads had run before they could have.
+        if (options_.detect_idle) {
+          signature_before_write_ =
+              pty_internal::ProbeForeground(master_fd_, pid_, absl::ZeroDuration()).signature;
+        }
         const ssize_t n = write(master_fd_, outgoing_.data(), outgoing_.size());
         if (n > 0) {
+          ++writes_;
           outgoing_.erase(0, static_cast<size_t>(n));
           outgoing_written_ += static_cast<uint64_t>(n);
           // Typing is activity: a quiet period starts after it, so the program's answer (or at
@@ -598,7 +610,7 @@ absl::Status PtySession::Resize(int cols, int rows) {
 
 absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& done,
                                  absl::string_view what, std::optional<absl::Duration> timeout,
-                                 bool fail_at_end, bool between_frames) {
+                                 bool fail_at_end, bool between_frames, absl::Duration poll) {
   if (pid_ < 0) return NotRunning(absl::StrCat("wait for ", what));
   const absl::Duration limit = Scaled(timeout);
   const absl::Time deadline = absl::Now() + limit;
@@ -627,7 +639,7 @@ absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& don
           absl::StrCat("timed out after ", absl::FormatDuration(limit), " waiting for ", what, " (",
                        StateLocked(), ")\n", DescribeScreenLocked()));
     }
-    const absl::Duration wait = std::min(deadline - now, absl::FromChrono(kPollInterval));
+    const absl::Duration wait = std::min(deadline - now, poll);
     changed_.wait_for(lock, absl::ToChronoNanoseconds(wait));
   }
 }
@@ -644,6 +656,9 @@ std::string PtySession::StateLocked() const {
         " ago");
   }
   if (vt_.open_frame_offset().has_value()) absl::StrAppend(&state, "; ", OpenFrameLocked());
+  if (!exit_.has_value() && options_.detect_idle) {
+    absl::StrAppend(&state, "; idle detection: ", IdleStateLocked());
+  }
   return state;
 }
 
@@ -690,18 +705,67 @@ absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::
         absl::StrCat("a quiet period cannot be negative: ", absl::FormatDuration(quiet)));
   }
   const absl::Duration scaled_quiet = quiet * scale_;
+  idle_.reset();
   // Runs under mu_ (WaitFor holds it), so the members it reads are consistent.
   return WaitFor(
-      [this, scaled_quiet](const Terminal& t) {
+      [this, scaled_quiet](const Terminal&) {
         if (output_ended_) return true;
         // Output the reader has not got to yet, and replies not yet written, are activity too:
         // under load the reader thread can lag behind the program.
-        return !t.modes().synchronized_output && absl::Now() - last_output_ >= scaled_quiet &&
-               outgoing_.empty() && UnreadOutputLocked() == 0;
+        if (!SettledLocked()) return false;
+        return absl::Now() - last_output_ >= scaled_quiet || IdleLocked(scaled_quiet);
       },
       absl::StrCat(absl::FormatDuration(scaled_quiet),
-                   " without output and no synchronized frame open"),
-      timeout, /*fail_at_end=*/false, /*between_frames=*/false);
+                   " without output (or the program waiting for input) and no synchronized "
+                   "frame open"),
+      timeout, /*fail_at_end=*/false, /*between_frames=*/false,
+      options_.detect_idle ? kIdlePoll : absl::FromChrono(kPollInterval));
+}
+
+bool PtySession::SettledLocked() const {
+  return !vt_.open_frame_offset().has_value() && !vt_.terminal().modes().synchronized_output &&
+         outgoing_.empty() && UnreadOutputLocked() == 0;
+}
+
+bool PtySession::IdleLocked(absl::Duration quiet) {
+  if (!options_.detect_idle || pid_ < 0 || master_fd_ < 0 || exit_.has_value()) return false;
+  const pty_internal::ForegroundState s = pty_internal::ProbeForeground(master_fd_, pid_, quiet);
+  // Waiting, and run since the last bytes typed (they may still be on their way to it).
+  if (s.kind != pty_internal::ForegroundState::Kind::kWaiting ||
+      (writes_ > 0 && s.signature == signature_before_write_)) {
+    idle_.reset();
+    return false;
+  }
+  const absl::Time now = absl::Now();
+  if (!idle_.has_value() || idle_->writes != writes_ || idle_->bytes != bytes_received_ ||
+      idle_->signature != s.signature) {
+    idle_ = IdleCandidate{now, writes_, bytes_received_, s.signature};
+    return false;
+  }
+  // Unchanged for the confirmation time: no output was on its way (it reaches the reader within
+  // microseconds of the program's write) and the program did not run.
+  return now - idle_->since >= kIdleConfirm * scale_;
+}
+
+std::string PtySession::IdleState() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return IdleStateLocked();
+}
+
+std::string PtySession::IdleStateLocked() const {
+  if (!options_.detect_idle) return "off";
+  if (pid_ < 0 || master_fd_ < 0 || output_ended_) return "unknown: the program is not running";
+  const pty_internal::ForegroundState s =
+      pty_internal::ProbeForeground(master_fd_, pid_, absl::ZeroDuration());
+  switch (s.kind) {
+    case pty_internal::ForegroundState::Kind::kWaiting:
+      return "waiting: " + s.why;
+    case pty_internal::ForegroundState::Kind::kBusy:
+      return "busy: " + s.why;
+    case pty_internal::ForegroundState::Kind::kUnknown:
+      break;
+  }
+  return "unknown: " + s.why;
 }
 
 absl::StatusOr<ScreenView> PtySession::WaitForFrame(absl::Duration quiet,
@@ -712,13 +776,15 @@ absl::StatusOr<ScreenView> PtySession::WaitForFrame(absl::Duration quiet,
   }
   const absl::Duration scaled_quiet = quiet * scale_;
   std::optional<ScreenView> view;
+  idle_.reset();
   // The condition and the capture run under one hold of mu_: no byte is decoded between them, so
   // the screen returned is the one the condition held on.
   absl::Status s = WaitFor(
       [this, scaled_quiet, &view](const Terminal&) {
         if (!output_ended_ &&
-            (vt_.open_frame_offset().has_value() || absl::Now() - last_output_ < scaled_quiet ||
-             UnreadOutputLocked() != 0 || !outgoing_.empty())) {
+            (vt_.open_frame_offset().has_value() || UnreadOutputLocked() != 0 ||
+             !outgoing_.empty() ||
+             (absl::Now() - last_output_ < scaled_quiet && !IdleLocked(scaled_quiet)))) {
           return false;
         }
         view.emplace(ViewLocked());
@@ -728,7 +794,10 @@ absl::StatusOr<ScreenView> PtySession::WaitForFrame(absl::Duration quiet,
           ? absl::StrCat("the end of the synchronized frame and ",
                          absl::FormatDuration(scaled_quiet), " without output")
           : std::string("the end of the synchronized frame"),
-      timeout, /*fail_at_end=*/false, /*between_frames=*/false);
+      timeout, /*fail_at_end=*/false, /*between_frames=*/false,
+      options_.detect_idle && scaled_quiet > absl::ZeroDuration()
+          ? kIdlePoll
+          : absl::FromChrono(kPollInterval));
   if (!s.ok()) return s;
   return *std::move(view);
 }

@@ -68,6 +68,14 @@ struct PtyOptions {
   // Keep every byte read from the program, for Output(): a transcript to replay elsewhere (another
   // emulator, a recording). Off by default, since a program may write without end.
   bool keep_output = false;
+  // Idle detection (docs/pty.md, "Idle detection"; Linux): a wait for quiet (WaitForQuiet,
+  // WaitForFrame with a quiet period) also ends as soon as the program is seen waiting for input:
+  // every thread of the terminal's foreground process group sleeps reading the terminal, in
+  // poll/select/epoll, on a futex or waiting for a child, with no timer shorter than the quiet
+  // period pending; it has run since the last bytes typed; its output is read and decoded; no
+  // synchronized frame is open; and all that holds unchanged for 5 ms (scaled). Where that cannot
+  // be read, the quiet period applies alone. false: the quiet period only (the behaviour before).
+  bool detect_idle = true;
 };
 
 // How a program ended.
@@ -192,6 +200,11 @@ class PtySession {
   // The screen for messages, as the matchers print it (FramedRows of snapshot/screen_view.h):
   // what a timeout shows.
   std::string DescribeScreen() const;
+  // What idle detection sees now (PtyOptions::detect_idle), for messages and for finding out why
+  // a quiet wait took its whole quiet period: "waiting: less (pid 12) reads /dev/pts/3",
+  // "busy: sleep (pid 14) sleeps with a timer of 4.99s (it may draw when the timer fires)",
+  // "unknown: ...", or "off". Timers of any length count as waiting here.
+  std::string IdleState() const;
   // The byte offset in the output of the `?2026h` that opened the synchronized frame still
   // open, or nullopt between frames.
   std::optional<uint64_t> open_frame_offset() const;
@@ -206,9 +219,16 @@ class PtySession {
   void Reap(bool block);
   void CloseDescriptors();
   // `between_frames`: `done` is checked only while no synchronized frame is open.
+  // `poll`: how often `done` is checked when nothing happens.
   absl::Status WaitFor(const std::function<bool(const Terminal&)>& done, absl::string_view what,
-                       std::optional<absl::Duration> timeout, bool fail_at_end,
-                       bool between_frames);
+                       std::optional<absl::Duration> timeout, bool fail_at_end, bool between_frames,
+                       absl::Duration poll = absl::Milliseconds(10));
+  // Whether the output is read, nothing is left to type and no synchronized frame is open.
+  bool SettledLocked() const;
+  // Whether the program has been seen waiting for input for the confirmation time
+  // (PtyOptions::detect_idle), with no timer shorter than `quiet` pending. Probes /proc each call.
+  bool IdleLocked(absl::Duration quiet);
+  std::string IdleStateLocked() const;
   ScreenView ViewLocked() const;
   // The open synchronized frame for messages: where and when it opened.
   std::string OpenFrameLocked() const;
@@ -244,6 +264,17 @@ class PtySession {
   absl::Time exit_time_;                  // guarded by mu_
   absl::Time output_end_time_;            // guarded by mu_
   absl::Time frame_opened_;               // guarded by mu_: when the open frame's ?2026h was read
+  // Idle detection, guarded by mu_: writes to the terminal so far, the foreground group's
+  // signature just before the last one, and the first probe of the current idle stretch.
+  uint64_t writes_ = 0;
+  uint64_t signature_before_write_ = 0;
+  struct IdleCandidate {
+    absl::Time since;
+    uint64_t writes = 0;
+    uint64_t bytes = 0;
+    uint64_t signature = 0;
+  };
+  std::optional<IdleCandidate> idle_;
   bool closed_ = false;
   std::thread reader_;
 };

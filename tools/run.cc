@@ -52,12 +52,14 @@ constexpr int kCaptureAttempts = 5;
 constexpr char kUsage[] =
     R"(usage: vtsnap run [--size COLSxROWS] [--keys SCRIPT | --wait-text TEXT]...
                   [--step SPEC]... [--steps FILE] [--quit-keys SCRIPT] [--quiet-ms N]
-                  [--timeout S] [--format text|golden|json] [--expect GOLDEN]
+                  [--settle idle|quiet] [--timeout S] [--format text|golden|json] [--expect GOLDEN]
                   [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... [--inherit-env]
                   [--cwd DIR] [--record FILE] [--] PROGRAM [ARGS...]
   Runs PROGRAM under a pseudo-terminal in DIR (--cwd), types each --keys script and waits for
-  each --wait-text in the order given (and for a quiet screen before keys and before a
-  screen is taken), then runs each step: SPEC is fields separated by ';', such as
+  each --wait-text in the order given (and for a settled screen before keys and before a
+  screen is taken: --settle idle, the default, takes it as soon as the program waits for
+  input, or after --quiet-ms without output; --settle quiet only after --quiet-ms), then runs
+  each step: SPEC is fields separated by ';', such as
   'keys=j j enter; wait-text=Saved; expect=saved.dump' (keys and wait-text in order, then
   the screen compared with the golden dump of expect=); --steps FILE holds one step a line.
   Prints the final screen (--format), or compares it with GOLDEN (--expect). --quit-keys
@@ -79,6 +81,7 @@ struct RunOptions {
   std::vector<Step> steps;
   std::optional<std::string> quit_keys;
   absl::Duration quiet = absl::Milliseconds(200);
+  bool detect_idle = true;  // --settle idle (true) or quiet
   absl::Duration timeout = absl::Seconds(10);
   std::string format = "text";
   bool format_given = false;
@@ -146,9 +149,9 @@ bool ParseArguments(const std::vector<std::string>& args, RunOptions* o, bool* h
     const size_t eq = a.find('=');
     const std::string flag = a.substr(0, eq);
     static const char* const kValueFlags[] = {
-        "--size",   "--keys",   "--wait-text", "--quiet-ms", "--timeout",
-        "--format", "--expect", "--redact",    "--term",     "--env",
-        "--step",   "--steps",  "--quit-keys", "--cwd",      "--record"};
+        "--size",      "--keys",   "--wait-text", "--quiet-ms", "--timeout", "--format",
+        "--expect",    "--redact", "--term",      "--env",      "--step",    "--steps",
+        "--quit-keys", "--cwd",    "--record",    "--settle"};
     bool known = false;
     for (const char* f : kValueFlags) known = known || flag == f;
     if (!known) {
@@ -228,6 +231,12 @@ bool ParseArguments(const std::vector<std::string>& args, RunOptions* o, bool* h
         return false;
       }
       o->record = value;
+    } else if (flag == "--settle") {
+      if (value != "idle" && value != "quiet") {
+        err << "vtsnap run: --settle '" << value << "': expected idle or quiet\n";
+        return false;
+      }
+      o->detect_idle = value == "idle";
     } else if (flag == "--quiet-ms") {
       if (!ParseMilliseconds(value, &o->quiet)) {
         err << "vtsnap run: --quiet-ms '" << value
@@ -361,8 +370,11 @@ int ExitCodeOf(const absl::Status& status) {
 // `quiet` (scaled) has passed since then, then for quiet. PtySession::WaitForQuiet measures quiet
 // from the last output only, so right after typing it could return before the program's answer
 // (even the terminal's echo) arrived. The program ending during the first wait ends it early.
+// With idle detection the session's own wait is enough: it ends only after the program has run
+// since the keys were typed and waits for input again.
 absl::Status WaitForQuietAfterInput(PtySession& session, absl::Time typed, absl::Duration quiet,
-                                    double scale) {
+                                    double scale, bool detect_idle) {
+  if (detect_idle) return session.WaitForQuiet(quiet);
   const absl::Time quiet_from = typed + quiet * scale;
   absl::Status s =
       session.WaitUntil([quiet_from](const Terminal&) { return absl::Now() >= quiet_from; },
@@ -452,9 +464,9 @@ class Driver {
  private:
   std::optional<Failure> Settle(const std::string& prefix) {
     if (settled_) return std::nullopt;
-    absl::Status s = typed_.has_value()
-                         ? WaitForQuietAfterInput(session_, *typed_, o_.quiet, scale_)
-                         : session_.WaitForQuiet(o_.quiet);
+    absl::Status s = typed_.has_value() ? WaitForQuietAfterInput(session_, *typed_, o_.quiet,
+                                                                 scale_, o_.detect_idle)
+                                        : session_.WaitForQuiet(o_.quiet);
     if (!s.ok()) return Failure{s, typed_.has_value() ? after_keys_ : prefix};
     settled_ = true;
     return std::nullopt;
@@ -516,6 +528,7 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   options.working_directory = o.cwd;
   options.timeout = o.timeout;
   options.keep_output = o.record.has_value();
+  options.detect_idle = o.detect_idle;
   PtySession session(options);
   // From here on SIGINT, SIGTERM and SIGHUP stop the waits (the session is cancelled), and the
   // program's session is ended before vtsnap exits 128+N. Declared after the session, so it stops
