@@ -4,6 +4,7 @@
 // one of pito-tui's formats (plain and ansi dumps, a pito-tui frame 1 file; docs/pito.md); or,
 // with --check-theme, the runs of cells that depend on the colour theme. Under the presenter
 // profile a stream the profile invalidates exits 3 with `offset N: <sequence>: <rule>` on stderr.
+// The input is streamed in 64 KiB chunks (tools/input.h), so memory does not grow with its length.
 #include <memory>
 #include <string>
 #include <vector>
