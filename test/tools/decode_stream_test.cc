@@ -152,6 +152,15 @@ TEST(DecodeStreamTest, PresenterOffsetCountsOverTheWholeInput) {
                                     ": \\x0d: C0 control CR is not in the presenter subset\n"));
 }
 
+// The presenter decodes nothing after its first violation, so reading stops there: an endless
+// input that breaks the profile ends with the violation instead of running forever.
+TEST(DecodeStreamTest, PresenterStopsReadingAtItsFirstViolation) {
+  std::ostringstream out, err;
+  EXPECT_EQ(RunDecode({"--profile", "presenter", "/dev/zero"}, out, err), 3);
+  EXPECT_THAT(err.str(), ::testing::StartsWith("offset 0: \\x00: "));
+  EXPECT_EQ(out.str(), "");
+}
+
 // A writer that writes `data` to the FIFO at `path` in pieces of `piece` bytes, then closes it.
 pid_t FifoWriter(const std::string& path, const std::string& data, size_t piece) {
   const pid_t child = ::fork();
