@@ -1,17 +1,10 @@
-// `vtsnap canon FILE` and `vtsnap diff A B`, and the input reader the subcommands share.
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstdint>
-#include <cstdio>
-#include <cstring>
+// `vtsnap canon FILE` and `vtsnap diff A B`: goldens and state dumps, read whole (ReadInput).
 #include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/strings/str_cat.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
@@ -77,60 +70,6 @@ int RunJsonDiff(const std::string& a_path, const std::string& b_path, std::ostre
 }
 
 }  // namespace
-
-bool ReadInput(const std::string& path, std::string* contents, std::string* error,
-               size_t max_bytes) {
-  const bool is_stdin = path == "-";
-  const std::string name = is_stdin ? "<stdin>" : path;
-  const auto too_large = [&] {
-    *error = absl::StrCat(name, ": larger than the maximum input size of ", max_bytes, " bytes (",
-                          max_bytes >> 20, " MiB)");
-    return false;
-  };
-  std::FILE* file = is_stdin ? stdin : std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
-    *error = name + ": " + std::strerror(errno);
-    return false;
-  }
-  contents->clear();
-  // A regular file says its size: one allocation, and a file over the limit is refused unread.
-  struct stat info;
-  if (::fstat(::fileno(file), &info) == 0 && S_ISREG(info.st_mode)) {
-    if (static_cast<uint64_t>(info.st_size) > max_bytes) {
-      if (!is_stdin) std::fclose(file);
-      return too_large();
-    }
-    contents->reserve(static_cast<size_t>(info.st_size));
-  }
-  char buffer[65536];
-  bool ok = true;
-  while (true) {
-    const size_t n = std::fread(buffer, 1, sizeof buffer, file);
-    if (n > max_bytes - contents->size()) {
-      ok = too_large();
-      contents->clear();
-      contents->shrink_to_fit();
-      break;
-    }
-    // An input of more than one chunk whose size was not known gets room for the limit at once:
-    // growing step by step would hold the old and the new buffer together, up to 1.5 times the
-    // limit. Reserved pages that are never written cost no memory.
-    const size_t needed = contents->size() + n;
-    if (needed > contents->capacity()) {
-      contents->reserve(needed <= sizeof buffer ? needed : max_bytes);
-    }
-    contents->append(buffer, n);
-    if (n < sizeof buffer) {
-      if (std::ferror(file)) {
-        *error = name + ": " + std::strerror(errno);
-        ok = false;
-      }
-      break;
-    }
-  }
-  if (!is_stdin) std::fclose(file);
-  return ok;
-}
 
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.size() != 1) {

@@ -43,10 +43,11 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
                                                        absl::string_view format,
                                                        const Redactions& redactions);
 
-// The largest input `decode`, `render`, `canon` and `diff` read: the golden store's limit
-// (kMaxGoldenBytes, 128 MiB), so every golden a test can read (a 4096x4096 RGBA plane is 64 MiB)
-// the commands read too. A longer input, or an endless one such as /dev/zero, is refused (exit 2)
-// rather than read until memory runs out.
+// The largest document `render`, `canon` and `diff` read (a golden, a scene, a state dump, an RGBA
+// plane; they are read whole): the golden store's limit (kMaxGoldenBytes, 128 MiB), so every
+// golden a test can read the commands read too. A longer input, or an endless one such as
+// /dev/zero, is refused (exit 2) rather than read until memory runs out. Recordings (`decode`,
+// `render` of raw bytes) are streamed and have no limit (tools/input.h, docs/decisions.md).
 inline constexpr size_t kMaxInputBytes = kMaxGoldenBytes;
 
 // `--cell WxH` of `decode` and `render`: a size whose width and height are 1-kMaxCellPixels.
@@ -58,10 +59,11 @@ inline constexpr size_t kMaxInputBytes = kMaxGoldenBytes;
 [[nodiscard]] absl::Status CheckPlaneSize(const std::string& size_text, const TerminalSize& size,
                                           const std::string& cell_text, const TerminalSize& cell);
 
-// Reads a whole file ("-" is stdin) into *contents; false with a message naming the file on error.
-// A file of more than `max_bytes` bytes is an error naming the file and the limit: a regular file
-// is refused by its size before anything is read, anything else (a pipe, a FIFO, a device) is
-// read up to the limit. Never allocates more than `max_bytes` plus one 64 KiB chunk.
+// Reads a whole document ("-" is stdin) into *contents; false with a message naming the file on
+// error. A file of more than `max_bytes` bytes is an error naming the file and the limit: a regular
+// file is refused by its size before anything is read, anything else (a pipe, a FIFO, a device) is
+// read up to the limit. Never allocates more than `max_bytes` plus one 64 KiB chunk. Recordings
+// are not read this way: they are streamed (InputReader, tools/input.h).
 bool ReadInput(const std::string& path, std::string* contents, std::string* error,
                size_t max_bytes = kMaxInputBytes);
 

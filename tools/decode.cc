@@ -4,11 +4,14 @@
 // one of pito-tui's formats (plain and ansi dumps, a pito-tui frame 1 file; docs/pito.md); or,
 // with --check-theme, the runs of cells that depend on the colour theme. Under the presenter
 // profile a stream the profile invalidates exits 3 with `offset N: <sequence>: <rule>` on stderr.
+// The input is streamed in 64 KiB chunks (tools/input.h), so memory does not grow with its length.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
@@ -20,6 +23,7 @@
 #include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/theme.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/input.h"
 
 namespace vtsnap::tools {
 
@@ -134,22 +138,30 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap decode: unknown --profile '" << profile << "' (expected xterm or presenter)\n";
     return 2;
   }
-  std::string bytes;
-  std::string error;
-  if (!ReadInput(path, &bytes, &error)) {
-    err << "vtsnap decode: " << error << "\n";
+  // The input is streamed: each chunk is decoded as it is read, so memory is the screen and its
+  // scrollback whatever the input's length (docs/cli.md, "Reading the input").
+  absl::StatusOr<std::unique_ptr<InputReader>> input = InputReader::Open(path);
+  if (!input.ok()) {
+    err << "vtsnap decode: " << input.status().message() << "\n";
     return 2;
   }
   std::unique_ptr<VirtualTerminal> vt;
   std::unique_ptr<PresenterTerminal> presenter;
   const Terminal* screen = nullptr;
+  absl::Status read;
   if (profile == "presenter") {
     presenter = std::make_unique<PresenterTerminal>(
         PresenterOptions{.cols = parsed->cols, .rows = parsed->rows, .graphics = graphics_options});
-    presenter->Write(bytes);
-    if (absl::Status s = presenter->CaptureStatus(); !s.ok()) {
-      err << s.message() << "\n";
-      return 3;
+    // After the first violation the presenter decodes nothing more: the rest is not read.
+    read = (*input)->Stream([&](absl::string_view chunk) {
+      presenter->Write(chunk);
+      return presenter->status().ok();
+    });
+    if (read.ok()) {  // a violation ended the stream early, still OK
+      if (absl::Status s = presenter->CaptureStatus(); !s.ok()) {
+        err << s.message() << "\n";
+        return 3;
+      }
     }
     screen = &presenter->terminal();
   } else {
@@ -157,8 +169,18 @@ int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostr
                                                            .rows = parsed->rows,
                                                            .graphics = graphics_options,
                                                            .track_generations = generations});
-    vt->Write(bytes);
+    read = (*input)->Stream([&](absl::string_view chunk) {
+      vt->Write(chunk);
+      // Nobody answers the program's queries here: dropping the replies keeps them from
+      // growing with the input.
+      vt->TakeReplies();
+      return true;
+    });
     screen = &vt->terminal();
+  }
+  if (!read.ok()) {
+    err << "vtsnap decode: " << read.message() << "\n";
+    return 2;
   }
   if (check_theme) {
     // The list of theme-dependent runs instead of the screen: 1 when there is one, 0 when none.

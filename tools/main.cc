@@ -25,7 +25,8 @@ usage:
       violation as "offset N: <sequence>: <rule>". --graphics sixel decodes Sixel images
       with cells of WxH pixels (--cell, default 3x6, at most 64x64); --format rgba writes
       the pixel plane of the final screen as a ckvision-rgba 1 file (docs/rgba.md); a
-      plane over 268435456 pixels is refused. Inputs over 128 MiB are refused. json: the
+      plane over 268435456 pixels is refused. The input is streamed in 64 KiB chunks:
+      memory does not grow with it, and it has no length limit. json: the
       terminal state dump (docs/state-dump.md); --generations adds each cell's
       content-generation counter. semantic: the vtsnap-semantic 1 projection
       (docs/semantic.md) of the viewport, or with --capture buffer of the scrollback and

@@ -1,5 +1,6 @@
 // `vtsnap render FILE --format html|svg|png|ansi`: a golden dump, a scene, an `.actual`, a state
-// dump, an RGBA plane or a raw byte recording drawn as a person sees it (snapshot/render.h).
+// dump, an RGBA plane or a raw byte recording drawn as a person sees it (snapshot/render.h). A
+// recording is streamed (tools/input.h); the others are read whole, up to kMaxInputBytes.
 #include "vtsnap/snapshot/render.h"
 
 #include <memory>
@@ -21,6 +22,7 @@
 #include "vtsnap/snapshot/state_json.h"
 #include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/input.h"
 
 namespace vtsnap::tools {
 namespace {
@@ -80,43 +82,78 @@ struct Screen {
   bool plane_only = false;  // a ckvision-rgba 1 file: the plane is drawn alone, pixel for pixel
 };
 
-// What FILE holds, recognized by its first bytes: a golden dump or scene (and their `.actual`
-// files), an RGBA plane, a state dump (JSON), else bytes a program wrote to its terminal.
-absl::StatusOr<Screen> ReadScreen(const std::string& path, const std::string& bytes,
-                                  const std::optional<std::string>& size, const std::string& cell) {
-  const bool golden_file = absl::StartsWith(bytes, golden::kHeader);
-  const bool rgba_file = absl::StartsWith(bytes, "ckvision-rgba 1");
-  const size_t first = bytes.find_first_not_of(" \t\r\n");
-  const bool json_file = first != std::string::npos && bytes[first] == '{';
-  if (size.has_value() && (golden_file || rgba_file || json_file)) {
-    return absl::InvalidArgumentError(absl::StrCat("--size is for raw recordings; ", path, " is a ",
-                                                   golden_file ? "golden dump"
-                                                   : rgba_file ? "ckvision-rgba 1 plane"
-                                                               : "state dump",
-                                                   " and knows its size"));
+enum class InputKind { kUndecided, kGolden, kRgba, kState, kRecording };
+
+// What an input beginning with `head` holds, recognized by its first bytes: a golden dump or scene
+// (and their `.actual` files), an RGBA plane, a state dump (JSON), else bytes a program wrote to
+// its terminal. kUndecided while more bytes could change the answer (a head that is a prefix of a
+// header, or only whitespace before the end: a state dump may follow, though not after more than
+// the input limit, past which no document is read).
+InputKind Classify(absl::string_view head, bool at_end) {
+  if (absl::StartsWith(head, golden::kHeader)) return InputKind::kGolden;
+  if (absl::StartsWith(head, kRgbaHeader)) return InputKind::kRgba;
+  const size_t first = head.find_first_not_of(" \t\r\n");
+  if (first == absl::string_view::npos) {
+    return at_end || head.size() > kMaxInputBytes ? InputKind::kRecording : InputKind::kUndecided;
   }
-  if (golden_file) {
+  if (head[first] == '{') return InputKind::kState;
+  if (first == 0 && !at_end &&
+      (absl::StartsWith(golden::kHeader, head) || absl::StartsWith(kRgbaHeader, head))) {
+    return InputKind::kUndecided;
+  }
+  return InputKind::kRecording;
+}
+
+// A document (a golden, a plane, a state dump) in `bytes`, all of it.
+absl::StatusOr<Screen> ReadDocument(InputKind kind, const std::string& path,
+                                    const std::string& bytes) {
+  if (kind == InputKind::kGolden) {
     absl::StatusOr<Frame> frame = golden::Parse(bytes);
     if (!frame.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(path, ":", frame.status().message()));
     }
     return Screen{.frame = *std::move(frame), .plane = std::nullopt};
   }
-  if (rgba_file) {
+  if (kind == InputKind::kRgba) {
     absl::StatusOr<RgbaPlane> plane = ParseRgba(bytes);
     if (!plane.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(path, ": ", plane.status().message()));
     }
     return Screen{.frame = Frame(), .plane = *std::move(plane), .plane_only = true};
   }
-  if (json_file) {
-    absl::StatusOr<StateDump> dump = ParseStateJson(bytes);
-    if (!dump.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": ", dump.status().message()));
+  absl::StatusOr<StateDump> dump = ParseStateJson(bytes);
+  if (!dump.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", dump.status().message()));
+  }
+  absl::StatusOr<Frame> frame = FrameFromState(*dump, path);
+  if (!frame.ok()) return frame.status();
+  return Screen{.frame = *std::move(frame), .plane = std::nullopt};
+}
+
+// The screen `input` shows. A document is read whole, up to kMaxInputBytes; a recording is
+// streamed into the terminal chunk by chunk, so its length costs no memory (docs/cli.md).
+absl::StatusOr<Screen> ReadScreen(InputReader& input, const std::string& path,
+                                  const std::optional<std::string>& size, const std::string& cell) {
+  std::string head;
+  bool at_end = false;
+  InputKind kind;
+  while ((kind = Classify(head, at_end)) == InputKind::kUndecided) {
+    absl::StatusOr<absl::string_view> chunk = input.Next();
+    if (!chunk.ok()) return chunk.status();
+    at_end = chunk->empty();
+    head.append(chunk->data(), chunk->size());
+  }
+  if (kind != InputKind::kRecording) {
+    if (size.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--size is for raw recordings; ", path, " is a ",
+                       kind == InputKind::kGolden ? "golden dump"
+                       : kind == InputKind::kRgba ? "ckvision-rgba 1 plane"
+                                                  : "state dump",
+                       " and knows its size"));
     }
-    absl::StatusOr<Frame> frame = FrameFromState(*dump, path);
-    if (!frame.ok()) return frame.status();
-    return Screen{.frame = *std::move(frame), .plane = std::nullopt};
+    if (absl::Status s = ReadRest(input, &head, kMaxInputBytes); !s.ok()) return s;
+    return ReadDocument(kind, path, head);
   }
   absl::StatusOr<TerminalSize> parsed = ParseSize(size.value_or("80x24"));
   if (!parsed.ok()) {
@@ -135,7 +172,14 @@ absl::StatusOr<Screen> ReadScreen(const std::string& path, const std::string& by
       .cols = parsed->cols,
       .rows = parsed->rows,
       .graphics = {.sixel = true, .cell_width = cell_size->cols, .cell_height = cell_size->rows}});
-  vt.Write(bytes);
+  vt.Write(head);
+  head = std::string();
+  absl::Status read = input.Stream([&](absl::string_view chunk) {
+    vt.Write(chunk);
+    vt.TakeReplies();  // nobody answers the program's queries here
+    return true;
+  });
+  if (!read.ok()) return read;
   absl::StatusOr<Frame> frame = CaptureFrame(vt.terminal());
   absl::StatusOr<RgbaPlane> plane = CapturePlane(vt.terminal());
   if (!frame.ok()) return frame.status();  // not expected: a terminal can always be read
@@ -207,13 +251,12 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
         << " (expected html, svg, png or ansi)\n";
     return 2;
   }
-  std::string bytes;
-  std::string error;
-  if (!ReadInput(path, &bytes, &error)) {
-    err << "vtsnap render: " << error << "\n";
+  absl::StatusOr<std::unique_ptr<InputReader>> input = InputReader::Open(path);
+  if (!input.ok()) {
+    err << "vtsnap render: " << input.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<Screen> screen = ReadScreen(path, bytes, size, cell);
+  absl::StatusOr<Screen> screen = ReadScreen(**input, path, size, cell);
   if (!screen.ok()) {
     err << "vtsnap render: " << screen.status().message() << "\n";
     return 2;

@@ -150,6 +150,34 @@ TEST(RenderCliTest, StateDumpAsHtml) {
   EXPECT_THAT(r.out, HasSubstr("color:#ff0000;font-weight:bold;"));
 }
 
+// A recording longer than a read chunk (64 KiB) is streamed: an SGR cut by the chunk boundary
+// still colours the text after it, as in the same text written alone.
+TEST(RenderCliTest, RecordingLongerThanAChunkIsStreamed) {
+  std::string padding;
+  while (padding.size() < 65536 - 3) padding += "\x1b[H";  // 65535: the cut is after "\x1b"
+  const std::string sgr_text = "\x1b[31;1mred\x1b[m";
+  Result streamed = Render({TempFile("long.bin", padding + sgr_text), "--format", "ansi"});
+  Result alone = Render({TempFile("short.bin", sgr_text), "--format", "ansi"});
+  ASSERT_EQ(streamed.code, 0) << streamed.err;
+  EXPECT_EQ(streamed.out, alone.out);
+  EXPECT_THAT(alone.out, HasSubstr("red"));
+}
+
+// What the input is, is told by its first bytes even when they come after more than a chunk of
+// whitespace (a state dump), and whitespace alone is a recording (a blank screen).
+TEST(RenderCliTest, KindIsToldPastAChunkOfWhitespace) {
+  const std::string json =
+      R"({"cols":2,"rows":1,"cells":[[{"ch":"x","fg":16711680,"bg":0,"attrs":["bold"]},null]]})";
+  const std::string spaces(70000, ' ');
+  Result dump = Render({TempFile("spaced.json", spaces + json), "--format", "html"});
+  ASSERT_EQ(dump.code, 0) << dump.err;
+  EXPECT_THAT(dump.out, HasSubstr("color:#ff0000;font-weight:bold;"));
+  Result blank = Render({TempFile("spaces.bin", spaces), "--format", "ansi"});
+  Result empty = Render({TempFile("empty.bin", ""), "--format", "ansi"});
+  ASSERT_EQ(blank.code, 0) << blank.err;
+  EXPECT_EQ(blank.out, empty.out);
+}
+
 TEST(RenderCliTest, ErrorsNameTheInput) {
   const std::string golden = TempFile("g.dump", kGolden);
   struct Case {
