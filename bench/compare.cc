@@ -1,20 +1,20 @@
-// vtsnap_bench_compare: decodes the same corpus bytes with vtsnap, libvterm and @xterm/headless
-// and prints one Markdown table: throughput of each, vtsnap's ratio to the fastest peer, and a
-// hash of each decoder's final screen with which peers vtsnap agrees with (bench/README.md).
+// vtsnap_bench_compare: decodes the same corpus bytes with vtsnap, libvterm, libtsm and
+// @xterm/headless and prints one Markdown table: throughput of each, vtsnap's ratio to the fastest
+// peer, and a hash of each decoder's final screen with which peers vtsnap agrees with
+// (bench/README.md).
 //
 //   vtsnap_bench_compare --corpus-dir build-bench/corpus      # files of vtsnap_bench_corpus
 //   vtsnap_bench_compare --bytes 1048576 --only sgr --repeat 5 --no-xterm
 //
 // Every decoder gets the corpus in 64 KiB chunks on a fresh terminal per run and the best of
-// --repeat runs counts (MB = 10^6 bytes). vtsnap and libvterm run in this process; xterm.js runs
-// in `node bench/xterm_headless.mjs`, once per (corpus, size), with the packages of
-// test/corpus/oracle/node_modules. When node or those packages are missing the xterm.js column
-// is skipped with a note; any other failure ends the program with status 1 and names the file.
+// --repeat runs counts (MB = 10^6 bytes). vtsnap, libvterm and libtsm (bench/peers.h) run in this
+// process; xterm.js runs in `node bench/xterm_headless.mjs`, once per (corpus, size), with the
+// packages of test/corpus/oracle/node_modules. When node or those packages are missing the xterm.js
+// column is skipped with a note; any other failure ends the program with status 1 and names the
+// file.
 #include <stdio.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <vterm.h>
 
 #include <algorithm>
 #include <chrono>
@@ -25,6 +25,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -36,11 +37,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "bench/corpus.h"
+#include "bench/peers.h"
+#include "bench/xterm_node.h"
 #include "nlohmann/json.hpp"
-#include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap::bench {
@@ -49,7 +50,8 @@ namespace {
 constexpr char kUsage[] =
     "usage: vtsnap_bench_compare [--corpus-dir DIR | --bytes N] [--only NAME] [--repeat N]\n"
     "                            [--no-xterm] [--node PATH]\n"
-    "Decodes every benchmark corpus with vtsnap, libvterm and @xterm/headless and prints a\n"
+    "Decodes every benchmark corpus with vtsnap, libvterm, libtsm and @xterm/headless and prints "
+    "a\n"
     "Markdown table of throughput (MB = 10^6 bytes, best of --repeat runs, default 3), vtsnap's\n"
     "ratio to the fastest peer and a hash of each decoder's final screen.\n"
     "  --corpus-dir DIR  read DIR/<corpus>.bytes (written by vtsnap_bench_corpus)\n"
@@ -76,7 +78,7 @@ struct Options {
 struct Measurement {
   double seconds = 0;
   std::string hash;
-  std::string screen;  // the screen text hashed (vtsnap and libvterm only)
+  std::string screen;  // the screen text hashed (the in-process decoders only)
 };
 
 double MegabytesPerSecond(size_t bytes, double seconds) {
@@ -108,69 +110,25 @@ Measurement MeasureVtsnap(absl::string_view bytes, TerminalSize size, int repeat
 }
 
 // ---------------------------------------------------------------------------------------------
-// libvterm
+// libvterm and libtsm (bench/peers.h)
 
-void DropOutput(const char* /*bytes*/, size_t /*len*/, void* /*user*/) {}
-
-// libvterm keeps no scrollback itself: a client stores the lines it pushes. Counting them is the
-// least a client does.
-int CountPushedLine(int /*cols*/, const VTermScreenCell* /*cells*/, void* user) {
-  ++*static_cast<int64_t*>(user);
-  return 1;
-}
-
-// The screen text as ScreenHash defines it.
-std::string LibvtermScreenText(VTermScreen* screen, TerminalSize size) {
-  std::vector<std::string> rows;
-  for (int r = 0; r < size.rows; ++r) {
-    std::string row;
-    for (int c = 0; c < size.cols; ++c) {
-      VTermScreenCell cell = {};
-      vterm_screen_get_cell(screen, VTermPos{.row = r, .col = c}, &cell);
-      if (cell.chars[0] == static_cast<uint32_t>(-1)) continue;  // the right half of a wide char
-      if (cell.chars[0] == 0) {
-        row.push_back(' ');
-        continue;
-      }
-      for (int i = 0; i < VTERM_MAX_CHARS_PER_CELL && cell.chars[i] != 0; ++i) {
-        AppendUtf8(cell.chars[i], &row);
-      }
-    }
-    while (!row.empty() && row.back() == ' ') row.pop_back();
-    rows.push_back(std::move(row));
-  }
-  while (!rows.empty() && rows.back().empty()) rows.pop_back();
-  return absl::StrJoin(rows, "\n");
-}
-
-absl::StatusOr<Measurement> MeasureLibvterm(absl::string_view bytes, TerminalSize size,
-                                            int repeat) {
+absl::StatusOr<Measurement> MeasurePeer(NewPeerFn new_peer, absl::string_view bytes,
+                                        TerminalSize size, int repeat) {
   Measurement m;
   m.seconds = std::numeric_limits<double>::infinity();
   for (int run = 0; run < repeat; ++run) {
-    VTerm* vt = vterm_new(size.rows, size.cols);
-    if (vt == nullptr) return absl::InternalError("vterm_new failed");
-    vterm_set_utf8(vt, 1);
-    vterm_output_set_callback(vt, &DropOutput, nullptr);
-    int64_t pushed = 0;
-    VTermScreenCallbacks callbacks = {};
-    callbacks.sb_pushline = &CountPushedLine;
-    VTermScreen* screen = vterm_obtain_screen(vt);
-    vterm_screen_set_callbacks(screen, &callbacks, &pushed);
-    vterm_screen_enable_altscreen(screen, 1);
-    vterm_screen_reset(screen, 1);
+    absl::StatusOr<std::unique_ptr<PeerTerminal>> peer = new_peer(size);
+    if (!peer.ok()) return peer.status();
     const auto start = std::chrono::steady_clock::now();
     for (size_t at = 0; at < bytes.size(); at += kChunkBytes) {
-      const absl::string_view chunk = bytes.substr(at, kChunkBytes);
-      vterm_input_write(vt, chunk.data(), chunk.size());
+      (*peer)->Write(bytes.substr(at, kChunkBytes));
     }
-    vterm_screen_flush_damage(screen);
+    (*peer)->Flush();
     m.seconds = std::min(m.seconds, SecondsSince(start));
     if (run == repeat - 1) {
-      m.screen = LibvtermScreenText(screen, size);
+      m.screen = (*peer)->ScreenText();
       m.hash = ScreenHash(m.screen);
     }
-    vterm_free(vt);
   }
   return m;
 }
@@ -178,44 +136,8 @@ absl::StatusOr<Measurement> MeasureLibvterm(absl::string_view bytes, TerminalSiz
 // ---------------------------------------------------------------------------------------------
 // @xterm/headless through node
 
-bool IsExecutableFile(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
-}
-
-bool IsRegularFile(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
-// The node binary, or why xterm.js cannot run here.
 absl::StatusOr<std::string> FindXterm(const Options& options) {
-  std::string node;
-  if (options.node.find('/') != std::string::npos) {
-    if (IsExecutableFile(options.node)) node = options.node;
-  } else {
-    const char* path = std::getenv("PATH");
-    for (absl::string_view dir : absl::StrSplit(path != nullptr ? path : "", ':')) {
-      const std::string candidate = absl::StrCat(dir.empty() ? "." : dir, "/", options.node);
-      if (IsExecutableFile(candidate)) {
-        node = candidate;
-        break;
-      }
-    }
-  }
-  if (node.empty()) {
-    return absl::NotFoundError(absl::StrCat(options.node, " not found (install Node.js)"));
-  }
-  const std::string manifest =
-      absl::StrCat(options.modules, "/node_modules/@xterm/headless/package.json");
-  if (!IsRegularFile(manifest)) {
-    return absl::NotFoundError(absl::StrCat(manifest, " is missing (run `npm ci` in ",
-                                            options.modules, ", or scripts/setup.sh)"));
-  }
-  if (!IsRegularFile(options.script)) {
-    return absl::NotFoundError(absl::StrCat(options.script, " is missing"));
-  }
-  return node;
+  return FindXtermNode(options.node, options.modules, options.script);
 }
 
 std::string ShellQuote(absl::string_view s) {
@@ -381,15 +303,20 @@ int Run(const Options& options) {
           ? absl::StrCat("generated in memory, ", options.bytes, " bytes each").c_str()
           : absl::StrCat("files in ", options.corpus_dir).c_str(),
       options.repeat);
-  std::printf("Peers: libvterm %s (in process), %s.\n", VTSNAP_VTERM_VERSION,
+  const bool tsm = HaveLibtsm();
+  std::printf("Peers: libvterm %s (in process), %s, %s.\n", VTSNAP_VTERM_VERSION,
+              tsm ? absl::StrCat("libtsm ", VTSNAP_TSM_VERSION, " (in process)").c_str()
+                  : "libtsm: not in this build (install libtsm-dev and configure again)",
               node.has_value() ? "@xterm/headless (node, see below)" : xterm_note.c_str());
   std::printf("Screen hash: FNV-1a 64 of the final screen text, first 8 hex digits.\n\n");
   std::printf(
-      "| corpus | size | bytes | vtsnap MB/s | libvterm MB/s |%s vtsnap / fastest peer | "
-      "hash vtsnap | hash libvterm |%s vtsnap screen agrees with |\n",
-      node ? " xterm.js MB/s |" : "", node ? " hash xterm.js |" : "");
-  std::printf("| --- | --- | ---: | ---: | ---: |%s ---: | --- | --- |%s --- |\n",
-              node ? " ---: |" : "", node ? " --- |" : "");
+      "| corpus | size | bytes | vtsnap MB/s | libvterm MB/s |%s%s vtsnap / fastest peer | "
+      "hash vtsnap | hash libvterm |%s%s vtsnap screen agrees with |\n",
+      tsm ? " libtsm MB/s |" : "", node ? " xterm.js MB/s |" : "", tsm ? " hash libtsm |" : "",
+      node ? " hash xterm.js |" : "");
+  std::printf("| --- | --- | ---: | ---: | ---: |%s%s ---: | --- | --- |%s%s --- |\n",
+              tsm ? " ---: |" : "", node ? " ---: |" : "", tsm ? " --- |" : "",
+              node ? " --- |" : "");
   std::fflush(stdout);
 
   std::string xterm_version;
@@ -440,11 +367,21 @@ int Run(const Options& options) {
                  bytes.size());
 
     const Measurement vtsnap = MeasureVtsnap(bytes, c.size, options.repeat);
-    absl::StatusOr<Measurement> libvterm = MeasureLibvterm(bytes, c.size, options.repeat);
+    absl::StatusOr<Measurement> libvterm = MeasurePeer(&NewLibvterm, bytes, c.size, options.repeat);
     if (!libvterm.ok()) {
       std::fprintf(stderr, "vtsnap_bench_compare: libvterm on %s: %s\n", c.Label().c_str(),
                    std::string(libvterm.status().message()).c_str());
       return 1;
+    }
+    std::optional<Measurement> libtsm;
+    if (tsm) {
+      absl::StatusOr<Measurement> r = MeasurePeer(&NewLibtsm, bytes, c.size, options.repeat);
+      if (!r.ok()) {
+        std::fprintf(stderr, "vtsnap_bench_compare: libtsm on %s: %s\n", c.Label().c_str(),
+                     std::string(r.status().message()).c_str());
+        return 1;
+      }
+      libtsm = *std::move(r);
     }
     std::string screens_prefix;
     if (!options.screens_dir.empty()) {
@@ -452,10 +389,11 @@ int Run(const Options& options) {
       std::filesystem::create_directories(options.screens_dir, ec);
       screens_prefix =
           absl::StrCat(options.screens_dir, "/", c.corpus->name, ".", FormatSize(c.size), ".");
-      for (const auto& [decoder, text] :
-           {std::pair<const char*, const std::string&>{"vtsnap", vtsnap.screen},
-            {"libvterm", libvterm->screen}}) {
-        if (absl::Status s = WriteFile(absl::StrCat(screens_prefix, decoder, ".txt"), text);
+      std::vector<std::pair<const char*, const std::string*>> screens = {
+          {"vtsnap", &vtsnap.screen}, {"libvterm", &libvterm->screen}};
+      if (libtsm.has_value()) screens.emplace_back("libtsm", &libtsm->screen);
+      for (const auto& [decoder, text] : screens) {
+        if (absl::Status s = WriteFile(absl::StrCat(screens_prefix, decoder, ".txt"), *text);
             !s.ok()) {
           std::fprintf(stderr, "vtsnap_bench_compare: %s\n", std::string(s.message()).c_str());
           return 1;
@@ -482,6 +420,10 @@ int Run(const Options& options) {
     std::string xterm_cells;
     std::vector<std::string> agrees;
     if (vtsnap.hash == libvterm->hash) agrees.push_back("libvterm");
+    if (libtsm.has_value()) {
+      fastest_peer = std::max(fastest_peer, MegabytesPerSecond(bytes.size(), libtsm->seconds));
+      if (vtsnap.hash == libtsm->hash) agrees.push_back("libtsm");
+    }
     if (xterm.has_value()) {
       const double xterm_mbps = MegabytesPerSecond(bytes.size(), xterm->seconds);
       fastest_peer = std::max(fastest_peer, xterm_mbps);
@@ -494,10 +436,14 @@ int Run(const Options& options) {
     }
     std::string row = absl::StrFormat("| %s | %s | %d | %.1f | %.1f |", c.corpus->name,
                                       FormatSize(c.size), bytes.size(), vtsnap_mbps, libvterm_mbps);
+    if (libtsm.has_value()) {
+      absl::StrAppendFormat(&row, " %.1f |", MegabytesPerSecond(bytes.size(), libtsm->seconds));
+    }
     if (xterm.has_value()) {
       absl::StrAppendFormat(&row, " %.1f |", MegabytesPerSecond(bytes.size(), xterm->seconds));
     }
     absl::StrAppendFormat(&row, " %.1fx | %s | %s |", ratio, vtsnap.hash, libvterm->hash);
+    if (libtsm.has_value()) absl::StrAppendFormat(&row, " %s |", libtsm->hash);
     if (xterm.has_value()) absl::StrAppendFormat(&row, " %s |", xterm->hash);
     absl::StrAppendFormat(&row, " %s |", agrees.empty() ? "none" : absl::StrJoin(agrees, ", "));
     std::printf("%s\n", row.c_str());

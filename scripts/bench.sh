@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The benchmarks (bench/README.md): installs what is missing, builds the bench programs in
 # build-bench/ (Release), writes the 24 MiB corpora to build-bench/corpus, prints the peer
-# comparison table (vtsnap, libvterm, xterm.js) and runs the Google Benchmark programs.
+# comparison table (vtsnap, libvterm, libtsm, xterm.js), then the command table (`vtsnap decode`
+# and the peers' programs as whole processes) and runs the Google Benchmark programs.
 #
 #   bash scripts/bench.sh                    # everything (a few minutes)
-#   bash scripts/bench.sh --only sgr         # arguments go to vtsnap_bench_compare
+#   bash scripts/bench.sh --only sgr         # arguments go to vtsnap_bench_compare and _commands
 #   VTSNAP_BENCH_BYTES=4194304 bash scripts/bench.sh   # smaller corpora
 #
-# The table is also saved to build-bench/compare.md, the Google Benchmark results (JSON) to
-# build-bench/results/. VTSNAP_BENCH_BUILD chooses another build directory.
+# The tables are also saved to build-bench/compare.md and build-bench/commands.md, the Google
+# Benchmark results (JSON) to build-bench/results/. VTSNAP_BENCH_BUILD chooses another build directory.
 set -euo pipefail
 VTSNAP_BUILD="${VTSNAP_BENCH_BUILD:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-bench}"
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -17,12 +18,16 @@ vtsnap_install_missing $(vtsnap_test_packages)
 vtsnap_install_oracle_node_modules
 vtsnap_configure -DCMAKE_BUILD_TYPE=Release -DVTSNAP_BUILD_BENCH=ON
 cmake --build "$VTSNAP_BUILD" -j2 --target vtsnap_bench_corpus vtsnap_bench_compare bench_decode \
-  bench_golden bench_memory
+  bench_golden bench_memory vtsnap_cli vtsnap_bench_commands
 
 bytes="${VTSNAP_BENCH_BYTES:-25165824}"
 bin="$VTSNAP_BUILD/bin"
 "$bin/vtsnap_bench_corpus" --out "$VTSNAP_BUILD/corpus" --bytes "$bytes" >&2
 "$bin/vtsnap_bench_compare" --corpus-dir "$VTSNAP_BUILD/corpus" "$@" | tee "$VTSNAP_BUILD/compare.md"
+echo
+# The command table (bench/commands.cc) takes the same arguments.
+"$bin/vtsnap_bench_commands" --corpus-dir "$VTSNAP_BUILD/corpus" "$@" |
+  tee "$VTSNAP_BUILD/commands.md"
 
 mkdir -p "$VTSNAP_BUILD/results"
 export VTSNAP_BENCH_BYTES="$bytes"
