@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# vtsnap against @microsoft/tui-test end to end (bench/README.md, "vtsnap and tui-test end to
+# end"): runs the less scenario of both suites, one test at a time on both sides (tui-test with
+# workers: 1, the gtest binary runs its cases in order), each suite as a user starts it (its own
+# process, startup included), --repeat times (default 3), and prints a markdown table of the
+# best run of each: total seconds for the 10 tests, ms per test, and tui-test's time per test
+# over vtsnap's. It also prints gtest's own time for the 10 cases (without process startup).
+#
+#   bash bench/tui_compare/run.sh --less-test build-bench/bin/less_test [--repeat 3]
+#
+# Needs the tui-test modules (scripts/setup.sh: vtsnap_install_tui_test_node_modules); without
+# them the tui-test rows say so and only vtsnap is timed. Exits 1 when a run fails.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+less_test=""
+repeat=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --less-test) less_test="$2"; shift 2 ;;
+    --repeat) repeat="$2"; shift 2 ;;
+    *) echo "run.sh: unknown argument '$1' (--less-test PATH, --repeat N)" >&2; exit 2 ;;
+  esac
+done
+if [ -z "$less_test" ] || [ ! -x "$less_test" ]; then
+  echo "run.sh: --less-test must name the built less_test binary (got '$less_test')" >&2
+  exit 2
+fi
+case "$repeat" in '' | *[!0-9]* | 0) echo "run.sh: --repeat must be a positive number" >&2; exit 2 ;; esac
+tui_dir="$here/tui-test"
+tui_bin="$tui_dir/node_modules/.bin/tui-test"
+log="$(mktemp -d)"
+trap 'rm -rf "$log"' EXIT
+
+now_ns() { date +%s%N; }
+
+# best_of NAME COMMAND...: runs the command `repeat` times, each in its own process, and sets
+# best_ns to the fastest wall time. A failed run prints its output and exits 1.
+best_of() {
+  local name="$1" start end elapsed i
+  shift
+  best_ns=""
+  for ((i = 1; i <= repeat; i++)); do
+    start=$(now_ns)
+    if ! "$@" >"$log/$name.$i.out" 2>&1; then
+      echo "run.sh: $name failed (run $i of $repeat):" >&2
+      cat "$log/$name.$i.out" >&2
+      exit 1
+    fi
+    end=$(now_ns)
+    elapsed=$((end - start))
+    echo "run.sh: $name run $i: $((elapsed / 1000000)) ms" >&2
+    if [ -z "$best_ns" ] || [ "$elapsed" -lt "$best_ns" ]; then best_ns=$elapsed; best_run=$i; fi
+  done
+}
+
+# The vtsnap suite: the gtest binary as ctest or a developer starts it, its goldens beside the
+# source; no report or outputs folder, so nothing but the comparison is written.
+vtsnap_suite() { env -u TEST_UNDECLARED_OUTPUTS_DIR -u VTSNAP_REPORT_DIR "$less_test"; }
+best_of vtsnap vtsnap_suite
+vtsnap_ns=$best_ns
+# gtest's own time for the ten cases of the fastest run: "[==========] 10 tests ... (N ms total)".
+gtest_ms=$(sed -n 's/^\[==========\] 10 tests from .* ran\. (\([0-9]*\) ms total)$/\1/p' \
+  "$log/vtsnap.$best_run.out")
+if [ -z "$gtest_ms" ]; then
+  echo "run.sh: less_test did not run 10 tests:" >&2
+  cat "$log/vtsnap.$best_run.out" >&2
+  exit 1
+fi
+# The slowest and fastest single case of that run, from gtest's "[       OK ] ... (N ms)" lines.
+case_ms=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$best_run.out" | sort -n)
+case_min=$(echo "$case_ms" | head -1)
+case_max=$(echo "$case_ms" | tail -1)
+
+# One tui-test file as `npx tui-test <file>` runs it; tui-test.config.ts sets workers: 1.
+tui_suite() { (cd "$tui_dir" && "$tui_bin" "/$1\$"); }
+tui_rows=()
+tui_note=""
+if ! command -v node >/dev/null 2>&1; then
+  tui_note="node is not installed: tui-test was not run (scripts/setup.sh installs it)"
+elif [ ! -x "$tui_bin" ]; then
+  tui_note="$tui_dir/node_modules is not installed: tui-test was not run (scripts/setup.sh, vtsnap_install_tui_test_node_modules)"
+else
+  for variant in "less\\.test\\.ts|program: less" "less-shell\\.test\\.ts|shell: bash, then less"; do
+    pattern="${variant%%|*}"
+    label="${variant#*|}"
+    best_of "tui-test ($label)" tui_suite "$pattern"
+    if ! grep -q "tests: 10 passed" "$log/tui-test ($label).$best_run.out"; then
+      echo "run.sh: tui-test ($label) did not pass 10 tests:" >&2
+      cat "$log/tui-test ($label).$best_run.out" >&2
+      exit 1
+    fi
+    tui_rows+=("$label|$best_ns")
+  done
+fi
+
+tui_version=$(node -p "require('$tui_dir/node_modules/@microsoft/tui-test/package.json').version" \
+  2>/dev/null || echo "?")
+ms() { awk -v ns="$1" 'BEGIN { printf "%.0f", ns / 1e6 }'; }
+row() {  # label, total ns, ratio text
+  awk -v label="$1" -v ns="$2" -v ratio="$3" \
+    'BEGIN { printf "| %s | %.2f | %.0f | %s |\n", label, ns / 1e9, ns / 1e7, ratio }'
+}
+echo
+echo "### vtsnap and tui-test end to end: less on 200 lines, G, snapshot; 10 tests, one at a time"
+echo
+echo "Best of $repeat runs; each suite is its own process, startup included; ratio = tui-test's"
+echo "time per test over vtsnap's (the vtsnap process row)."
+echo
+echo "| tool | total s (10 tests) | per test ms | ratio |"
+echo "| --- | ---: | ---: | ---: |"
+row "vtsnap (less_test, the process)" "$vtsnap_ns" "1.0x"
+echo "| vtsnap (gtest's own time for the 10 cases: ${case_min}-${case_max} ms each) | $(awk -v m="$gtest_ms" 'BEGIN { printf "%.2f", m / 1000 }') | $(awk -v m="$gtest_ms" 'BEGIN { printf "%.0f", m / 10 }') | |"
+for entry in "${tui_rows[@]}"; do
+  label="${entry%%|*}"
+  ns="${entry#*|}"
+  row "tui-test $tui_version ($label)" "$ns" \
+    "$(awk -v t="$ns" -v v="$vtsnap_ns" 'BEGIN { printf "%.1fx", t / v }')"
+done
+if [ -n "$tui_note" ]; then
+  echo
+  echo "$tui_note"
+fi
+echo
+echo "vtsnap process startup and exit: $(ms $((vtsnap_ns - gtest_ms * 1000000))) ms of $(ms "$vtsnap_ns") ms."
