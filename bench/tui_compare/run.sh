@@ -67,9 +67,11 @@ if [ -z "$gtest_ms" ]; then
   exit 1
 fi
 # The slowest and fastest single case of that run, from gtest's "[       OK ] ... (N ms)" lines.
-case_ms=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$best_run.out" | sort -n)
-case_min=$(echo "$case_ms" | head -1)
-case_max=$(echo "$case_ms" | tail -1)
+# (No `| head` under pipefail: a SIGPIPE in the writer would end the script.)
+case_min=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$best_run.out" |
+  sort -n | sed -n '1p')
+case_max=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$best_run.out" |
+  sort -n | sed -n '$p')
 
 # One tui-test file as `npx tui-test <file>` runs it; tui-test.config.ts sets workers: 1. The
 # argument is a regular expression on the file's path, in which tui-test doubles every backslash:

@@ -4,8 +4,9 @@
 //   - its first screen: "line 23" (the last line of the first page) is on the screen;
 //   - press G; wait for "line 200"; compare the screen with the snapshot checked in.
 // Ten identical tests, each with its own snapshot. Here less is typed at tui-test's default shell
-// (bash, with tui-test's prompt; the test starts once the prompt is drawn), since with `program`
-// (less.test.ts) tui-test 0.0.2 waits for the program to exit, at most 5 s, before a test starts.
+// (bash with tui-test's prompt; the test starts once the prompt is drawn; HOME is an empty folder,
+// so no dotfile runs), since with `program` (less.test.ts) tui-test 0.0.2 waits for the program to
+// exit, at most 5 s, before a test starts.
 import { test, expect, Shell } from "@microsoft/tui-test";
 import fs from "node:fs";
 import os from "node:os";
@@ -26,7 +27,9 @@ test.use({
   rows: 24,
   env: {
     PATH: process.env.PATH,
-    HOME: process.env.HOME,
+    // An empty home: tui-test's bash integration sources ~/.bashrc and ~/.profile, and what a
+    // machine's dotfiles do (pyenv init: 2.4 s on the bench machine) is not tui-test's cost.
+    HOME: dir,
     LANG: "C.UTF-8",
     TERM: "xterm-256color",
   },
