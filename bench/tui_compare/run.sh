@@ -33,71 +33,83 @@ trap 'rm -rf "$log"' EXIT
 
 now_ns() { date +%s%N; }
 
-# best_of NAME COMMAND...: runs the command `repeat` times, each in its own process, and sets
-# best_ns to the fastest wall time. A failed run prints its output and exits 1.
-best_of() {
-  local name="$1" start end elapsed i
-  shift
-  best_ns=""
-  for ((i = 1; i <= repeat; i++)); do
-    start=$(now_ns)
-    if ! "$@" >"$log/$name.$i.out" 2>&1; then
-      echo "run.sh: $name failed (run $i of $repeat):" >&2
-      cat "$log/$name.$i.out" >&2
-      exit 1
-    fi
-    end=$(now_ns)
-    elapsed=$((end - start))
-    echo "run.sh: $name run $i: $((elapsed / 1000000)) ms" >&2
-    if [ -z "$best_ns" ] || [ "$elapsed" -lt "$best_ns" ]; then best_ns=$elapsed; best_run=$i; fi
-  done
+# time_run NAME RUN COMMAND...: runs the command once in its own process and keeps the fastest
+# wall time of NAME in best_ns[NAME] (its run in best_run[NAME]). A failed run prints its output
+# and exits 1.
+declare -A best_ns best_run
+time_run() {
+  local name="$1" i="$2" start end elapsed
+  shift 2
+  start=$(now_ns)
+  if ! "$@" >"$log/$name.$i.out" 2>&1; then
+    echo "run.sh: $name failed (run $i of $repeat):" >&2
+    cat "$log/$name.$i.out" >&2
+    exit 1
+  fi
+  end=$(now_ns)
+  elapsed=$((end - start))
+  echo "run.sh: $name run $i: $((elapsed / 1000000)) ms" >&2
+  if [ -z "${best_ns[$name]:-}" ] || [ "$elapsed" -lt "${best_ns[$name]}" ]; then
+    best_ns[$name]=$elapsed
+    best_run[$name]=$i
+  fi
 }
 
 # The vtsnap suite: the gtest binary as ctest or a developer starts it, its goldens beside the
 # source; no report or outputs folder, so nothing but the comparison is written.
 vtsnap_suite() { env -u TEST_UNDECLARED_OUTPUTS_DIR -u VTSNAP_REPORT_DIR "$less_test"; }
-best_of vtsnap vtsnap_suite
-vtsnap_ns=$best_ns
-# gtest's own time for the ten cases of the fastest run: "[==========] 10 tests ... (N ms total)".
-gtest_ms=$(sed -n 's/^\[==========\] 10 tests from .* ran\. (\([0-9]*\) ms total)$/\1/p' \
-  "$log/vtsnap.$best_run.out")
-if [ -z "$gtest_ms" ]; then
-  echo "run.sh: less_test did not run 10 tests:" >&2
-  cat "$log/vtsnap.$best_run.out" >&2
-  exit 1
-fi
-# The slowest and fastest single case of that run, from gtest's "[       OK ] ... (N ms)" lines.
-# (No `| head` under pipefail: a SIGPIPE in the writer would end the script.)
-case_min=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$best_run.out" |
-  sort -n | sed -n '1p')
-case_max=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$best_run.out" |
-  sort -n | sed -n '$p')
 
 # One tui-test file as `npx tui-test <file>` runs it; tui-test.config.ts sets workers: 1. The
 # argument is a regular expression on the file's path, in which tui-test doubles every backslash:
 # "less.test.ts" does not match less-shell.test.ts.
 tui_suite() { (cd "$tui_dir" && "$tui_bin" "$1"); }
-tui_rows=()
+tui_variants=("less.test.ts|program: less" "less-shell.test.ts|shell: bash, then less")
 tui_note=""
 if ! command -v node >/dev/null 2>&1; then
   tui_note="node is not installed: tui-test was not run (scripts/setup.sh installs it)"
+  tui_variants=()
 elif [ ! -x "$tui_bin" ]; then
   tui_note="$tui_dir/node_modules is not installed: tui-test was not run (scripts/setup.sh, vtsnap_install_tui_test_node_modules)"
-else
-  for variant in "less.test.ts|program: less" "less-shell.test.ts|shell: bash, then less"; do
-    pattern="${variant%%|*}"
-    label="${variant#*|}"
-    best_of "tui-test ($label)" tui_suite "$pattern"
-    # "tests: 10 did not run, 10 passed, 20 total": the other file's tests are filtered out.
-    if ! grep -Eq "tests: (.* )?10 passed" "$log/tui-test ($label).$best_run.out" ||
-       grep -Eq "failed|flaky" "$log/tui-test ($label).$best_run.out"; then
-      echo "run.sh: tui-test ($label) did not pass 10 tests:" >&2
-      cat "$log/tui-test ($label).$best_run.out" >&2
-      exit 1
-    fi
-    tui_rows+=("$label|$best_ns")
-  done
+  tui_variants=()
 fi
+
+# The suites take turns, run after run, so a change in the machine's load falls on all of them.
+for ((i = 1; i <= repeat; i++)); do
+  time_run vtsnap "$i" vtsnap_suite
+  for variant in "${tui_variants[@]}"; do
+    time_run "tui-test (${variant#*|})" "$i" tui_suite "${variant%%|*}"
+  done
+done
+vtsnap_ns=${best_ns[vtsnap]}
+vtsnap_run=${best_run[vtsnap]}
+# gtest's own time for the ten cases of the fastest run: "[==========] 10 tests ... (N ms total)".
+gtest_ms=$(sed -n 's/^\[==========\] 10 tests from .* ran\. (\([0-9]*\) ms total)$/\1/p' \
+  "$log/vtsnap.$vtsnap_run.out")
+if [ -z "$gtest_ms" ]; then
+  echo "run.sh: less_test did not run 10 tests:" >&2
+  cat "$log/vtsnap.$vtsnap_run.out" >&2
+  exit 1
+fi
+# The slowest and fastest single case of that run, from gtest's "[       OK ] ... (N ms)" lines.
+# (No `| head` under pipefail: a SIGPIPE in the writer would end the script.)
+case_min=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$vtsnap_run.out" |
+  sort -n | sed -n '1p')
+case_max=$(sed -n 's/^\[       OK \] .* (\([0-9]*\) ms)$/\1/p' "$log/vtsnap.$vtsnap_run.out" |
+  sort -n | sed -n '$p')
+
+tui_rows=()
+for variant in "${tui_variants[@]}"; do
+  label="${variant#*|}"
+  key="tui-test ($label)"
+  out="$log/$key.${best_run[$key]}.out"
+  # "tests: 10 did not run, 10 passed, 20 total": the other file's tests are filtered out.
+  if ! grep -Eq "tests: (.* )?10 passed" "$out" || grep -Eq "failed|flaky" "$out"; then
+    echo "run.sh: tui-test ($label) did not pass 10 tests:" >&2
+    cat "$out" >&2
+    exit 1
+  fi
+  tui_rows+=("$label|${best_ns[$key]}")
+done
 
 tui_version=$(node -p "require('$tui_dir/node_modules/@microsoft/tui-test/package.json').version" \
   2>/dev/null || echo "?")
