@@ -36,3 +36,12 @@ for program in bench_decode bench_golden bench_memory; do
   "$bin/$program" --benchmark_out_format=json \
     --benchmark_out="$VTSNAP_BUILD/results/$program.json"
 done
+
+# vtsnap against @microsoft/tui-test end to end (bench/README.md, "vtsnap and tui-test end to
+# end"): the less scenario in both, one test at a time, best of 3; the table is also saved to
+# build-bench/tui_compare.md.
+vtsnap_install_tui_test_node_modules
+cmake --build "$VTSNAP_BUILD" -j2 --target less_test
+echo
+bash "$VTSNAP_ROOT/bench/tui_compare/run.sh" --less-test "$bin/less_test" --repeat 3 |
+  tee "$VTSNAP_BUILD/tui_compare.md"

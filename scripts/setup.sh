@@ -71,6 +71,17 @@ vtsnap_install_recipe_node_modules() {
   fi
 }
 
+# Installs the pinned @microsoft/tui-test of the end-to-end comparison
+# (bench/tui_compare/tui-test/package-lock.json) when missing. Its node-pty ships a linux-x64
+# prebuild, so nothing is compiled.
+vtsnap_install_tui_test_node_modules() {
+  local dir="$VTSNAP_ROOT/bench/tui_compare/tui-test"
+  if [ ! -d "$dir/node_modules/@microsoft/tui-test" ] || [ ! -d "$dir/node_modules/node-pty" ]; then
+    echo "vtsnap: installing tui-test (npm ci in bench/tui_compare/tui-test)" >&2
+    (cd "$dir" && npm ci --prefer-offline --no-audit --no-fund >&2)
+  fi
+}
+
 vtsnap_configure() {
   cmake -S "$VTSNAP_ROOT" -B "$VTSNAP_BUILD" -G Ninja "$@" >&2
 }
