@@ -12,17 +12,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "test/sanitizer.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VTSNAP_TEST_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define VTSNAP_TEST_ASAN 1
-#endif
 
 namespace vtsnap {
 namespace {

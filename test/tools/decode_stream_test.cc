@@ -22,21 +22,13 @@
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/sanitizer.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/input.h"
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VTSNAP_TEST_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define VTSNAP_TEST_ASAN 1
-#endif
 
 namespace vtsnap::tools {
 namespace {
