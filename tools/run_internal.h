@@ -49,9 +49,9 @@ struct Step {
 
 // Turns SIGINT, SIGTERM and SIGHUP into a call of `on_signal` on a thread of its own, for as long
 // as it lives: it blocks them in the calling thread (so threads started after it, such as a
-// PtySession's reader, have them blocked too) and waits for them with sigtimedwait. The first one
-// is kept (received()); later ones are counted but call nothing. The destructor stops the thread
-// and restores the signal mask.
+// PtySession's reader, have them blocked too) and waits for them on a signalfd. The first one
+// is kept (received()); later ones are counted but call nothing. The destructor wakes the thread
+// at once (an eventfd beside the signalfd), joins it and restores the signal mask.
 class SignalWatch {
  public:
   explicit SignalWatch(std::function<void(int)> on_signal);
@@ -69,7 +69,9 @@ class SignalWatch {
   sigset_t watched_;
   sigset_t old_mask_;
   std::atomic<int> received_{0};
-  std::atomic<bool> stop_{false};
+  int signal_fd_ = -1;
+  int stop_fd_ = -1;               // an eventfd: written by the destructor
+  std::atomic<bool> stop_{false};  // for the fallback without descriptors
   std::thread thread_;
 };
 

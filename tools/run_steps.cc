@@ -1,7 +1,11 @@
 // `vtsnap run`'s steps: how `--step SPEC` and the lines of a `--steps FILE` are read
 // (tools/run_internal.h), and the signal watch that ends a run cleanly.
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -204,21 +208,45 @@ SignalWatch::SignalWatch(std::function<void(int)> on_signal) : on_signal_(std::m
   sigaddset(&watched_, SIGTERM);
   sigaddset(&watched_, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &watched_, &old_mask_);
+  signal_fd_ = signalfd(-1, &watched_, SFD_CLOEXEC);
+  stop_fd_ = eventfd(0, EFD_CLOEXEC);
   thread_ = std::thread([this] { Loop(); });
 }
 
 SignalWatch::~SignalWatch() {
   stop_.store(true);
+  const uint64_t one = 1;
+  if (stop_fd_ >= 0) (void)!write(stop_fd_, &one, sizeof(one));
   thread_.join();
+  if (signal_fd_ >= 0) close(signal_fd_);
+  if (stop_fd_ >= 0) close(stop_fd_);
   pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
 }
 
 void SignalWatch::Loop() {
-  // sigtimedwait with a short timeout rather than sigwait: the destructor only has to set stop_.
-  const timespec tick = {0, 50 * 1000 * 1000};
-  while (!stop_.load()) {
-    const int signo = sigtimedwait(&watched_, nullptr, &tick);
-    if (signo <= 0) continue;  // EAGAIN (the tick) or EINTR
+  if (signal_fd_ < 0 || stop_fd_ < 0) {
+    // No descriptors (the process is out of them): sigtimedwait with a tick, so the destructor
+    // only has to set stop_ (it waits up to a tick).
+    const timespec tick = {0, 50 * 1000 * 1000};
+    while (!stop_.load()) {
+      const int signo = sigtimedwait(&watched_, nullptr, &tick);
+      if (signo <= 0) continue;  // EAGAIN (the tick) or EINTR
+      int expected = 0;
+      if (received_.compare_exchange_strong(expected, signo)) on_signal_(signo);
+    }
+    return;
+  }
+  for (;;) {
+    pollfd fds[2] = {{.fd = signal_fd_, .events = POLLIN, .revents = 0},
+                     {.fd = stop_fd_, .events = POLLIN, .revents = 0}};
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    if (fds[1].revents != 0) return;
+    signalfd_siginfo info{};
+    if (read(signal_fd_, &info, sizeof(info)) != static_cast<ssize_t>(sizeof(info))) continue;
+    const int signo = static_cast<int>(info.ssi_signo);
     int expected = 0;
     if (received_.compare_exchange_strong(expected, signo)) on_signal_(signo);
   }
