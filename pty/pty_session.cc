@@ -15,10 +15,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 #include <utility>
 
@@ -151,15 +150,25 @@ absl::StatusOr<std::string> ResolveProgram(const std::string& name, const std::s
 
 // Reads /proc/<pid>/stat: the process's state letter and session id.
 bool ReadProcStat(pid_t pid, char* state, pid_t* session) {
-  std::ifstream in(absl::StrCat("/proc/", pid, "/stat"));
-  std::string line;
-  if (!std::getline(in, line)) return false;
+  // One read into a buffer on the stack: the destructor reads every process's stat, so this is on
+  // the path of every test's teardown.
+  char path[32];
+  std::snprintf(path, sizeof(path), "/proc/%d/stat", static_cast<int>(pid));
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buffer[512];
+  const ssize_t n = read(fd, buffer, sizeof(buffer) - 1);
+  close(fd);
+  if (n <= 0) return false;
   // "pid (comm) state ppid pgrp session ...": comm may hold spaces and parentheses.
-  const size_t close = line.rfind(')');
-  if (close == std::string::npos) return false;
-  std::istringstream rest(line.substr(close + 1));
-  long ppid = 0, pgrp = 0, sid = 0;  // NOLINT(runtime/int)
-  if (!(rest >> *state >> ppid >> pgrp >> sid)) return false;
+  const absl::string_view line(buffer, static_cast<size_t>(n));
+  const size_t close_paren = line.rfind(')');
+  if (close_paren == absl::string_view::npos) return false;
+  const std::vector<absl::string_view> fields =
+      absl::StrSplit(line.substr(close_paren + 1), ' ', absl::SkipEmpty());
+  int sid = 0;
+  if (fields.size() < 4 || fields[0].empty() || !absl::SimpleAtoi(fields[3], &sid)) return false;
+  *state = fields[0][0];
   *session = static_cast<pid_t>(sid);
   return true;
 }
@@ -453,7 +462,8 @@ void PtySession::KillEverything() {
     const std::vector<pid_t> left = LiveProcessesInSession(pid_);
     if (left.empty()) break;
     for (pid_t p : left) kill(p, SIGKILL);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // Killed processes take a moment to become zombies: look again soon, then less often.
+    std::this_thread::sleep_for(std::chrono::microseconds(round < 10 ? 200 : 1000));
   }
 }
 
@@ -733,6 +743,15 @@ bool PtySession::IdleLocked(absl::Duration quiet) {
   // Waiting, and run since the last bytes typed (they may still be on their way to it).
   if (s.kind != pty_internal::ForegroundState::Kind::kWaiting ||
       (writes_ > 0 && s.signature == signature_before_write_)) {
+    idle_.reset();
+    return false;
+  }
+  // Output the program wrote before it went to sleep may still sit in the terminal's buffers on
+  // its way to the master (the kernel moves it on a worker thread, which load can delay). A
+  // poll of the master moves it first (n_tty_poll flushes the pending work), so only the group
+  // state read above, then an empty master, proves that nothing written before is missing.
+  pollfd master = {.fd = master_fd_, .events = POLLIN, .revents = 0};
+  if (poll(&master, 1, 0) != 0 || UnreadOutputLocked() != 0) {
     idle_.reset();
     return false;
   }

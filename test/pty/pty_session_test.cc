@@ -253,7 +253,10 @@ TEST_F(PtySessionTest, NeverQuietProgramTimesOutNamingWhatWasAwaitedAndTheScreen
   StartProbe(session, {"noisy"});
   absl::Status s = session.WaitForQuiet(absl::Milliseconds(200), absl::Milliseconds(600));
   EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded);
-  EXPECT_THAT(s.message(), HasSubstr("without output and no synchronized frame open"));
+  EXPECT_THAT(
+      s.message(),
+      HasSubstr(
+          "without output (or the program waiting for input) and no synchronized frame open"));
   EXPECT_THAT(s.message(), HasSubstr("is running"));
   EXPECT_THAT(s.message(), HasSubstr("|tick "));
   EXPECT_THAT(s.message(), HasSubstr("the screen (30x5)"));

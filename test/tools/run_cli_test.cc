@@ -258,22 +258,24 @@ TEST_P(RunCliTimeoutTest, ExitsWith124NamingWhatWasAwaitedAndTheScreen) {
 
 INSTANTIATE_TEST_SUITE_P(
     Waits, RunCliTimeoutTest,
-    ::testing::Values(
-        TimeoutCase{"NeverQuiet",
-                    {"--size", "20x4", "--timeout", "0.5", "--", "sh", "-c",
-                     "while :; do echo x; sleep 0.02; done"},
-                    "vtsnap run: timed out after ",
-                    "ms without output and no synchronized frame open ('sh' is running"},
-        TimeoutCase{"TextNeverShown",
-                    {"--size", "20x4", "--timeout", ".75", "--wait-text", "ready", "--", "sh", "-c",
-                     "echo x; exec cat"},
-                    "vtsnap run: timed out after ",
-                    "waiting for the text \"ready\" ('sh' is running"},
-        TimeoutCase{"AfterKeys",
-                    {"--size", "20x4", "--timeout", "0.5", "--keys", "go enter", "--", "sh", "-c",
-                     "echo x; read l; while :; do echo x; sleep 0.02; done"},
-                    "vtsnap run: after --keys 'go enter': timed out after ",
-                    "ms without output and no synchronized frame open ('sh' is running"}),
+    ::testing::Values(TimeoutCase{"NeverQuiet",
+                                  {"--size", "20x4", "--timeout", "0.5", "--", "sh", "-c",
+                                   "while :; do echo x; sleep 0.02; done"},
+                                  "vtsnap run: timed out after ",
+                                  "ms without output (or the program waiting for input) and no "
+                                  "synchronized frame open ('sh' is running"},
+                      TimeoutCase{"TextNeverShown",
+                                  {"--size", "20x4", "--timeout", ".75", "--wait-text", "ready",
+                                   "--", "sh", "-c", "echo x; exec cat"},
+                                  "vtsnap run: timed out after ",
+                                  "waiting for the text \"ready\" ('sh' is running"},
+                      TimeoutCase{
+                          "AfterKeys",
+                          {"--size", "20x4", "--timeout", "0.5", "--keys", "go enter", "--", "sh",
+                           "-c", "echo x; read l; while :; do echo x; sleep 0.02; done"},
+                          "vtsnap run: after --keys 'go enter': timed out after ",
+                          "ms without output (or the program waiting for input) and no "
+                          "synchronized frame open ('sh' is running"}),
     [](const ::testing::TestParamInfo<TimeoutCase>& info) { return info.param.name; });
 
 TEST_F(RunCliTest, AProgramThatDoesNotExistExits127NamingIt) {
