@@ -2,13 +2,15 @@
 # The benchmarks (bench/README.md): installs what is missing, builds the bench programs in
 # build-bench/ (Release), writes the 24 MiB corpora to build-bench/corpus, prints the peer
 # comparison table (vtsnap, libvterm, libtsm, xterm.js), then the command table (`vtsnap decode`
-# and the peers' programs as whole processes) and runs the Google Benchmark programs.
+# and the peers' programs as whole processes), runs the Google Benchmark programs (decoding,
+# goldens, memory, PTY checkpoints) and last the tui-test comparison (bench/tui_compare/).
 #
 #   bash scripts/bench.sh                    # everything (a few minutes)
 #   bash scripts/bench.sh --only sgr         # arguments go to vtsnap_bench_compare and _commands
 #   VTSNAP_BENCH_BYTES=4194304 bash scripts/bench.sh   # smaller corpora
 #
-# The tables are also saved to build-bench/compare.md and build-bench/commands.md, the Google
+# The tables are also saved to build-bench/compare.md, build-bench/commands.md and
+# build-bench/tui_compare.md, the Google
 # Benchmark results (JSON) to build-bench/results/. VTSNAP_BENCH_BUILD chooses another build directory.
 set -euo pipefail
 VTSNAP_BUILD="${VTSNAP_BENCH_BUILD:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-bench}"
@@ -18,7 +20,7 @@ vtsnap_install_missing $(vtsnap_test_packages)
 vtsnap_install_oracle_node_modules
 vtsnap_configure -DCMAKE_BUILD_TYPE=Release -DVTSNAP_BUILD_BENCH=ON
 cmake --build "$VTSNAP_BUILD" -j2 --target vtsnap_bench_corpus vtsnap_bench_compare bench_decode \
-  bench_golden bench_memory vtsnap_cli vtsnap_bench_commands
+  bench_golden bench_memory bench_checkpoint vtsnap_cli vtsnap_bench_commands
 
 bytes="${VTSNAP_BENCH_BYTES:-25165824}"
 bin="$VTSNAP_BUILD/bin"
@@ -31,7 +33,7 @@ echo
 
 mkdir -p "$VTSNAP_BUILD/results"
 export VTSNAP_BENCH_BYTES="$bytes"
-for program in bench_decode bench_golden bench_memory; do
+for program in bench_decode bench_golden bench_memory bench_checkpoint; do
   echo
   "$bin/$program" --benchmark_out_format=json \
     --benchmark_out="$VTSNAP_BUILD/results/$program.json"
