@@ -83,7 +83,9 @@ TEST(PinnedWidthTableTest, CodePointWidthAgreesWithTheRangesOnTheBmpAndSmp) {
   std::vector<char32_t> code_points;
   for (char32_t cp = 0; cp <= 0x1FFFF; ++cp) code_points.push_back(cp);
   for (const WidthRange& r : table) {
-    for (char32_t cp : {r.first - 1, r.first, r.last, r.last + 1}) {
+    const char32_t ends[] = {static_cast<char32_t>(r.first - 1), r.first, r.last,
+                             static_cast<char32_t>(r.last + 1)};
+    for (char32_t cp : ends) {
       if (cp > 0x1FFFF) code_points.push_back(cp);
     }
   }
