@@ -449,18 +449,31 @@ void Parser::OscPut(char c) {
 const uint8_t* Parser::ParamRun(const uint8_t* p, const uint8_t* end) {
   Params& params = seq_.params;
   while (p < end && IsParamByte(*p)) {
-    // The common cases of Param, inline: a digit of the current entry, the first digit of an
-    // entry within the limit, a separator after digits.
-    const uint8_t b = *p++;
+    // The common cases of Param, inline: the digits of the current entry (accumulated in a
+    // register and stored once), the first digit of an entry within the limit, a separator after
+    // digits.
+    const uint8_t b = *p;
     if (b <= '9' && param_started_) {
-      if (!saturated_param_dropped_) {
-        params.SetLast(std::min(params.raw(params.size() - 1) * 10 + (b - '0'),
-                                static_cast<int>(Params::kMaxValue)));
+      if (saturated_param_dropped_) {
+        while (p < end && *p >= '0' && *p <= '9') ++p;
+        continue;
       }
-    } else if (b <= '9' && params.size() < limits_.max_params) {
+      int v = params.raw(params.size() - 1);
+      for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+        v = std::min(v * 10 + (*p - '0'), static_cast<int>(Params::kMaxValue));
+      }
+      params.SetLast(v);
+      continue;
+    }
+    ++p;
+    if (b <= '9' && params.size() < limits_.max_params) {
+      int v = b - '0';
+      for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+        v = std::min(v * 10 + (*p - '0'), static_cast<int>(Params::kMaxValue));
+      }
       param_started_ = true;
       saturated_param_dropped_ = false;
-      params.Push(b - '0', pending_sub_);
+      params.Push(v, pending_sub_);
     } else if (b > '9' && param_started_) {
       param_started_ = false;
       pending_sub_ = b == ':';

@@ -519,6 +519,7 @@ class Terminal : public ParserHandler {
   bool last_valid_ = false;
   char32_t last_cp_ = 0;
   int32_t grapheme_state_ = 0;
+  GraphemeBreakMemo grapheme_breaks_;  // IsGraphemeBreak with utf8proc's answers remembered
   int last_col_ = 0;
   int last_row_ = 0;
   // What REP repeats: the last code point with a width that the previous action printed (a

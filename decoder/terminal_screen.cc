@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -17,6 +18,10 @@
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/width.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace vtsnap {
 namespace {
 
@@ -27,6 +32,66 @@ constexpr char32_t kDecSpecial[] = {
     U'\u23BA', U'\u23BB', U'\u2500', U'\u23BC', U'\u23BD', U'\u251C', U'\u2524', U'\u2534',
     U'\u252C', U'\u2502', U'\u2264', U'\u2265', U'\u03C0', U'\u2260', U'\u00A3', U'\u00B7',
 };
+
+// Whether a cell's first word holds the code point in its low bits (as GCC and Clang lay out the
+// bit-fields on little-endian targets), so that a cell is its prototype (code point 0) ORed with
+// the code point. Constant, folded by the compiler.
+bool CodePointInLowBits() {
+  const ScreenCell zero{.ch = 0, .width = 1, .written = 1};
+  ScreenCell del = zero;
+  del.ch = 0x7F;
+  uint32_t z;
+  uint32_t d;
+  std::memcpy(&z, &zero, sizeof z);
+  std::memcpy(&d, &del, sizeof d);
+  return d == (z | 0x7F);
+}
+
+// cell[i] = proto with ch = text[i], for i in [0, n): one 16-byte store per cell with SSE2 (the
+// bit-field assignment costs a read-modify-write chain of a dozen instructions per cell).
+void StoreAsciiCells(ScreenCell* cell, const char* text, int n, const ScreenCell& proto) {
+#if defined(__SSE2__)
+  if (CodePointInLowBits() && proto.ch == 0) {
+    const __m128i base = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&proto));
+    auto store = [&](int i) {
+      const __m128i byte = _mm_cvtsi32_si128(static_cast<unsigned char>(text[i]));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(cell + i), _mm_or_si128(base, byte));
+    };
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+      store(i);
+      store(i + 1);
+      store(i + 2);
+      store(i + 3);
+    }
+    for (; i < n; ++i) store(i);
+    return;
+  }
+#endif
+  for (int i = 0; i < n; ++i) {
+    ScreenCell c = proto;  // built in registers: one store per cell, no read-modify-write
+    c.ch = static_cast<unsigned char>(text[i]);
+    cell[i] = c;
+  }
+}
+
+// n copies of `value` from `cell` on: 16-byte stores (a blanked line is 200 cells at 200x60).
+void FillCells(ScreenCell* cell, size_t n, const ScreenCell& value) {
+#if defined(__SSE2__)
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&value));
+  __m128i* out = reinterpret_cast<__m128i*>(cell);
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    _mm_storeu_si128(out + i, v);
+    _mm_storeu_si128(out + i + 1, v);
+    _mm_storeu_si128(out + i + 2, v);
+    _mm_storeu_si128(out + i + 3, v);
+  }
+  for (; i < n; ++i) _mm_storeu_si128(out + i, v);
+#else
+  std::fill(cell, cell + n, value);
+#endif
+}
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -55,7 +120,11 @@ Line Terminal::BlankLine() {
 }
 
 void Terminal::ResetLine(Line& line, const ScreenCell& blank) const {
-  line.cells.assign(cols_, blank);  // keeps the storage when it is large enough
+  if (line.cells.size() == static_cast<size_t>(cols_)) {
+    FillCells(line.cells.data(), line.cells.size(), blank);  // the common case: a recycled line
+  } else {
+    line.cells.assign(cols_, blank);  // keeps the storage when it is large enough
+  }
   line.wrapped = false;
   DropPixels(line);
 }
@@ -243,7 +312,7 @@ void Terminal::Print(char32_t cp) {
   }
   const int width = CodePointWidth(cp, options_.width);
   if (last_valid_) {
-    const bool brk = IsGraphemeBreak(last_cp_, cp, &grapheme_state_);
+    const bool brk = grapheme_breaks_.IsBreak(last_cp_, cp, &grapheme_state_);
     last_cp_ = cp;
     if (!brk || width == 0) {
       JoinGlyph(cp);
@@ -296,11 +365,7 @@ void Terminal::PrintAscii(absl::string_view run) {
     if (cell[0].width != 1) SplitWide(line, col);
     if (cell[n - 1].width != 1) SplitWide(line, col + n - 1);
     const ScreenCell proto{.ch = 0, .width = 1, .written = 1, .pen = PenId(), .link = link_id_};
-    for (int i = 0; i < n; ++i) {
-      ScreenCell c = proto;  // built in registers: one store per cell, no read-modify-write
-      c.ch = static_cast<unsigned char>(p[i]);
-      cell[i] = c;
-    }
+    StoreAsciiCells(cell, p, n, proto);
     if (!line.pixels.empty()) ClearPixels(line, col, col + n);
     p += n;
     last_valid_ = true;

@@ -1,5 +1,8 @@
 #include "vtsnap/decoder/virtual_terminal.h"
 
+#include <string.h>  // memchr, memrchr (glibc: vectorized, where absl::string_view's find
+                     // and rfind of a char go byte by byte)
+
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/terminal.h"
 
@@ -17,8 +20,9 @@ struct VirtualTerminal::Decoder {
       frame_offset = !piece.empty() && piece[0] == '\x1b' ? offset : last_esc;
     }
     if (!open) frame_offset.reset();
-    const size_t esc = piece.rfind('\x1b');
-    if (esc != absl::string_view::npos) last_esc = offset + esc;
+    // The last ESC: memrchr, since plain text holds none and a byte loop would scan it all.
+    const void* esc = piece.empty() ? nullptr : memrchr(piece.data(), '\x1b', piece.size());
+    if (esc != nullptr) last_esc = offset + (static_cast<const char*>(esc) - piece.data());
   }
 
   Parser parser;
@@ -40,8 +44,10 @@ void VirtualTerminal::Write(absl::string_view bytes) {
   // To name the byte that opened a synchronized frame, the write is fed in pieces that each start
   // at the ESC before a "2026" (rare in output; a write without one is fed whole).
   size_t from = 0;
-  for (size_t hit = bytes.find("2026"); hit != absl::string_view::npos;
-       hit = bytes.find("2026", hit + 4)) {
+  // Without an ESC no "2026" can start a piece: the search for one is skipped.
+  const bool has_esc = !bytes.empty() && memchr(bytes.data(), '\x1b', bytes.size()) != nullptr;
+  for (size_t hit = has_esc ? bytes.find("2026") : absl::string_view::npos;
+       hit != absl::string_view::npos; hit = bytes.find("2026", hit + 4)) {
     const size_t esc = bytes.rfind('\x1b', hit);
     if (esc == absl::string_view::npos || esc <= from) continue;
     d.Feed(bytes.substr(from, esc - from), base + from);

@@ -50,6 +50,26 @@ constexpr BmpTable BuildBmpWidths() {
   return w;
 }
 
+// The same for the Supplementary Multilingual Plane (U+10000..U+1FFFF: emoji, historic
+// scripts), which holds nearly every code point above the BMP that text uses; the planes above it
+// search kTable.
+constexpr BmpTable BuildSmpWidths() {
+  BmpTable w{};
+  for (uint8_t& v : w) v = 1;
+  for (const WidthRange& r : kTable) {
+    if (r.last < 0x10000) continue;
+    if (r.first > 0x1FFFF) break;
+    const char32_t first = r.first > 0x10000 ? r.first : 0x10000;
+    const char32_t last = r.last < 0x1FFFF ? r.last : 0x1FFFF;
+    for (char32_t cp = first; cp <= last; ++cp) {
+      w[cp - 0x10000] = r.ambiguous ? kAmbiguous : r.width;
+    }
+  }
+  return w;
+}
+
+constexpr BmpTable kSmpWidths = BuildSmpWidths();
+
 }  // namespace
 
 namespace width_internal {
@@ -59,6 +79,11 @@ constexpr BmpTable kBmpWidths = BuildBmpWidths();
 namespace width_internal {
 
 int CodePointWidthAboveBmp(char32_t cp, const WidthPolicy& policy) {
+  if (cp >= 0x10000 && cp <= 0x1FFFF) {
+    const uint8_t w = kSmpWidths[cp - 0x10000];
+    if (w != kAmbiguous) return w;
+    return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
+  }
   if (cp > 0x10FFFF) return 1;
   const WidthRange* r = Find(cp);
   if (r == nullptr) return 1;

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <bitset>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -90,6 +91,52 @@ inline bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
   }
   return width_internal::GraphemeBreakUtf8proc(prev, cp, state);
 }
+
+// IsGraphemeBreak with a memo of utf8proc's answers, for a decoder that asks again and again
+// about the same pairs outside the shortcut (combining marks, emoji, ZWJ sequences, flags). The
+// answer is a pure function of `prev`, `cp` and the state, so the memo (256 entries, direct
+// mapped, keyed by all three) gives exactly utf8proc's answer and state. Not thread-safe: one per
+// Terminal.
+class GraphemeBreakMemo {
+ public:
+  bool IsBreak(char32_t prev, char32_t cp, int32_t* state) {
+    using width_internal::kOtherBreakClass;
+    if (cp <= 0xFFFF && kOtherBreakClass[cp] &&
+        (*state == width_internal::kBreakStateOther ||
+         (*state == width_internal::kBreakStateStart && prev <= 0xFFFF &&
+          kOtherBreakClass[prev]))) {
+      *state = width_internal::kBreakStateOther;
+      return true;
+    }
+    Entry& e = entries_[Slot(prev, cp, *state)];
+    if (e.valid && e.prev == prev && e.cp == cp && e.state_in == *state) {
+      *state = e.state_out;
+      return e.brk;
+    }
+    const int32_t in = *state;
+    const bool brk = width_internal::GraphemeBreakUtf8proc(prev, cp, state);
+    e = {.prev = prev, .cp = cp, .state_in = in, .state_out = *state, .brk = brk, .valid = true};
+    return brk;
+  }
+
+ private:
+  struct Entry {
+    char32_t prev = 0;
+    char32_t cp = 0;
+    int32_t state_in = 0;
+    int32_t state_out = 0;
+    bool brk = false;
+    bool valid = false;
+  };
+  static constexpr int kBits = 8;
+  static size_t Slot(char32_t prev, char32_t cp, int32_t state) {
+    const uint32_t h = static_cast<uint32_t>(prev) * 0x9E3779B1u ^
+                       static_cast<uint32_t>(cp) * 0x85EBCA77u ^
+                       static_cast<uint32_t>(state) * 0xC2B2AE3Du;
+    return h >> (32 - kBits);
+  }
+  Entry entries_[1 << kBits];
+};
 
 // Raw properties of the pinned table, for tests and the table generator.
 struct WidthRange {

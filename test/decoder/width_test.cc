@@ -1,7 +1,9 @@
 // The pinned width table and the cluster-width rules.
 #include "vtsnap/decoder/width.h"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "utf8proc.h"
@@ -72,13 +74,24 @@ TEST(PinnedWidthTableTest, AgreesWithTheUtf8procItWasGeneratedFrom) {
   EXPECT_EQ(mismatches, 0);
 }
 
-// CodePointWidth answers BMP code points from a precomputed array; it must say what the pinned
-// ranges say for every one of them, with either ambiguous-width policy.
-TEST(PinnedWidthTableTest, CodePointWidthAgreesWithTheRangesOnTheWholeBmp) {
+// CodePointWidth answers code points of the Basic and the Supplementary Multilingual Planes from
+// precomputed arrays; it must say what the pinned ranges say for every one of them, and for the
+// ends of every range above them, with either ambiguous-width policy.
+TEST(PinnedWidthTableTest, CodePointWidthAgreesWithTheRangesOnTheBmpAndSmp) {
   auto table = PinnedWidthTable();
   const WidthPolicy wide{.ambiguous = AmbiguousWidth::kWide};
+  std::vector<char32_t> code_points;
+  for (char32_t cp = 0; cp <= 0x1FFFF; ++cp) code_points.push_back(cp);
+  for (const WidthRange& r : table) {
+    const char32_t ends[] = {static_cast<char32_t>(r.first - 1), r.first, r.last,
+                             static_cast<char32_t>(r.last + 1)};
+    for (char32_t cp : ends) {
+      if (cp > 0x1FFFF) code_points.push_back(cp);
+    }
+  }
+  code_points.push_back(0x10FFFF);
   int mismatches = 0;
-  for (char32_t cp = 0; cp <= 0xFFFF; ++cp) {
+  for (char32_t cp : code_points) {
     int narrow_expected = 1;
     int wide_expected = 1;
     for (const WidthRange& r : table) {
@@ -150,6 +163,54 @@ TEST(GraphemeBreakTest, MatchesUtf8procOnEveryBmpPair) {
     }
   }
   EXPECT_EQ(mismatches, 0);
+}
+
+// GraphemeBreakMemo must give utf8proc's answer and state whether it remembers the question or
+// not: every pair of code points of each break class, from every state utf8proc reaches with
+// them, asked in three rounds (the memo fills, answers from memory, and has slots taken by
+// colliding questions in between, since there are more questions than its 256 slots).
+TEST(GraphemeBreakMemoTest, GivesUtf8procsAnswersAndStates) {
+  const std::vector<char32_t> code_points = {
+      U'a',      U'\u00E9', U'\u4E00', U'\uAC00', U'\u0600', U'\u1100', U'\u1161', U'\u11A8',
+      U'\u0301', U'\u200D', U'\u0903', U'\r',     U'\n',     0x1F1E6,   0x1F1FA,   0x1F600,
+      0x1F468,   0x1F3FB,   U'\u2764', U'\uFE0F', U'\u00A9', U'\u0915', U'\u094D', U'\u0E33'};
+  std::vector<int32_t> states = {0};
+  for (char32_t prev : code_points) {
+    for (char32_t cp : code_points) {
+      int32_t state = 0;
+      utf8proc_grapheme_break_stateful('x', static_cast<utf8proc_int32_t>(prev), &state);
+      utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
+                                       static_cast<utf8proc_int32_t>(cp), &state);
+      if (std::find(states.begin(), states.end(), state) == states.end()) states.push_back(state);
+    }
+  }
+  ASSERT_GT(states.size(), 3u);
+  GraphemeBreakMemo memo;
+  int mismatches = 0;
+  int breaks = 0;
+  for (int round = 0; round < 3; ++round) {
+    for (char32_t prev : code_points) {
+      for (char32_t cp : code_points) {
+        for (int32_t before : states) {
+          int32_t ours = before;
+          int32_t theirs = before;
+          const bool got = memo.IsBreak(prev, cp, &ours);
+          const bool want = utf8proc_grapheme_break_stateful(
+              static_cast<utf8proc_int32_t>(prev), static_cast<utf8proc_int32_t>(cp), &theirs);
+          breaks += want;
+          if ((got != want || ours != theirs) && ++mismatches <= 10) {
+            ADD_FAILURE() << "round " << round << " prev U+" << std::hex
+                          << static_cast<uint32_t>(prev) << " cp U+" << static_cast<uint32_t>(cp)
+                          << " state " << before << ": break " << got << " state " << ours
+                          << ", utf8proc: break " << want << " state " << theirs;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+  EXPECT_GT(breaks, 0);  // both answers occur
+  EXPECT_LT(breaks, static_cast<int>(3 * code_points.size() * code_points.size() * states.size()));
 }
 
 TEST(AppendUtf8Test, EncodesEveryLength) {
