@@ -56,6 +56,7 @@ constexpr char kCli[] = VTSNAP_CLI_BINARY;
 constexpr char kDeclaredFixture[] = VTSNAP_DECLARED_FIXTURE_BINARY;
 constexpr char kSemanticFixture[] = VTSNAP_SEMANTIC_FIXTURE_BINARY;
 constexpr char kCaptureFixture[] = VTSNAP_CAPTURE_FIXTURE_BINARY;
+constexpr char kShardFixture[] = VTSNAP_SHARD_FIXTURE_BINARY;
 // Every test of fixture_test.cc, as ctest would run them one per process.
 const std::vector<std::string> kFixtureTests = {
     "Fixture.Home",    "Fixture.Second", "Fixture.BadName",    "Fixture.Fails",
@@ -553,6 +554,78 @@ TEST_F(GoldensE2eTest, ShardRecordsMerge) {
   v = RunInventory(scratch_ / "inv-empty");
   EXPECT_EQ(v.exit_code, 2) << v;
   EXPECT_THAT(v.err, HasSubstr("no test recorded anything")) << v;
+}
+
+// 7b. vtsnap::gtest_main shards by source file (matchers/shard.h): each shard runs every test of
+// its files and none of the others', so the one shard that holds a file checks its golden folder
+// whole, and an orphan fails exactly that shard, where plain gtest sharding checks no folder.
+TEST_F(GoldensE2eTest, ShardingBySourceFileChecksEachFolderInOneShard) {
+  const auto folder = [&](char file) {
+    return tree_ / "goldens" / (std::string("shard_fixture_") + file + "_test");
+  };
+  const RunResult created = RunRaw(kShardFixture, {}, BaseEnv({{"UPDATE_GOLDENS", "1"}}));
+  ASSERT_EQ(created.exit_code, 0) << created;
+  ASSERT_EQ(FilesUnder(folder('a')),
+            (std::vector<std::string>{"golden_1.dump", "golden_2.dump", "golden_3.dump"}));
+
+  // Runs the three shards; returns, per shard, the tests it ran ("ShardA.Golden1", ...).
+  const auto run_shards = [&](std::vector<RunResult>* results) {
+    std::vector<std::vector<std::string>> ran(3);
+    for (int index = 0; index < 3; ++index) {
+      const fs::path status = scratch_ / ("shard_status_" + std::to_string(index));
+      results->push_back(RunRaw(kShardFixture, {},
+                                BaseEnv({{"GTEST_TOTAL_SHARDS", "3"},
+                                         {"GTEST_SHARD_INDEX", std::to_string(index)},
+                                         {"GTEST_SHARD_STATUS_FILE", status.string()}})));
+      EXPECT_TRUE(fs::exists(status)) << "shard " << index << " did not touch its status file";
+      std::istringstream out(results->back().out);
+      for (std::string line; std::getline(out, line);) {
+        if (line.rfind("[ RUN      ] ", 0) == 0) ran[index].push_back(line.substr(13));
+      }
+    }
+    return ran;
+  };
+
+  // Three files of 3, 2 and 1 tests over three shards: one file each, the biggest first.
+  std::vector<RunResult> clean;
+  const std::vector<std::vector<std::string>> ran = run_shards(&clean);
+  EXPECT_THAT(ran[0], ElementsAre("ShardA.Golden1", "ShardA.Golden2", "ShardA.Golden3"));
+  EXPECT_THAT(ran[1], ElementsAre("ShardB.Golden1", "ShardB.Golden2"));
+  EXPECT_THAT(ran[2], ElementsAre("ShardC.Golden1"));
+  for (const RunResult& r : clean) {
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_THAT(r.err, HasSubstr("shards split by source file")) << r;
+  }
+  EXPECT_THAT(clean[1].err, HasSubstr("vtsnap: shard 2 of 3 runs 2 tests of 1 source file ("))
+      << clean[1];
+  EXPECT_THAT(clean[1].err, HasSubstr("shard_fixture_b_test.cc)")) << clean[1];
+
+  // An orphan in file b's folder fails the shard that ran file b, and only that one.
+  fs::copy_file(folder('b') / "golden_1.dump", folder('b') / "old.dump");
+  std::vector<RunResult> orphan;
+  run_shards(&orphan);
+  EXPECT_EQ(orphan[0].exit_code, 0) << orphan[0];
+  EXPECT_EQ(orphan[2].exit_code, 0) << orphan[2];
+  EXPECT_EQ(orphan[1].exit_code, 1) << orphan[1];
+  EXPECT_THAT(orphan[1].all(), HasSubstr("orphan: goldens/shard_fixture_b_test/old.dump"))
+      << orphan[1];
+  for (int index : {0, 2})
+    EXPECT_THAT(orphan[index].all(), Not(HasSubstr("orphan"))) << orphan[index];
+
+  // A filter narrows a shard further; its own exclusions stay.
+  const RunResult filtered =
+      RunRaw(kShardFixture, {"--gtest_filter=ShardA.*:ShardB.*-ShardA.Golden2"},
+             BaseEnv({{"GTEST_TOTAL_SHARDS", "3"}, {"GTEST_SHARD_INDEX", "0"}}));
+  EXPECT_EQ(filtered.exit_code, 0) << filtered;
+  EXPECT_THAT(filtered.out, HasSubstr("[ RUN      ] ShardA.Golden1")) << filtered;
+  EXPECT_THAT(filtered.out, Not(HasSubstr("[ RUN      ] ShardA.Golden2"))) << filtered;
+  EXPECT_THAT(filtered.out, Not(HasSubstr("[ RUN      ] ShardB."))) << filtered;
+
+  // Without sharding variables nothing changes: all six tests run in one process.
+  const RunResult whole = RunRaw(kShardFixture, {}, BaseEnv({}));
+  EXPECT_EQ(whole.exit_code, 1) << whole;  // the orphan, checked by the one process
+  EXPECT_THAT(whole.out, HasSubstr("[  PASSED  ] 6 tests.")) << whole;
+  EXPECT_THAT(whole.err, Not(HasSubstr("shards split"))) << whole;
 }
 
 // 8. CI refuses UPDATE_GOLDENS=1 (and new) and says how to override; force writes; CI=false is
