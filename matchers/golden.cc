@@ -102,8 +102,16 @@ std::optional<TestContext> CurrentTestContext(absl::string_view golden_name,
   context.test = test;
   context.claimant = absl::StrCat(test->test_suite_name(), ".", test->name());
   context.source_file = test->file();
-  context.accept_command = absl::StrCat(ShellQuoteIfNeeded(SelfExecutable()),
-                                        " --gtest_filter=", ShellQuoteIfNeeded(context.claimant));
+  // Under `bazel test` the binary sits in Bazel's output tree and its goldens are runfiles:
+  // `bazel run` of the target is what writes into the workspace.
+  const char* target = std::getenv("TEST_TARGET");
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  const bool bazel_test =
+      target != nullptr && *target != '\0' && (workspace == nullptr || *workspace == '\0');
+  context.accept_command =
+      absl::StrCat(bazel_test ? absl::StrCat("bazel run ", ShellQuoteIfNeeded(target), " --")
+                              : ShellQuoteIfNeeded(SelfExecutable()),
+                   " --gtest_filter=", ShellQuoteIfNeeded(context.claimant));
   return context;
 }
 

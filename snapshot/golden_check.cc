@@ -14,7 +14,9 @@
 #include <utility>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/report.h"
@@ -268,10 +270,49 @@ absl::string_view GoldenOutcomeName(GoldenOutcome outcome) {
   return "?";
 }
 
+// An update mode under `bazel test` (UPDATE_GOLDENS passed with --test_env) would write into the
+// test's runfiles, which Bazel discards, not into the workspace: `bazel run` does that.
+absl::StatusOr<UpdateMode> RefuseUpdatesUnderBazelTest(absl::StatusOr<UpdateMode> mode) {
+  if (!mode.ok() || *mode == UpdateMode::kOff) return mode;
+  const char* target = std::getenv("TEST_TARGET");
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  if (target == nullptr || *target == '\0' || (workspace != nullptr && *workspace != '\0')) {
+    return mode;
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      "UPDATE_GOLDENS is set under `bazel test`, where the goldens are read-only copies in the "
+      "test's runfiles: updates would be lost. Update them in the workspace with: UPDATE_GOLDENS=",
+      std::getenv("UPDATE_GOLDENS"), " bazel run ", target));
+}
+
 const absl::StatusOr<UpdateMode>& UpdateModeOfProcess() {
-  static const absl::StatusOr<UpdateMode>* const mode = new absl::StatusOr<UpdateMode>(
-      ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi()));
+  static const absl::StatusOr<UpdateMode>* const mode =
+      new absl::StatusOr<UpdateMode>(RefuseUpdatesUnderBazelTest(
+          ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi())));
   return *mode;
+}
+
+std::string BazelOutputsNote() {
+  const char* target = std::getenv("TEST_TARGET");
+  const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  if (target == nullptr || outputs == nullptr || *outputs == '\0' ||
+      !absl::StartsWith(target, "//")) {
+    return "";
+  }
+  std::string logs = absl::StrCat(
+      "bazel-testlogs/", absl::StrReplaceAll(absl::string_view(target).substr(2), {{":", "/"}}));
+  absl::StrReplaceAll({{"//", "/"}}, &logs);  // "//:t" (the root package) has no folder
+  const char* total = std::getenv("TEST_TOTAL_SHARDS");
+  const char* index = std::getenv("TEST_SHARD_INDEX");
+  int n = 0;
+  int i = 0;
+  if (total != nullptr && index != nullptr && absl::SimpleAtoi(total, &n) &&
+      absl::SimpleAtoi(index, &i) && n > 0) {
+    absl::StrAppend(&logs, "/shard_", i + 1, "_of_", n);
+  }
+  return absl::StrCat("(after the test: ", logs,
+                      "/test.outputs/, in outputs.zip; `vtsnap review` in the workspace reads it "
+                      "there)\n");
 }
 
 GoldenResult CheckGolden(const GoldenInput& in) {
@@ -399,7 +440,8 @@ GoldenResult CheckGolden(const GoldenInput& in) {
   const absl::Status actual_written =
       actual_where.ok() ? WriteFileAtomically(actual_path, *actual) : actual_where.status();
   if (actual_written.ok()) {
-    absl::StrAppend(&message, "actual ", kind, " written to ", actual_path, "\n");
+    absl::StrAppend(&message, "actual ", kind, " written to ", actual_path, "\n",
+                    BazelOutputsNote());
   } else {
     absl::StrAppend(&message, "could not write the actual ", kind, ": ", actual_written.message(),
                     "\n");

@@ -137,8 +137,16 @@ std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMean
 // `actual()` side by side, changed cells highlighted.
 std::function<std::string(const std::string*)> DumpReportScreens(std::function<Frame()> actual);
 
-// UPDATE_GOLDENS (and CI) of this process, read once; an error says why the run must stop.
+// UPDATE_GOLDENS (and CI) of this process, read once; an error says why the run must stop. An
+// update mode under `bazel test` (TEST_TARGET set, no BUILD_WORKSPACE_DIRECTORY) is one: the
+// goldens there are runfiles, and `bazel run` is how they are updated in the workspace.
 const absl::StatusOr<UpdateMode>& UpdateModeOfProcess();
+
+// Under `bazel test` (TEST_TARGET and TEST_UNDECLARED_OUTPUTS_DIR set): where Bazel keeps this
+// test's undeclared outputs once it is over, as one line to follow an .actual's sandbox path:
+// "(after the test: bazel-testlogs/pkg/t[/shard_2_of_3]/test.outputs/, in outputs.zip; ...)\n".
+// Empty elsewhere.
+std::string BazelOutputsNote();
 
 // The claims this process made, for the inventory (matchers/golden_env.cc reads them at exit).
 struct GoldenClaims {

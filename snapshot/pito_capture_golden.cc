@@ -588,7 +588,8 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
     }
     if (actual_where.ok()) PruneActualCapture(actual_folder, &actual);
     if (write_error.empty()) {
-      absl::StrAppend(&message, "actual capture written to ", actual_folder, "\n");
+      absl::StrAppend(&message, "actual capture written to ", actual_folder, "\n",
+                      BazelOutputsNote());
       if (comparable) {
         absl::StrAppend(&message, "compare them: vtsnap compare ",
                         ShellQuoteIfNeeded(in.where.read_path), " ",

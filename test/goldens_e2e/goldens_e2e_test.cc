@@ -703,6 +703,53 @@ TEST_F(GoldensE2eTest, CrlfGoldenIsNamed) {
   EXPECT_EQ(ReadFile(Golden("home")), crlf);
 }
 
+// 11b. Under `bazel test` (TEST_TARGET set, no BUILD_WORKSPACE_DIRECTORY) a failure names the
+// command that updates the workspace, `bazel run` of the target, and where Bazel keeps the .actual
+// once the test is over; an update mode there is refused, since it would write Bazel's copies.
+TEST_F(GoldensE2eTest, UnderBazelTestTheFailureNamesBazelRun) {
+  CreateGoldens();
+  const fs::path outputs = scratch_ / "outputs";
+  fs::create_directories(outputs);
+  const Env bazel_test = {{"TEST_TARGET", "//app/ui:home_test"},
+                          {"TEST_UNDECLARED_OUTPUTS_DIR", outputs.string()},
+                          {"FIXTURE_TEXT", "Hallo"}};
+  RunResult r = RunFixture(bazel_test);
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_THAT(r.out, HasSubstr("to accept the actual screen run:\n"
+                               "  UPDATE_GOLDENS=1 bazel run //app/ui:home_test -- "
+                               "--gtest_filter=Fixture.Home\n"))
+      << r;
+  EXPECT_THAT(r.out, HasSubstr("(after the test: bazel-testlogs/app/ui/home_test/test.outputs/, "
+                               "in outputs.zip;"))
+      << r;
+
+  // A shard's outputs are kept per shard.
+  Env sharded = bazel_test;
+  sharded["TEST_TOTAL_SHARDS"] = "3";
+  sharded["TEST_SHARD_INDEX"] = "1";
+  r = RunFixture(sharded);
+  EXPECT_THAT(r.out, HasSubstr("(after the test: bazel-testlogs/app/ui/home_test/shard_2_of_3/"
+                               "test.outputs/"))
+      << r;
+
+  // UPDATE_GOLDENS passed in with --test_env: refused, the golden untouched.
+  const std::string golden = ReadFile(Golden("home"));
+  Env update = bazel_test;
+  update["UPDATE_GOLDENS"] = "1";
+  r = RunFixture(update);
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_THAT(r.err, HasSubstr("UPDATE_GOLDENS is set under `bazel test`")) << r;
+  EXPECT_THAT(r.err, HasSubstr("UPDATE_GOLDENS=1 bazel run //app/ui:home_test")) << r;
+  EXPECT_EQ(ReadFile(Golden("home")), golden);
+
+  // `bazel run` (BUILD_WORKSPACE_DIRECTORY set) updates; the golden root here is absolute, so the
+  // workspace does not move it.
+  update["BUILD_WORKSPACE_DIRECTORY"] = (scratch_ / "workspace").string();
+  r = RunFixture(update);
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(ReadFile(Golden("home")), DumpOf("Hallo"));
+}
+
 // 12. When the golden folder cannot be written, the .actual goes outside the tree; with
 // TEST_UNDECLARED_OUTPUTS_DIR it goes there.
 TEST_F(GoldensE2eTest, ReadOnlyTreeWritesActualElsewhere) {
