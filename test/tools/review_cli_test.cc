@@ -1,8 +1,8 @@
 // `vtsnap review` (tools/review.cc): --list, --accept-all, --reject-all and --filter run in
 // process on temporary folders of goldens and pending .actual files (and capture golden folders
-// with their .capture.actual folders, of frame files SerializeFrame wrote, and fake Bazel
-// workspaces whose bazel-testlogs hold test.outputs folders; the read-only and default-folder cases
-// run the built `vtsnap review`, the one on read-only testlogs as nobody when root); the
+// with their .capture.actual folders, of frame files SerializeFrame wrote), and on fake Bazel
+// workspaces whose bazel-testlogs hold test.outputs folders; the cases on read-only testlogs (as
+// nobody when the test runs as root) and on the default folder run the built `vtsnap review`. The
 // interactive review runs the built `vtsnap` under a PtySession, its screens pinned with goldens
 // (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
 #include <grp.h>
@@ -10,8 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -232,9 +235,13 @@ class ReviewCliTest : public ::testing::Test {
       ::close(out_pipe[0]);
       ::close(err_pipe[0]);
       ::unsetenv("VTSNAP_REPORT_DIR");
-      if (::chdir(cwd.c_str()) != 0) ::_exit(125);
+      if (::chdir(cwd.c_str()) != 0) {
+        ::dprintf(STDERR_FILENO, "cannot enter %s: %s\n", cwd.c_str(), std::strerror(errno));
+        ::_exit(125);
+      }
       if (unprivileged && ::geteuid() == 0 &&
           (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)) {
+        ::dprintf(STDERR_FILENO, "cannot become nobody: %s\n", std::strerror(errno));
         ::_exit(126);
       }
       std::vector<std::string> argv_strings = {VTSNAP_CLI_BINARY, "review"};
@@ -243,6 +250,8 @@ class ReviewCliTest : public ::testing::Test {
       for (std::string& arg : argv_strings) argv.push_back(arg.data());
       argv.push_back(nullptr);
       ::execv(argv[0], argv.data());
+      ::dprintf(STDERR_FILENO, "cannot run %s (as uid %d): %s\n", argv[0],
+                static_cast<int>(::geteuid()), std::strerror(errno));
       ::_exit(127);
     }
     ::close(out_pipe[1]);
