@@ -91,10 +91,12 @@ usage:
       Writes to standard output, or atomically to --output PATH.
   vtsnap review [--list | --accept-all | --reject-all] [--filter SUBSTRING] [DIR...]
       Review the pending .actual files of failing golden assertions under each DIR (default
-      the current folder) and under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap. --list prints one
-      line per entry (the golden, new or changed, what differs); --accept-all writes each
-      golden canonically and atomically and removes the .actual (an invalid .actual exits 2
-      naming FILE:LINE:COL and changes nothing); --reject-all removes each .actual; --filter
+      the current folder), under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and under the
+      test.outputs/vtsnap folders of a DIR's bazel-testlogs (a zip-only test.outputs is
+      named on stderr). --list prints one line per entry (the golden, new or changed, what
+      differs); --accept-all writes each golden canonically and atomically and removes the
+      .actual (an invalid .actual exits 2 naming FILE:LINE:COL and changes nothing; one that
+      cannot be removed is left, and said); --reject-all removes each .actual; --filter
       keeps the entries whose golden path contains SUBSTRING. Without a mode, an interactive
       review on the terminal: a accept, r reject, s skip, n/p next/previous, v cycle the
       diff, expected and actual views, q quit; a summary is printed at the end.

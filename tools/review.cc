@@ -189,11 +189,13 @@ namespace {
 constexpr char kUsage[] =
     "usage: vtsnap review [--list | --accept-all | --reject-all] [--filter SUBSTRING] [DIR...]\n"
     "  finds every pending .actual file (and .capture.actual folder) under each DIR (default:\n"
-    "  the current folder) and under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and reviews it against\n"
-    "  its golden:\n"
+    "  the current folder), under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and, when a DIR holds\n"
+    "  bazel-testlogs (a workspace root), under its .../test.outputs/vtsnap folders (a zipped\n"
+    "  outputs.zip is named on stderr, not read), and reviews it against its golden:\n"
     "    --list         print one line per entry: the golden, new or changed, what differs\n"
     "    --accept-all   write each golden canonically and atomically, remove the .actual (a\n"
-    "                   capture golden gets the actual capture's frames, loses the others)\n"
+    "                   capture golden gets the actual capture's frames, loses the others;\n"
+    "                   an .actual that cannot be removed is left, and the line says why)\n"
     "    --reject-all   remove each .actual\n"
     "    --filter S     only the entries whose golden path contains S\n"
     "  without one of the three, an interactive review on the terminal (stdin and stdout must\n"
@@ -272,6 +274,7 @@ int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
   }
   const Pending pending = FindPending(dirs, filter);
+  for (const std::string& note : pending.notes) err << note << "\n";
   switch (mode) {
     case Mode::kList:
       for (const Entry& entry : pending.entries) out << ListLine(entry) << "\n";

@@ -168,6 +168,10 @@ std::string CaptureListLine(const Entry& entry) {
       Shown(entry), ": changed: ", Plural(differences.entries.size(), "difference", "differences"));
 }
 
+// Said after a failure to remove an .actual from bazel-testlogs.
+constexpr absl::string_view kTestlogsHint =
+    " (Bazel keeps test outputs read-only; the next bazel test of the target replaces them)";
+
 // Removes the .actual of `entry` (the whole .capture.actual folder of a capture entry: vtsnap
 // wrote it), and its entry in the HTML failure report beside it (or in $VTSNAP_REPORT_DIR) when
 // there is one.
@@ -177,10 +181,12 @@ absl::Status RemoveActual(const Entry& entry) {
     fs::remove_all(entry.actual, ec);
     if (ec) {
       return absl::Status(absl::ErrnoToStatusCode(ec.value()),
-                          absl::StrCat("removing ", entry.actual, ": ", ec.message()));
+                          absl::StrCat("removing ", entry.actual, ": ", ec.message(),
+                                       entry.testlogs ? kTestlogsHint : absl::string_view()));
     }
   } else if (absl::Status s = RemoveFileIfExists(entry.actual); !s.ok()) {
-    return s;
+    if (!entry.testlogs) return s;
+    return absl::Status(s.code(), absl::StrCat(s.message(), kTestlogsHint));
   }
   (void)RefreshReport(entry.actual);  // the report is a view: failing to refresh it loses nothing
   return absl::OkStatus();
@@ -230,7 +236,9 @@ absl::StatusOr<std::vector<std::string>> WriteCaptureGolden(const Entry& entry,
 }
 
 // Writes the golden of `entry` and removes its .actual; returns the line that says so:
-// "accepted GOLDEN", " (new)" for a new golden, and the strays a capture golden kept.
+// "accepted GOLDEN", " (new)" for a new golden, the strays a capture golden kept, and why the
+// .actual is left when it could not be removed (a read-only bazel-testlogs folder): the golden
+// is written, so the entry is accepted all the same.
 absl::StatusOr<std::string> Accept(const Entry& entry, const Acceptance& what) {
   std::string line = absl::StrCat("accepted ", Shown(entry), entry.golden_exists ? "" : " (new)");
   if (entry.capture) {
@@ -242,7 +250,9 @@ absl::StatusOr<std::string> Accept(const Entry& entry, const Acceptance& what) {
   } else if (absl::Status s = WriteFileAtomically(entry.golden, what.canonical); !s.ok()) {
     return s;
   }
-  if (absl::Status s = RemoveActual(entry); !s.ok()) return s;
+  if (absl::Status s = RemoveActual(entry); !s.ok()) {
+    absl::StrAppend(&line, "; could not remove the .actual: ", s.message());
+  }
   return line;
 }
 

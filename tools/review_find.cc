@@ -75,10 +75,10 @@ struct Found {
   std::vector<std::string> folders;           // every folder (golden folder candidates)
 };
 
-// Walks `root`, sorting what it holds into `found`. `outputs` (may be empty) is skipped; with
+// Walks `root`, sorting what it holds into `found`. The folders `skip` are skipped; with
 // `as_outputs` the .actual files and .capture.actual folders found go to found->outputs and
 // found->outputs_captures.
-void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* found) {
+void Walk(const fs::path& root, const std::vector<fs::path>& skip, bool as_outputs, Found* found) {
   std::error_code ec;
   if (!fs::is_directory(root, ec)) return;
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
@@ -87,7 +87,9 @@ void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* fo
     const std::string name = path.filename().string();
     std::error_code type_ec;
     if (it->is_directory(type_ec) && !it->is_symlink(type_ec)) {
-      if (!skip.empty() && fs::equivalent(path, skip, type_ec)) {
+      if (std::any_of(skip.begin(), skip.end(), [&](const fs::path& folder) {
+            return fs::equivalent(path, folder, type_ec);
+          })) {
         it.disable_recursion_pending();
         continue;
       }
@@ -118,7 +120,9 @@ void Walk(const fs::path& root, const fs::path& skip, bool as_outputs, Found* fo
 // ".actual" ("<test stem>/<name>.dump", ActualPathFor): the one golden file under the folders
 // whose path ends in "goldens/<relative>", else the one folder ending in "goldens/<test stem>".
 // An actual capture ("<test stem>/<name>.capture") looks for a golden folder instead of a file.
-void ResolveFromOutputs(const std::string& relative, const Found& found, Entry* entry) {
+// For an .actual in bazel-testlogs (`from`), several candidates are narrowed to its package's.
+void ResolveFromOutputs(const std::string& relative, const Found& found,
+                        const TestlogsOutputs* from, Entry* entry) {
   const std::string suffix = absl::StrCat("/goldens/", relative);
   std::vector<std::string> matches;
   for (const std::string& file : entry->capture ? found.folders : found.files) {
@@ -135,6 +139,8 @@ void ResolveFromOutputs(const std::string& relative, const Found& found, Entry* 
       }
     }
   }
+  std::sort(matches.begin(), matches.end());  // the walk's order is the file system's
+  if (matches.size() > 1 && from != nullptr) matches = PreferPackage(matches, *from);
   if (matches.size() == 1) {
     entry->golden = matches[0];
     return;
@@ -152,11 +158,26 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
   if (const char* env = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR"); env != nullptr && *env) {
     outputs = fs::path(env) / "vtsnap";
   }
+  // A reviewed folder's bazel-testlogs is only read for its test.outputs/vtsnap folders.
+  std::vector<fs::path> skip;
+  if (!outputs.empty()) skip.push_back(outputs);
+  TestlogsScan testlogs;
+  for (const std::string& dir : dirs) {
+    if (fs::path folder = TestlogsOf(dir); !folder.empty()) skip.push_back(folder);
+    ScanTestlogs(dir, &testlogs);
+  }
   Found found;
-  for (const std::string& dir : dirs) Walk(dir, outputs, false, &found);
-  if (!outputs.empty()) Walk(outputs, fs::path(), true, &found);
+  for (const std::string& dir : dirs) Walk(dir, skip, false, &found);
+  if (!outputs.empty()) Walk(outputs, {}, true, &found);
+  // The .actual files of each testlogs folder, by the folder they are in.
+  std::vector<Found> in_testlogs(testlogs.outputs.size());
+  for (size_t i = 0; i < testlogs.outputs.size(); ++i) {
+    Walk(testlogs.outputs[i].vtsnap, {}, true, &in_testlogs[i]);
+  }
 
   Pending pending;
+  pending.notes = std::move(testlogs.notes);
+  std::sort(pending.notes.begin(), pending.notes.end());
   std::set<std::string> seen;
   auto add = [&](Entry entry) {
     std::error_code ec;
@@ -176,18 +197,32 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
   for (const std::string& actual : found.captures) {
     add({.actual = actual, .golden = strip(actual), .capture = true});
   }
-  const std::string outputs_root = Generic(outputs);
-  auto add_from_outputs = [&](const std::string& actual, bool capture) {
-    Entry entry{.actual = actual, .capture = capture};
+  auto add_from_outputs = [&](const std::string& actual, bool capture,
+                              const std::string& outputs_root, const TestlogsOutputs* from) {
+    Entry entry{.actual = actual, .capture = capture, .testlogs = from != nullptr};
     std::string relative = strip(actual);
     if (absl::StartsWith(relative, outputs_root + "/")) {
       relative = relative.substr(outputs_root.size() + 1);
     }
-    ResolveFromOutputs(relative, found, &entry);
+    ResolveFromOutputs(relative, found, from, &entry);
     add(std::move(entry));
   };
-  for (const std::string& actual : found.outputs) add_from_outputs(actual, false);
-  for (const std::string& actual : found.outputs_captures) add_from_outputs(actual, true);
+  const std::string outputs_root = Generic(outputs);
+  for (const std::string& actual : found.outputs) {
+    add_from_outputs(actual, false, outputs_root, nullptr);
+  }
+  for (const std::string& actual : found.outputs_captures) {
+    add_from_outputs(actual, true, outputs_root, nullptr);
+  }
+  for (size_t i = 0; i < testlogs.outputs.size(); ++i) {
+    const TestlogsOutputs& from = testlogs.outputs[i];
+    for (const std::string& actual : in_testlogs[i].outputs) {
+      add_from_outputs(actual, false, from.vtsnap, &from);
+    }
+    for (const std::string& actual : in_testlogs[i].outputs_captures) {
+      add_from_outputs(actual, true, from.vtsnap, &from);
+    }
+  }
   std::sort(pending.entries.begin(), pending.entries.end(), [](const Entry& a, const Entry& b) {
     return Shown(a) != Shown(b) ? Shown(a) < Shown(b) : a.actual < b.actual;
   });

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <ostream>
+#include <set>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -31,7 +32,8 @@ struct Entry {
   std::string golden = {};   // the golden path; empty when unknown
   std::string unknown = {};  // why the golden is unknown (golden empty)
   bool golden_exists = false;
-  bool capture = false;  // a capture golden: `actual` and `golden` are folders
+  bool capture = false;   // a capture golden: `actual` and `golden` are folders
+  bool testlogs = false;  // the .actual is in a workspace's bazel-testlogs (often read-only)
 };
 
 // The path an entry is shown by: its golden, else its .actual; a folder ends in '/'.
@@ -44,11 +46,36 @@ std::string Generic(const std::filesystem::path& path);
 
 struct Pending {
   std::vector<Entry> entries;
+  std::vector<std::string> notes;  // lines for stderr: zipped test outputs review cannot read
 };
 
-// Every pending entry under `dirs` (and $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap) whose shown path
-// contains `filter`, sorted.
+// Every pending entry under `dirs` (and $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and the
+// test.outputs/vtsnap folders of a DIR's bazel-testlogs) whose shown path contains `filter`,
+// sorted.
 Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filter);
+
+// A `test.outputs/vtsnap` folder in the bazel-testlogs of the reviewed folder (a workspace root).
+struct TestlogsOutputs {
+  std::string reviewed;                 // the reviewed folder, as given
+  std::string vtsnap;                   // .../bazel-testlogs/.../test.outputs/vtsnap
+  std::vector<std::string> components;  // between bazel-testlogs and [shard_K_of_N/]test.outputs
+};
+
+struct TestlogsScan {
+  std::vector<TestlogsOutputs> outputs;
+  std::vector<std::string> notes;  // one per test.outputs holding a zip but no vtsnap/ folder
+  std::set<std::string> seen;      // the test.outputs folders scanned (canonical)
+};
+
+// `reviewed`/bazel-testlogs when that entry exists (a symlink, dangling or not, or a folder),
+// else empty.
+std::filesystem::path TestlogsOf(const std::string& reviewed);
+// Adds the test.outputs folders under `reviewed`/bazel-testlogs to `scan` (review_bazel.cc).
+void ScanTestlogs(const std::string& reviewed, TestlogsScan* scan);
+// Among the goldens `matches` (several) of an .actual in `from`, the ones under the reviewed
+// folder joined with the longest prefix of `from.components` that holds any (docs/cli.md).
+std::vector<std::string> PreferPackage(const std::vector<std::string>& matches,
+                                       const TestlogsOutputs& from);
 
 // The bytes of `path`, or an error naming it.
 absl::StatusOr<std::string> ReadAll(const std::string& path);

@@ -1,13 +1,20 @@
 // `vtsnap review` (tools/review.cc): --list, --accept-all, --reject-all and --filter run in
 // process on temporary folders of goldens and pending .actual files (and capture golden folders
-// with their .capture.actual folders, of frame files SerializeFrame wrote); the interactive review
-// runs the built `vtsnap` under a PtySession, its screens pinned with goldens
+// with their .capture.actual folders, of frame files SerializeFrame wrote), and on fake Bazel
+// workspaces whose bazel-testlogs hold test.outputs folders; the cases on read-only testlogs (as
+// nobody when the test runs as root) and on the default folder run the built `vtsnap review`. The
+// interactive review runs the built `vtsnap` under a PtySession, its screens pinned with goldens
 // (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
+#include <grp.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -199,8 +206,118 @@ class ReviewCliTest : public ::testing::Test {
     };
   }
 
+  // A fake Bazel workspace, ROOT/ws, whose bazel-testlogs is a symlink to ROOT/out/testlogs (as
+  // Bazel's points into its output base, outside the workspace).
+  std::string MakeWorkspace() {
+    fs::create_directories(fs::path(root_) / "ws");
+    fs::create_directories(fs::path(root_) / "out/testlogs");
+    fs::create_directory_symlink(fs::path(root_) / "out/testlogs",
+                                 fs::path(root_) / "ws/bazel-testlogs");
+    return (fs::path(root_) / "ws").string();
+  }
+  // RunReview with exactly `args`; "ROOT" stands for the root in the output.
+  Result ReviewExactly(const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    const int code = RunReview(args, out, err);
+    return {code, absl::StrReplaceAll(out.str(), {{root_, "ROOT"}}),
+            absl::StrReplaceAll(err.str(), {{root_, "ROOT"}})};
+  }
+  // The built `vtsnap review ARGS` run in the folder `cwd`. With `unprivileged`, a root test
+  // process runs it as nobody (uid and gid 65534), so that folder permissions apply to it.
+  Result ReviewBinary(const std::string& cwd, const std::vector<std::string>& args,
+                      bool unprivileged) {
+    int out_pipe[2], err_pipe[2];
+    if (::pipe(out_pipe) != 0 || ::pipe(err_pipe) != 0) return {-1, "", "pipe failed"};
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::dup2(out_pipe[1], STDOUT_FILENO);
+      ::dup2(err_pipe[1], STDERR_FILENO);
+      ::close(out_pipe[0]);
+      ::close(err_pipe[0]);
+      ::unsetenv("VTSNAP_REPORT_DIR");
+      if (::chdir(cwd.c_str()) != 0) {
+        ::dprintf(STDERR_FILENO, "cannot enter %s: %s\n", cwd.c_str(), std::strerror(errno));
+        ::_exit(125);
+      }
+      if (unprivileged && ::geteuid() == 0 &&
+          (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)) {
+        ::dprintf(STDERR_FILENO, "cannot become nobody: %s\n", std::strerror(errno));
+        ::_exit(126);
+      }
+      std::vector<std::string> argv_strings = {VTSNAP_CLI_BINARY, "review"};
+      argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+      std::vector<char*> argv;
+      for (std::string& arg : argv_strings) argv.push_back(arg.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::dprintf(STDERR_FILENO, "cannot run %s (as uid %d): %s\n", argv[0],
+                static_cast<int>(::geteuid()), std::strerror(errno));
+      ::_exit(127);
+    }
+    ::close(out_pipe[1]);
+    ::close(err_pipe[1]);
+    auto drain = [](int fd) {
+      std::string text;
+      char buffer[4096];
+      for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, n);
+      ::close(fd);
+      return text;
+    };
+    const std::string out = drain(out_pipe[0]);  // the outputs here are far below a pipe's size
+    const std::string err = drain(err_pipe[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+            absl::StrReplaceAll(out, {{root_, "ROOT"}}),
+            absl::StrReplaceAll(err, {{root_, "ROOT"}})};
+  }
+
   std::string root_;
 };
+
+// A zip holding empty stored files named `names` (an empty file's CRC-32 is 0), with its local
+// headers, central directory and end record, as `zip -0` writes one.
+std::string ZipOf(const std::vector<std::string>& names) {
+  auto le16 = [](std::string* out, uint32_t v) {
+    out->push_back(static_cast<char>(v & 0xFF));
+    out->push_back(static_cast<char>(v >> 8 & 0xFF));
+  };
+  auto le32 = [&](std::string* out, uint32_t v) {
+    le16(out, v & 0xFFFF);
+    le16(out, v >> 16);
+  };
+  std::string local, central;
+  for (const std::string& name : names) {
+    const uint32_t offset = local.size();
+    local += std::string("PK\x03\x04", 4);
+    le16(&local, 10);                             // version needed
+    for (int i = 0; i < 4; ++i) le16(&local, 0);  // flags, method (stored), time, date
+    for (int i = 0; i < 3; ++i) le32(&local, 0);  // crc, compressed and uncompressed size
+    le16(&local, name.size());
+    le16(&local, 0);
+    local += name;
+    central += std::string("PK\x01\x02", 4);
+    le16(&central, 20);  // version made by
+    le16(&central, 10);  // version needed
+    for (int i = 0; i < 4; ++i) le16(&central, 0);
+    for (int i = 0; i < 3; ++i) le32(&central, 0);
+    le16(&central, name.size());
+    for (int i = 0; i < 4; ++i) le16(&central, 0);  // extra, comment, disk, internal attributes
+    le32(&central, 0);                              // external attributes
+    le32(&central, offset);
+    central += name;
+  }
+  std::string zip = local + central;
+  zip += std::string("PK\x05\x06", 4);
+  le16(&zip, 0);
+  le16(&zip, 0);
+  le16(&zip, names.size());
+  le16(&zip, names.size());
+  le32(&zip, central.size());
+  le32(&zip, local.size());
+  le16(&zip, 0);
+  return zip;
+}
 
 TEST_F(ReviewCliTest, ListTable) {
   struct Case {
@@ -499,6 +616,224 @@ TEST_F(ReviewCliTest, ResolvesActualFilesUnderTheOutputsFolder) {
       {"src/goldens/menu_test/home.dump", kHelloGreen},
   };
   EXPECT_EQ(Files(), want);
+}
+
+// `vtsnap review WORKSPACE` reads the .actual files `bazel test` kept in its bazel-testlogs
+// (a symlink out of the workspace), resolves them to the workspace's goldens, and accepts them.
+TEST_F(ReviewCliTest, ActualFilesInBazelTestlogsAreListedAndAccepted) {
+  const std::string ws = MakeWorkspace();
+  Write("ws/pkg/goldens/app_test/home.dump", kHello);
+  Write("out/testlogs/pkg/app_test/test.outputs/vtsnap/app_test/home.dump.actual", kHelloGreen);
+  Write("out/testlogs/pkg/app_test/test.outputs/vtsnap/app_test/about.dump.actual",
+        kByeNonCanonical);  // new: its golden folder is known
+  Write("out/testlogs/pkg/app_test/test.log", "the test's log\n");
+  Result result = ReviewExactly({"--list", ws});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/ws/pkg/goldens/app_test/about.dump: new\n"
+            "ROOT/ws/pkg/goldens/app_test/home.dump: changed: 1 text row, 1 style range\n");
+  EXPECT_EQ(result.err, "");
+  result = ReviewExactly({"--accept-all", ws});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "accepted ROOT/ws/pkg/goldens/app_test/about.dump (new)\n"
+            "accepted ROOT/ws/pkg/goldens/app_test/home.dump\n"
+            "review: 2 accepted, 0 rejected, 0 skipped\n");
+  const std::map<std::string, std::string> want = {
+      {"out/testlogs/pkg/app_test/test.log", "the test's log\n"},
+      {"ws/pkg/goldens/app_test/about.dump", kByeCanonical},
+      {"ws/pkg/goldens/app_test/home.dump", kHelloGreen},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+TEST_F(ReviewCliTest, RejectAllRemovesTheActualFilesFromBazelTestlogs) {
+  const std::string ws = MakeWorkspace();
+  Write("ws/pkg/goldens/app_test/home.dump", kHello);
+  Write("out/testlogs/pkg/app_test/shard_2_of_3/test.outputs/vtsnap/app_test/home.dump.actual",
+        kHelloGreen);
+  const Result result = ReviewExactly({"--reject-all", ws});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "rejected ROOT/ws/bazel-testlogs/pkg/app_test/shard_2_of_3/test.outputs/vtsnap/"
+            "app_test/home.dump.actual\n"
+            "review: 0 accepted, 1 rejected, 0 skipped\n");
+  const std::map<std::string, std::string> want = {{"ws/pkg/goldens/app_test/home.dump", kHello}};
+  EXPECT_EQ(Files(), want);
+}
+
+// Which golden an .actual in bazel-testlogs/<path>/test.outputs resolves to, among the goldens
+// ending in goldens/app_test/home.dump: the one under the longest prefix of <path> holding any.
+TEST_F(ReviewCliTest, ActualFilesInBazelTestlogsResolveByPackage) {
+  struct Case {
+    std::string name;
+    std::vector<std::string> goldens;  // workspace folders holding goldens/app_test/home.dump
+    std::string outputs;               // the test.outputs folder under bazel-testlogs
+    std::string out;
+  };
+  const std::string changed = "goldens/app_test/home.dump: changed: 1 text row, 1 style range\n";
+  const std::vector<Case> cases = {
+      {"one golden", {"pkg"}, "pkg/app_test/test.outputs", "ROOT/ws/pkg/" + changed},
+      {"one golden, from elsewhere (the suffix alone decides)",
+       {"pkg"},
+       "other/app_test/test.outputs",
+       "ROOT/ws/pkg/" + changed},
+      {"a shard", {"pkg"}, "pkg/app_test/shard_2_of_3/test.outputs", "ROOT/ws/pkg/" + changed},
+      {"two packages with one stem",
+       {"pkg", "other"},
+       "other/app_test/test.outputs",
+       "ROOT/ws/other/" + changed},
+      {"two packages with one stem, sharded",
+       {"pkg", "other"},
+       "pkg/app_test/shard_2_of_3/test.outputs",
+       "ROOT/ws/pkg/" + changed},
+      {"a shard's folder is not the target's: pkg/app_test is not a package prefix",
+       {"pkg", "pkg/app_test"},
+       "pkg/app_test/shard_2_of_3/test.outputs",
+       "ROOT/ws/bazel-testlogs/pkg/app_test/shard_2_of_3/test.outputs/vtsnap/app_test/"
+       "home.dump.actual: golden unknown (2 goldens could be meant "
+       "(ROOT/ws/pkg/app_test/goldens/app_test/home.dump, "
+       "ROOT/ws/pkg/goldens/app_test/home.dump))\n"},
+      {"a nested package",
+       {"pkg", "pkg/sub"},
+       "pkg/sub/app_test/test.outputs",
+       "ROOT/ws/pkg/sub/" + changed},
+      {"a nested package's parent: both are under it",
+       {"pkg", "pkg/sub"},
+       "pkg/app_test/test.outputs",
+       "ROOT/ws/bazel-testlogs/pkg/app_test/test.outputs/vtsnap/app_test/home.dump.actual: golden "
+       "unknown (2 goldens could be meant (ROOT/ws/pkg/goldens/app_test/home.dump, "
+       "ROOT/ws/pkg/sub/goldens/app_test/home.dump))\n"},
+      {"a target name with a slash",
+       {"pkg", "other"},
+       "pkg/tests/app_test/test.outputs",
+       "ROOT/ws/pkg/" + changed},
+      {"two goldens in the package",
+       {"pkg/a", "pkg/b", "other"},
+       "pkg/app_test/test.outputs",
+       "ROOT/ws/bazel-testlogs/pkg/app_test/test.outputs/vtsnap/app_test/home.dump.actual: golden "
+       "unknown (2 goldens could be meant (ROOT/ws/pkg/a/goldens/app_test/home.dump, "
+       "ROOT/ws/pkg/b/goldens/app_test/home.dump))\n"},
+      {"none in the package",
+       {"pkg", "other"},
+       "third/app_test/test.outputs",
+       "ROOT/ws/bazel-testlogs/third/app_test/test.outputs/vtsnap/app_test/home.dump.actual: "
+       "golden unknown (2 goldens could be meant (ROOT/ws/other/goldens/app_test/home.dump, "
+       "ROOT/ws/pkg/goldens/app_test/home.dump))\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    const std::string ws = MakeWorkspace();
+    for (const std::string& folder : c.goldens) {
+      Write(absl::StrCat("ws/", folder, "/goldens/app_test/home.dump"), kHello);
+    }
+    Write(absl::StrCat("out/testlogs/", c.outputs, "/vtsnap/app_test/home.dump.actual"),
+          kHelloGreen);
+    const Result result = ReviewExactly({"--list", ws});
+    EXPECT_EQ(result.code, 0) << result.err;
+    EXPECT_EQ(result.out, c.out);
+  }
+}
+
+// Bazel's testlogs are read-only: accepting writes the golden all the same and says why the
+// .actual is left; rejecting fails, naming it, and exits 2.
+TEST_F(ReviewCliTest, ReadOnlyBazelTestlogsKeepTheActualButAcceptTheGolden) {
+  const std::string ws = MakeWorkspace();
+  Write("ws/pkg/goldens/app_test/home.dump", kHello);
+  const std::string folder = "out/testlogs/pkg/app_test/test.outputs/vtsnap/app_test";
+  Write(folder + "/home.dump.actual", kHelloGreen);
+  // Everything writable by the unprivileged run but the testlogs folder, as Bazel leaves it.
+  for (const auto& entry : fs::recursive_directory_iterator(root_)) {
+    if (entry.is_symlink()) continue;
+    fs::permissions(entry.path(), entry.is_directory() ? fs::perms::all : fs::perms(0666));
+  }
+  fs::permissions(root_, fs::perms::all);
+  fs::permissions(fs::path(root_) / folder, fs::perms(0555));
+  fs::permissions(fs::path(root_) / folder / "home.dump.actual", fs::perms(0444));
+
+  const std::string actual =
+      "ROOT/ws/bazel-testlogs/pkg/app_test/test.outputs/vtsnap/app_test/home.dump.actual";
+  const std::string why =
+      absl::StrCat("removing \"", actual,
+                   "\": Permission denied (Bazel keeps test outputs read-only; the next bazel test "
+                   "of the target replaces them)");
+  Result result = ReviewBinary(ws, {"--reject-all", ws}, /*unprivileged=*/true);
+  EXPECT_EQ(result.code, 2) << result.err;
+  EXPECT_EQ(result.err, absl::StrCat("vtsnap review: ", why, "\n"));
+  EXPECT_EQ(result.out, "review: 0 accepted, 0 rejected, 1 skipped\n");
+
+  result = ReviewBinary(ws, {"--accept-all", ws}, /*unprivileged=*/true);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            absl::StrCat("accepted ROOT/ws/pkg/goldens/app_test/home.dump; could not remove the "
+                         ".actual: ",
+                         why, "\nreview: 1 accepted, 0 rejected, 0 skipped\n"));
+  EXPECT_EQ(result.err, "");
+  fs::permissions(fs::path(root_) / folder, fs::perms::all);
+  const std::map<std::string, std::string> want = {
+      {folder + "/home.dump.actual", kHelloGreen},
+      {"ws/pkg/goldens/app_test/home.dump", kHelloGreen},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
+// A test.outputs folder Bazel only zipped is named on stderr, once, when its zip names a
+// vtsnap/ .actual (or is not a zip review can read), and never unzipped.
+TEST_F(ReviewCliTest, AZipOnlyTestOutputsFolderIsNamedOnce) {
+  const std::string ws = MakeWorkspace();
+  Write("ws/pkg/goldens/app_test/home.dump", kHello);
+  Write("out/testlogs/pkg/app_test/test.outputs/outputs.zip",
+        ZipOf({"vtsnap/", "vtsnap/app_test/", "vtsnap/app_test/home.dump.actual"}));
+  Write("out/testlogs/pkg/log_test/test.outputs/outputs.zip", ZipOf({"trace.json", "x.actual"}));
+  Write("out/testlogs/pkg/odd_test/shard_1_of_2/test.outputs/outputs.zip", "not a zip");
+  Write("out/testlogs/pkg/both_test/test.outputs/outputs.zip",
+        ZipOf({"vtsnap/app_test/home.dump.actual"}));
+  Write("out/testlogs/pkg/both_test/test.outputs/vtsnap/app_test/home.dump.actual", kHelloGreen);
+  const std::map<std::string, std::string> before = Files();
+  const std::string tail =
+      " pending goldens; rerun bazel test with --nozip_undeclared_test_outputs, or unzip it "
+      "there (unzip -o outputs.zip -d .)\n";
+  const Result result = ReviewBinary(ws, {"--list"}, /*unprivileged=*/false);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.err,
+            absl::StrCat(
+                "vtsnap review: bazel-testlogs/pkg/app_test/test.outputs/outputs.zip holds", tail,
+                "vtsnap review: bazel-testlogs/pkg/odd_test/shard_1_of_2/test.outputs/"
+                "outputs.zip may hold",
+                tail));
+  EXPECT_EQ(result.out, "pkg/goldens/app_test/home.dump: changed: 1 text row, 1 style range\n");
+  EXPECT_EQ(Files(), before);
+}
+
+// The default folder is the current one: its bazel-testlogs is read, while the walk still does
+// not follow other symlinked folders.
+TEST_F(ReviewCliTest, TheDefaultWalkFollowsNoOtherSymlinkedFolder) {
+  const std::string ws = MakeWorkspace();
+  Write("ws/pkg/goldens/app_test/home.dump", kHello);
+  Write("out/testlogs/pkg/app_test/test.outputs/vtsnap/app_test/home.dump.actual", kHelloGreen);
+  Write("elsewhere/goldens/z_test/w.dump", kHello);
+  Write("elsewhere/goldens/z_test/w.dump.actual", kHelloGreen);
+  fs::create_directory_symlink(fs::path(root_) / "elsewhere", fs::path(ws) / "bazel-out");
+  fs::create_directory_symlink(fs::path(root_) / "elsewhere", fs::path(ws) / "pkg/linked");
+  const Result result = ReviewBinary(ws, {"--list"}, /*unprivileged=*/false);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out, "pkg/goldens/app_test/home.dump: changed: 1 text row, 1 style range\n");
+  EXPECT_EQ(result.err, "");
+}
+
+// A bazel-testlogs that is a folder, not a symlink, is read for its test.outputs only: its
+// .actual is not also taken for one beside a golden in bazel-testlogs.
+TEST_F(ReviewCliTest, ABazelTestlogsFolderIsReadForItsTestOutputsOnly) {
+  Write("ws/pkg/goldens/app_test/home.dump", kHello);
+  Write("ws/bazel-testlogs/pkg/app_test/test.outputs/vtsnap/app_test/home.dump.actual",
+        kHelloGreen);
+  Write("ws/bazel-testlogs/pkg/goldens/x_test/y.dump.actual", kHelloGreen);
+  const Result result = ReviewExactly({"--list", (fs::path(root_) / "ws").string()});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/ws/pkg/goldens/app_test/home.dump: changed: 1 text row, 1 style range\n");
 }
 
 // Two .actual files for one golden (beside it, and in the outputs tree): neither is accepted.
