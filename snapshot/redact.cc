@@ -1,7 +1,5 @@
 #include "vtsnap/snapshot/redact.h"
 
-#include <re2/re2.h>
-
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -11,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "re2/re2.h"
 #include "vtsnap/decoder/quote.h"
 #include "vtsnap/decoder/utf8.h"
 #include "vtsnap/decoder/width.h"
