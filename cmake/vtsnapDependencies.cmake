@@ -32,3 +32,8 @@ endif()
 if(NOT TARGET PNG::PNG)
   find_dependency(PNG)
 endif()
+# zlib (which libpng needs anyway) inflates Bazel's outputs.zip for `vtsnap review`
+# (tools/zip_reader.cc).
+if(NOT TARGET ZLIB::ZLIB)
+  find_dependency(ZLIB)
+endif()
