@@ -1,4 +1,9 @@
 // The `vtsnap` command line tool. See `vtsnap --help` and docs/cli.md.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -92,8 +97,7 @@ usage:
   vtsnap review [--list | --accept-all | --reject-all] [--filter SUBSTRING] [DIR...]
       Review the pending .actual files of failing golden assertions under each DIR (default
       the current folder), under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and under the
-      test.outputs/vtsnap folders of a DIR's bazel-testlogs (a zip-only test.outputs is
-      named on stderr). --list prints one line per entry (the golden, new or changed, what
+      test.outputs/vtsnap folders (or outputs.zip files) of a DIR's bazel-testlogs. --list prints one line per entry (the golden, new or changed, what
       differs); --accept-all writes each golden canonically and atomically and removes the
       .actual (an invalid .actual exits 2 naming FILE:LINE:COL and changes nothing; one that
       cannot be removed is left, and said); --reject-all removes each .actual; --filter
@@ -119,6 +123,15 @@ exit codes:
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under `bazel run //:vtsnap_cli -- ...` the command starts in its runfiles; the paths given
+  // (and review's default folder) mean what they mean where the user typed it, which Bazel names.
+  if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY"); wd != nullptr && *wd != '\0') {
+    if (::chdir(wd) != 0) {
+      std::cerr << "vtsnap: cannot enter BUILD_WORKING_DIRECTORY \"" << wd
+                << "\": " << std::strerror(errno) << "\n";
+      return 2;
+    }
+  }
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::cerr << kHelp;

@@ -1,7 +1,11 @@
 // `vtsnap review`: the pending .actual files `bazel test` keeps in a workspace's bazel-testlogs
-// (`<package>/<target>/[shard_K_of_N/]test.outputs/vtsnap/`), the notes for outputs Bazel only
-// zipped, and the package rule that picks one golden among several of the same suffix.
+// (`<package>/<target>/[shard_K_of_N/]test.outputs/vtsnap/`, or inside its outputs.zip, extracted
+// into this user's private folder), and the package rule that picks one golden among several of the
+// same suffix.
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -11,12 +15,17 @@
 #include <system_error>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
+#include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/review_internal.h"
+#include "vtsnap/tools/zip_reader.h"
 
 namespace vtsnap::tools::review_internal {
 
@@ -39,61 +48,47 @@ bool IsShardFolder(absl::string_view name) {
   return true;
 }
 
-uint32_t Le16(const std::string& bytes, size_t at) {
-  return static_cast<uint8_t>(bytes[at]) |
-         static_cast<uint32_t>(static_cast<uint8_t>(bytes[at + 1])) << 8;
-}
-uint32_t Le32(const std::string& bytes, size_t at) {
-  return Le16(bytes, at) | Le16(bytes, at + 2) << 16;
+// Whether the archive name `name` (under vtsnap/) is a pending entry: an .actual file, or a file
+// of an actual capture folder.
+bool IsPendingName(absl::string_view name) {
+  return absl::EndsWith(name, kActualSuffix) || absl::StrContains(name, ".capture.actual/");
 }
 
-// Reads `size` bytes of `in` at `offset`; false when it cannot.
-bool ReadAt(std::ifstream& in, uint64_t offset, size_t size, std::string* bytes) {
-  bytes->assign(size, '\0');
-  in.seekg(static_cast<std::streamoff>(offset));
-  in.read(bytes->data(), static_cast<std::streamsize>(size));
-  return in.good() || (in.eof() && static_cast<size_t>(in.gcount()) == size);
-}
-
-enum class ZipHolds { kActual, kNoActual, kUnknown };
-
-// Whether the zip `path`'s central directory names a pending .actual under vtsnap/ (an entry
-// "vtsnap/...X.actual", or one inside a "...capture.actual/" folder). Only the end record and the
-// central directory are read (names are stored uncompressed there); a file that is not a plain
-// zip (no end record, ZIP64 sizes, a directory past the end or over 64 MiB) is kUnknown.
-ZipHolds ZipNamesActual(const std::string& path) {
+// Extracts the pending entries of the zip `zip` (Bazel's test.outputs/outputs.zip) into this
+// user's private folder, `<PrivateActualFolder>/bazel-testlogs/<hash of the zip's path>/<its size
+// and modification time>/`, and returns that folder's `vtsnap/`, or "" when the zip holds no
+// pending entry. An extraction of the same zip is reused, so what review accepted or rejected (and
+// removed there) stays done until Bazel writes a new zip; older extractions of the zip go.
+absl::StatusOr<std::string> ExtractPending(const std::string& zip) {
   std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  std::ifstream in(path, std::ios::binary);
-  if (ec || !in || size < 22) return ZipHolds::kUnknown;
-  const uint64_t tail_size = std::min<uint64_t>(size, 22 + 0xFFFF);
-  std::string tail;
-  if (!ReadAt(in, size - tail_size, tail_size, &tail)) return ZipHolds::kUnknown;
-  const size_t end = tail.rfind(std::string("PK\x05\x06", 4));
-  if (end == std::string::npos || end + 22 > tail.size()) return ZipHolds::kUnknown;
-  const uint32_t directory_size = Le32(tail, end + 12);
-  const uint32_t directory_offset = Le32(tail, end + 16);
-  if (directory_size == 0xFFFFFFFF || directory_offset == 0xFFFFFFFF ||
-      uint64_t{directory_offset} + directory_size > size || directory_size > (64u << 20)) {
-    return ZipHolds::kUnknown;
+  const std::string canonical = fs::weakly_canonical(zip, ec).string();
+  struct stat st {};
+  if (::stat(zip.c_str(), &st) != 0) {
+    return absl::ErrnoToStatus(errno, absl::StrCat(zip, ": cannot read it"));
   }
-  std::string directory;
-  if (!ReadAt(in, directory_offset, directory_size, &directory)) return ZipHolds::kUnknown;
-  for (size_t at = 0; at + 46 <= directory.size();) {
-    if (directory.compare(at, 4, std::string("PK\x01\x02", 4)) != 0) {
-      return ZipHolds::kUnknown;
-    }
-    const size_t name_size = Le16(directory, at + 28);
-    const size_t next = at + 46 + name_size + Le16(directory, at + 30) + Le16(directory, at + 32);
-    if (next > directory.size()) return ZipHolds::kUnknown;
-    const absl::string_view name(directory.data() + at + 46, name_size);
-    if (absl::StartsWith(name, "vtsnap/") &&
-        (absl::EndsWith(name, kActualSuffix) || absl::StrContains(name, ".capture.actual/"))) {
-      return ZipHolds::kActual;
-    }
-    at = next;
+  absl::StatusOr<std::string> private_folder = PrivateActualFolder();
+  if (!private_folder.ok()) return private_folder.status();
+  const fs::path of_zip = fs::path(*private_folder) / "bazel-testlogs" /
+                          absl::StrCat(absl::Hex(Fnv1a64(ec ? zip : canonical), absl::kZeroPad16));
+  const fs::path version =
+      of_zip / absl::StrCat(st.st_size, "-", st.st_mtim.tv_sec, ".", st.st_mtim.tv_nsec);
+  const fs::path vtsnap = version / "vtsnap";
+  if (fs::is_directory(version, ec)) return fs::is_directory(vtsnap, ec) ? Generic(vtsnap) : "";
+  absl::StatusOr<std::vector<ZipFile>> files = ReadZipFiles(zip, "vtsnap/");
+  if (!files.ok()) return files.status();
+  fs::remove_all(of_zip, ec);  // extractions of earlier zips at this path
+  fs::create_directories(version, ec);
+  if (ec) {
+    return absl::InternalError(absl::StrCat("creating ", version.string(), ": ", ec.message()));
   }
-  return ZipHolds::kNoActual;
+  bool any = false;
+  for (const ZipFile& file : *files) {
+    if (!IsPendingName(file.name)) continue;  // the failure report's page and entries
+    const absl::Status written = WriteFileAtomically((version / file.name).string(), file.contents);
+    if (!written.ok()) return written;
+    any = true;
+  }
+  return any ? Generic(vtsnap) : "";
 }
 
 // `path` is `folder` or under it; "." holds every relative path.
@@ -139,14 +134,19 @@ void ScanTestlogs(const std::string& reviewed, TestlogsScan* scan) {
           {.reviewed = reviewed, .vtsnap = Generic(vtsnap), .components = std::move(components)});
       continue;
     }
+    // Bazel 4.2.3 keeps undeclared outputs only zipped: the pending entries are extracted.
     const std::string zip = Generic(folder / "outputs.zip");
     if (!fs::is_regular_file(zip, type_ec)) continue;
-    const ZipHolds holds = ZipNamesActual(zip);
-    if (holds == ZipHolds::kNoActual) continue;
-    scan->notes.push_back(absl::StrCat(
-        "vtsnap review: ", zip, holds == ZipHolds::kActual ? " holds" : " may hold",
-        " pending goldens; rerun bazel test with --nozip_undeclared_test_outputs, or unzip it "
-        "there (unzip -o outputs.zip -d .)"));
+    absl::StatusOr<std::string> extracted = ExtractPending(zip);
+    if (!extracted.ok()) {
+      scan->notes.push_back(absl::StrCat("vtsnap review: ", extracted.status().message(),
+                                         " (its pending goldens, if any, are not listed)"));
+    } else if (!extracted->empty()) {
+      scan->outputs.push_back({.reviewed = reviewed,
+                               .vtsnap = *extracted,
+                               .components = std::move(components),
+                               .extracted_from = zip});
+    }
   }
 }
 

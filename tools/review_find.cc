@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
@@ -120,7 +121,8 @@ void Walk(const fs::path& root, const std::vector<fs::path>& skip, bool as_outpu
 // ".actual" ("<test stem>/<name>.dump", ActualPathFor): the one golden file under the folders
 // whose path ends in "goldens/<relative>", else the one folder ending in "goldens/<test stem>".
 // An actual capture ("<test stem>/<name>.capture") looks for a golden folder instead of a file.
-// For an .actual in bazel-testlogs (`from`), several candidates are narrowed to its package's.
+// For an .actual in bazel-testlogs (`from`), the golden folders count alongside the goldens, and
+// several candidates are narrowed to its package's (PreferPackage).
 void ResolveFromOutputs(const std::string& relative, const Found& found,
                         const TestlogsOutputs* from, Entry* entry) {
   const std::string suffix = absl::StrCat("/goldens/", relative);
@@ -128,13 +130,17 @@ void ResolveFromOutputs(const std::string& relative, const Found& found,
   for (const std::string& file : entry->capture ? found.folders : found.files) {
     if (absl::EndsWith(absl::StrCat("/", file), suffix)) matches.push_back(file);
   }
-  if (matches.empty()) {
+  // For bazel-testlogs, a new golden's folder counts as much as an existing golden: another
+  // package's golden of the same suffix must not win over this package's folder.
+  if (matches.empty() || from != nullptr) {
     const size_t slash = relative.find('/');
     if (slash != std::string::npos) {
       const std::string folder_suffix = absl::StrCat("/goldens/", relative.substr(0, slash));
       for (const std::string& folder : found.folders) {
-        if (absl::EndsWith(absl::StrCat("/", folder), folder_suffix)) {
-          matches.push_back(absl::StrCat(folder, relative.substr(slash)));
+        const std::string candidate = absl::StrCat(folder, relative.substr(slash));
+        if (absl::EndsWith(absl::StrCat("/", folder), folder_suffix) &&
+            !absl::c_linear_search(matches, candidate)) {
+          matches.push_back(candidate);
         }
       }
     }
@@ -199,7 +205,9 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
   }
   auto add_from_outputs = [&](const std::string& actual, bool capture,
                               const std::string& outputs_root, const TestlogsOutputs* from) {
-    Entry entry{.actual = actual, .capture = capture, .testlogs = from != nullptr};
+    Entry entry{.actual = actual,
+                .capture = capture,
+                .testlogs = from != nullptr && from->extracted_from.empty()};
     std::string relative = strip(actual);
     if (absl::StartsWith(relative, outputs_root + "/")) {
       relative = relative.substr(outputs_root.size() + 1);

@@ -59,11 +59,12 @@ struct TestlogsOutputs {
   std::string reviewed;                 // the reviewed folder, as given
   std::string vtsnap;                   // .../bazel-testlogs/.../test.outputs/vtsnap
   std::vector<std::string> components;  // between bazel-testlogs and [shard_K_of_N/]test.outputs
+  std::string extracted_from = {};      // the outputs.zip `vtsnap` was extracted from, if any
 };
 
 struct TestlogsScan {
   std::vector<TestlogsOutputs> outputs;
-  std::vector<std::string> notes;  // one per test.outputs holding a zip but no vtsnap/ folder
+  std::vector<std::string> notes;  // one per outputs.zip review could not read
   std::set<std::string> seen;      // the test.outputs folders scanned (canonical)
 };
 

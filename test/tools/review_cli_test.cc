@@ -30,6 +30,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/pty/test_support.h"
+#include "test/tools/zip_test_support.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/pty/pty_session.h"
 #include "vtsnap/snapshot/pito_frame.h"
@@ -235,6 +236,8 @@ class ReviewCliTest : public ::testing::Test {
       ::close(out_pipe[0]);
       ::close(err_pipe[0]);
       ::unsetenv("VTSNAP_REPORT_DIR");
+      // The private folder zipped outputs are extracted into: ROOT/tmp/vtsnap-actual-<uid>/.
+      ::setenv("TMPDIR", (fs::path(root_) / "tmp").c_str(), 1);
       if (::chdir(cwd.c_str()) != 0) {
         ::dprintf(STDERR_FILENO, "cannot enter %s: %s\n", cwd.c_str(), std::strerror(errno));
         ::_exit(125);
@@ -274,50 +277,6 @@ class ReviewCliTest : public ::testing::Test {
 
   std::string root_;
 };
-
-// A zip holding empty stored files named `names` (an empty file's CRC-32 is 0), with its local
-// headers, central directory and end record, as `zip -0` writes one.
-std::string ZipOf(const std::vector<std::string>& names) {
-  auto le16 = [](std::string* out, uint32_t v) {
-    out->push_back(static_cast<char>(v & 0xFF));
-    out->push_back(static_cast<char>(v >> 8 & 0xFF));
-  };
-  auto le32 = [&](std::string* out, uint32_t v) {
-    le16(out, v & 0xFFFF);
-    le16(out, v >> 16);
-  };
-  std::string local, central;
-  for (const std::string& name : names) {
-    const uint32_t offset = local.size();
-    local += std::string("PK\x03\x04", 4);
-    le16(&local, 10);                             // version needed
-    for (int i = 0; i < 4; ++i) le16(&local, 0);  // flags, method (stored), time, date
-    for (int i = 0; i < 3; ++i) le32(&local, 0);  // crc, compressed and uncompressed size
-    le16(&local, name.size());
-    le16(&local, 0);
-    local += name;
-    central += std::string("PK\x01\x02", 4);
-    le16(&central, 20);  // version made by
-    le16(&central, 10);  // version needed
-    for (int i = 0; i < 4; ++i) le16(&central, 0);
-    for (int i = 0; i < 3; ++i) le32(&central, 0);
-    le16(&central, name.size());
-    for (int i = 0; i < 4; ++i) le16(&central, 0);  // extra, comment, disk, internal attributes
-    le32(&central, 0);                              // external attributes
-    le32(&central, offset);
-    central += name;
-  }
-  std::string zip = local + central;
-  zip += std::string("PK\x05\x06", 4);
-  le16(&zip, 0);
-  le16(&zip, 0);
-  le16(&zip, names.size());
-  le16(&zip, names.size());
-  le32(&zip, central.size());
-  le32(&zip, local.size());
-  le16(&zip, 0);
-  return zip;
-}
 
 TEST_F(ReviewCliTest, ListTable) {
   struct Case {
@@ -670,6 +629,8 @@ TEST_F(ReviewCliTest, ActualFilesInBazelTestlogsResolveByPackage) {
     std::vector<std::string> goldens;  // workspace folders holding goldens/app_test/home.dump
     std::string outputs;               // the test.outputs folder under bazel-testlogs
     std::string out;
+    // Workspace folders holding goldens/app_test/ with another golden only (home.dump is new).
+    std::vector<std::string> new_in = {};
   };
   const std::string changed = "goldens/app_test/home.dump: changed: 1 text row, 1 style range\n";
   const std::vector<Case> cases = {
@@ -720,6 +681,11 @@ TEST_F(ReviewCliTest, ActualFilesInBazelTestlogsResolveByPackage) {
        "ROOT/ws/bazel-testlogs/third/app_test/test.outputs/vtsnap/app_test/home.dump.actual: "
        "golden unknown (2 goldens could be meant (ROOT/ws/other/goldens/app_test/home.dump, "
        "ROOT/ws/pkg/goldens/app_test/home.dump))\n"},
+      {"a new golden in the package's folder, the same name in another package",
+       {"other"},
+       "pkg/app_test/test.outputs",
+       "ROOT/ws/pkg/goldens/app_test/home.dump: new\n",
+       {"pkg"}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -728,6 +694,9 @@ TEST_F(ReviewCliTest, ActualFilesInBazelTestlogsResolveByPackage) {
     const std::string ws = MakeWorkspace();
     for (const std::string& folder : c.goldens) {
       Write(absl::StrCat("ws/", folder, "/goldens/app_test/home.dump"), kHello);
+    }
+    for (const std::string& folder : c.new_in) {
+      Write(absl::StrCat("ws/", folder, "/goldens/app_test/about.dump"), kHello);
     }
     Write(absl::StrCat("out/testlogs/", c.outputs, "/vtsnap/app_test/home.dump.actual"),
           kHelloGreen);
@@ -779,32 +748,48 @@ TEST_F(ReviewCliTest, ReadOnlyBazelTestlogsKeepTheActualButAcceptTheGolden) {
   EXPECT_EQ(Files(), want);
 }
 
-// A test.outputs folder Bazel only zipped is named on stderr, once, when its zip names a
-// vtsnap/ .actual (or is not a zip review can read), and never unzipped.
-TEST_F(ReviewCliTest, AZipOnlyTestOutputsFolderIsNamedOnce) {
+// Bazel 4.2.3 keeps a test's outputs only zipped: the pending entries of an outputs.zip are
+// extracted into the user's private folder and reviewed like loose ones (an accepted one stays
+// accepted while the zip is the same); a zip review cannot read is named once on stderr; a loose
+// vtsnap/ folder beside a zip is read instead of the zip.
+TEST_F(ReviewCliTest, ZippedTestOutputsAreExtractedAndReviewed) {
   const std::string ws = MakeWorkspace();
+  fs::create_directories(fs::path(root_) / "tmp");
   Write("ws/pkg/goldens/app_test/home.dump", kHello);
-  Write("out/testlogs/pkg/app_test/test.outputs/outputs.zip",
-        ZipOf({"vtsnap/", "vtsnap/app_test/", "vtsnap/app_test/home.dump.actual"}));
-  Write("out/testlogs/pkg/log_test/test.outputs/outputs.zip", ZipOf({"trace.json", "x.actual"}));
-  Write("out/testlogs/pkg/odd_test/shard_1_of_2/test.outputs/outputs.zip", "not a zip");
+  Write("ws/pkg/goldens/both_test/home.dump", kHello);
+  const std::string app_zip = vtsnap_test::ZipOf(
+      {{.name = "vtsnap/"},
+       {.name = "vtsnap/app_test/home.dump.actual", .contents = kHelloGreen, .method = 8},
+       {.name = "vtsnap/vtsnap-report.html", .contents = "<html>"}});
+  Write("out/testlogs/pkg/app_test/test.outputs/outputs.zip", app_zip);
+  Write("out/testlogs/pkg/log_test/test.outputs/outputs.zip",
+        vtsnap_test::ZipOf({{.name = "trace.json", .contents = "{}"}}));
+  Write("out/testlogs/pkg/odd_test/shard_1_of_2/test.outputs/outputs.zip",
+        "this is not a zip archive at all");  // 32 bytes
   Write("out/testlogs/pkg/both_test/test.outputs/outputs.zip",
-        ZipOf({"vtsnap/app_test/home.dump.actual"}));
-  Write("out/testlogs/pkg/both_test/test.outputs/vtsnap/app_test/home.dump.actual", kHelloGreen);
-  const std::map<std::string, std::string> before = Files();
-  const std::string tail =
-      " pending goldens; rerun bazel test with --nozip_undeclared_test_outputs, or unzip it "
-      "there (unzip -o outputs.zip -d .)\n";
-  const Result result = ReviewBinary(ws, {"--list"}, /*unprivileged=*/false);
+        vtsnap_test::ZipOf(
+            {{.name = "vtsnap/both_test/home.dump.actual", .contents = kByeCanonical}}));
+  Write("out/testlogs/pkg/both_test/test.outputs/vtsnap/both_test/home.dump.actual", kHelloGreen);
+
+  const std::string unreadable =
+      "vtsnap review: bazel-testlogs/pkg/odd_test/shard_1_of_2/test.outputs/outputs.zip: byte 32: "
+      "no end of central directory: not a zip (its pending goldens, if any, are not listed)\n";
+  Result result = ReviewBinary(ws, {"--list"}, /*unprivileged=*/false);
   EXPECT_EQ(result.code, 0) << result.err;
-  EXPECT_EQ(result.err,
-            absl::StrCat(
-                "vtsnap review: bazel-testlogs/pkg/app_test/test.outputs/outputs.zip holds", tail,
-                "vtsnap review: bazel-testlogs/pkg/odd_test/shard_1_of_2/test.outputs/"
-                "outputs.zip may hold",
-                tail));
-  EXPECT_EQ(result.out, "pkg/goldens/app_test/home.dump: changed: 1 text row, 1 style range\n");
-  EXPECT_EQ(Files(), before);
+  EXPECT_EQ(result.err, unreadable);
+  EXPECT_EQ(result.out,
+            "pkg/goldens/app_test/home.dump: changed: 1 text row, 1 style range\n"
+            "pkg/goldens/both_test/home.dump: changed: 1 text row, 1 style range\n");
+
+  result = ReviewBinary(ws, {"--accept-all", "--filter", "app_test"}, /*unprivileged=*/false);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("review: 1 accepted, 0 rejected, 0 skipped\n"));
+  EXPECT_EQ(Files().at("ws/pkg/goldens/app_test/home.dump"), kHelloGreen);
+  // Bazel's zip is left as it was; the accepted entry is gone from the extraction.
+  EXPECT_EQ(Files().at("out/testlogs/pkg/app_test/test.outputs/outputs.zip"), app_zip);
+  result = ReviewBinary(ws, {"--list", "--filter", "app_test"}, /*unprivileged=*/false);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out, "");
 }
 
 // The default folder is the current one: its bazel-testlogs is read, while the walk still does
