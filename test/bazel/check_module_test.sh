@@ -53,9 +53,9 @@ expect_fail "(a) unused bazel_dep" "$d" \
 
 # (b) a WORKSPACE-path target the Bzlmod path lacks
 d=$tmp/b; copy "$d"
-echo 'cc_library(name = "zlib", linkopts = ["-lz"])' >>"$d/bazel/system_libs.BUILD"
+echo 'cc_library(name = "benchmark", linkopts = ["-lbenchmark"])' >>"$d/bazel/system_libs.BUILD"
 expect_fail "(b) target only in system_libs.BUILD" "$d" \
-  "bazel/system_libs.BUILD:$(line_of "$d/bazel/system_libs.BUILD" '"zlib"'): target \"zlib\" has no counterpart in bazel/bcr_libs.BUILD"
+  "bazel/system_libs.BUILD:$(line_of "$d/bazel/system_libs.BUILD" '"benchmark"'): target \"benchmark\" has no counterpart in bazel/bcr_libs.BUILD"
 
 # (c) a BUILD file naming an @system_libs target neither path defines
 d=$tmp/c; copy "$d"
