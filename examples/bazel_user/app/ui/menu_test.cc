@@ -1,5 +1,6 @@
 // The Bazel user example's golden test (bazel/README.md, "Golden tests").
 #include "app/ui/menu.h"
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/matchers/matchers.h"
