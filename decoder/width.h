@@ -55,6 +55,19 @@ inline constexpr int32_t kBreakStateStart = 0;  // UTF8PROC_BOUNDCLASS_START
 inline constexpr int32_t kBreakStateOther = 1;  // UTF8PROC_BOUNDCLASS_OTHER
 int CodePointWidthAboveBmp(char32_t cp, const WidthPolicy& policy);
 bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state);
+
+// The shortcut IsGraphemeBreak and GraphemeBreakMemo take before utf8proc: an Other after an
+// Other always breaks (GB999), and utf8proc's state after it is Other. True when it applies
+// (and `*state` is then set to Other).
+inline bool OtherAfterOther(char32_t prev, char32_t cp, int32_t* state) {
+  if (cp > 0xFFFF || !kOtherBreakClass[cp]) return false;
+  if (*state != kBreakStateOther &&
+      (*state != kBreakStateStart || prev > 0xFFFF || !kOtherBreakClass[prev])) {
+    return false;
+  }
+  *state = kBreakStateOther;
+  return true;
+}
 }  // namespace width_internal
 
 // The width of one code point from the pinned table: 0 (combining, zero width, controls),
@@ -82,14 +95,8 @@ bool IsRegionalIndicator(char32_t cp);
 // Other always breaks (GB999), and utf8proc's state after it is Other. Exactly utf8proc's answer
 // (GraphemeBreakTest.MatchesUtf8procOnEveryBmpPair).
 inline bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
-  using width_internal::kOtherBreakClass;
-  if (cp <= 0xFFFF && kOtherBreakClass[cp] &&
-      (*state == width_internal::kBreakStateOther ||
-       (*state == width_internal::kBreakStateStart && prev <= 0xFFFF && kOtherBreakClass[prev]))) {
-    *state = width_internal::kBreakStateOther;
-    return true;
-  }
-  return width_internal::GraphemeBreakUtf8proc(prev, cp, state);
+  return width_internal::OtherAfterOther(prev, cp, state) ||
+         width_internal::GraphemeBreakUtf8proc(prev, cp, state);
 }
 
 // IsGraphemeBreak with a memo of utf8proc's answers, for a decoder that asks again and again
@@ -100,14 +107,7 @@ inline bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
 class GraphemeBreakMemo {
  public:
   bool IsBreak(char32_t prev, char32_t cp, int32_t* state) {
-    using width_internal::kOtherBreakClass;
-    if (cp <= 0xFFFF && kOtherBreakClass[cp] &&
-        (*state == width_internal::kBreakStateOther ||
-         (*state == width_internal::kBreakStateStart && prev <= 0xFFFF &&
-          kOtherBreakClass[prev]))) {
-      *state = width_internal::kBreakStateOther;
-      return true;
-    }
+    if (width_internal::OtherAfterOther(prev, cp, state)) return true;
     Entry& e = entries_[Slot(prev, cp, *state)];
     if (e.valid && e.prev == prev && e.cp == cp && e.state_in == *state) {
       *state = e.state_out;
