@@ -38,6 +38,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "bench/bench_args.h"
 #include "bench/corpus.h"
 #include "bench/xterm_node.h"
 
@@ -59,14 +60,8 @@ constexpr char kUsage[] =
     "  --screens DIR     also keep each process's output as "
     "DIR/<corpus>.<size>.<decoder>.process.txt\n";
 
-struct Options {
-  std::string corpus_dir;
-  std::string only;
-  int repeat = 3;
-  bool xterm = true;
-  std::string node = "node";
+struct Options : CommonOptions {
   std::string vtsnap = VTSNAP_CLI_PATH;
-  std::string screens_dir;
   std::string script = VTSNAP_SOURCE_DIR "/bench/xterm_headless.mjs";
   std::string modules = VTSNAP_SOURCE_DIR "/test/corpus/oracle";
 };
@@ -152,42 +147,15 @@ absl::StatusOr<Timed> Measure(const std::vector<std::string>& argv, const std::s
 
 absl::StatusOr<Options> ParseArgs(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--no-xterm") {
-      o.xterm = false;
-      continue;
-    }
-    if (arg != "--corpus-dir" && arg != "--only" && arg != "--repeat" && arg != "--node" &&
-        arg != "--vtsnap" && arg != "--screens") {
-      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "'"));
-    }
-    if (i + 1 >= argc) return absl::InvalidArgumentError(absl::StrCat(arg, " needs a value"));
-    const std::string v = argv[++i];
-    if (arg == "--corpus-dir") {
-      o.corpus_dir = v;
-    } else if (arg == "--only") {
-      o.only = v;
-    } else if (arg == "--node") {
-      o.node = v;
-    } else if (arg == "--vtsnap") {
-      o.vtsnap = v;
-    } else if (arg == "--screens") {
-      o.screens_dir = v;
-    } else if (!absl::SimpleAtoi(v, &o.repeat) || o.repeat < 1 || o.repeat > 1000) {
-      return absl::InvalidArgumentError(absl::StrCat("--repeat '", v, "' is not in 1..1000"));
-    }
-  }
+  absl::Status parsed = ParseBenchArgs(argc, argv, {"--vtsnap"}, &o,
+                                       [&o](absl::string_view, const std::string& value) {
+                                         o.vtsnap = value;
+                                         return absl::OkStatus();
+                                       });
+  if (!parsed.ok()) return parsed;
   if (o.corpus_dir.empty()) {
     return absl::InvalidArgumentError(
         "--corpus-dir is required (write the corpora with vtsnap_bench_corpus --out DIR)");
-  }
-  if (!o.only.empty()) {
-    bool known = false;
-    for (const BenchCase& c : AllCases()) known |= o.only == c.corpus->name || o.only == c.Label();
-    if (!known) {
-      return absl::InvalidArgumentError(absl::StrCat("--only '", o.only, "' names no corpus"));
-    }
   }
   return o;
 }
@@ -356,17 +324,7 @@ int Run(const Options& options) {
 }  // namespace vtsnap::bench
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
-      std::fputs(vtsnap::bench::kUsage, stdout);
-      return 0;
-    }
-  }
-  absl::StatusOr<vtsnap::bench::Options> options = vtsnap::bench::ParseArgs(argc, argv);
-  if (!options.ok()) {
-    std::fprintf(stderr, "vtsnap_bench_commands: %s\n%s",
-                 std::string(options.status().message()).c_str(), vtsnap::bench::kUsage);
-    return 2;
-  }
-  return vtsnap::bench::Run(*options);
+  return vtsnap::bench::BenchMain<vtsnap::bench::Options>(
+      argc, argv, "vtsnap_bench_commands", vtsnap::bench::kUsage, vtsnap::bench::ParseArgs,
+      vtsnap::bench::Run);
 }

@@ -38,6 +38,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "bench/bench_args.h"
 #include "bench/corpus.h"
 #include "bench/peers.h"
 #include "bench/xterm_node.h"
@@ -62,16 +63,10 @@ constexpr char kUsage[] =
     "  --screens DIR     also write each final screen's text to "
     "DIR/<corpus>.<size>.<decoder>.txt\n";
 
-struct Options {
-  std::string corpus_dir;
+struct Options : CommonOptions {
   uint64_t bytes = kDefaultCorpusBytes;
-  std::string only;
-  int repeat = 3;
-  bool xterm = true;
-  std::string node = "node";
   std::string script = VTSNAP_SOURCE_DIR "/bench/xterm_headless.mjs";
   std::string modules = VTSNAP_SOURCE_DIR "/test/corpus/oracle";
-  std::string screens_dir;
 };
 
 // One decoder on one case: the best time and the final screen's hash.
@@ -217,51 +212,15 @@ absl::Status WriteFile(const std::string& path, absl::string_view bytes) {
 
 absl::StatusOr<Options> ParseArgs(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> absl::StatusOr<std::string> {
-      if (i + 1 >= argc) return absl::InvalidArgumentError(absl::StrCat(arg, " needs a value"));
-      return std::string(argv[++i]);
-    };
-    if (arg == "--no-xterm") {
-      o.xterm = false;
-      continue;
-    }
-    if (arg != "--corpus-dir" && arg != "--bytes" && arg != "--only" && arg != "--repeat" &&
-        arg != "--node" && arg != "--screens") {
-      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "'"));
-    }
-    absl::StatusOr<std::string> v = value();
-    if (!v.ok()) return v.status();
-    if (arg == "--corpus-dir") {
-      o.corpus_dir = *v;
-    } else if (arg == "--only") {
-      o.only = *v;
-    } else if (arg == "--node") {
-      o.node = *v;
-    } else if (arg == "--screens") {
-      o.screens_dir = *v;
-    } else if (arg == "--bytes") {
-      if (!absl::SimpleAtoi(*v, &o.bytes) || o.bytes == 0 || (*v)[0] == '+' || (*v)[0] == '-') {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--bytes '", *v, "' is not a positive number"));
-      }
-    } else if (arg == "--repeat") {
-      if (!absl::SimpleAtoi(*v, &o.repeat) || o.repeat < 1 || o.repeat > 1000) {
-        return absl::InvalidArgumentError(absl::StrCat("--repeat '", *v, "' is not in 1..1000"));
-      }
-    }
-  }
-  if (!o.only.empty()) {
-    bool known = false;
-    for (const BenchCase& c : AllCases()) known |= o.only == c.corpus->name || o.only == c.Label();
-    if (!known) {
-      std::vector<std::string> names;
-      for (const Corpus& c : kCorpora) names.push_back(c.name);
-      return absl::InvalidArgumentError(
-          absl::StrCat("--only '", o.only, "' names no corpus (", absl::StrJoin(names, ", "), ")"));
-    }
-  }
+  absl::Status parsed =
+      ParseBenchArgs(argc, argv, {"--bytes"}, &o, [&o](absl::string_view, const std::string& v) {
+        if (!absl::SimpleAtoi(v, &o.bytes) || o.bytes == 0 || v[0] == '+' || v[0] == '-') {
+          return absl::InvalidArgumentError(
+              absl::StrCat("--bytes '", v, "' is not a positive number"));
+        }
+        return absl::OkStatus();
+      });
+  if (!parsed.ok()) return parsed;
   return o;
 }
 
@@ -465,17 +424,7 @@ int Run(const Options& options) {
 }  // namespace vtsnap::bench
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
-      std::fputs(vtsnap::bench::kUsage, stdout);
-      return 0;
-    }
-  }
-  absl::StatusOr<vtsnap::bench::Options> options = vtsnap::bench::ParseArgs(argc, argv);
-  if (!options.ok()) {
-    std::fprintf(stderr, "vtsnap_bench_compare: %s\n%s",
-                 std::string(options.status().message()).c_str(), vtsnap::bench::kUsage);
-    return 2;
-  }
-  return vtsnap::bench::Run(*options);
+  return vtsnap::bench::BenchMain<vtsnap::bench::Options>(
+      argc, argv, "vtsnap_bench_compare", vtsnap::bench::kUsage, vtsnap::bench::ParseArgs,
+      vtsnap::bench::Run);
 }
