@@ -158,6 +158,7 @@ class ReviewCliTest : public ::testing::Test {
   void TearDown() override {
     ::unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
     fs::remove_all(root_);
+    fs::remove_all(root_ + "-bin");
   }
 
   void Write(const std::string& relative, const std::string& contents) {
@@ -227,6 +228,17 @@ class ReviewCliTest : public ::testing::Test {
   // process runs it as nobody (uid and gid 65534), so that folder permissions apply to it.
   Result ReviewBinary(const std::string& cwd, const std::vector<std::string>& args,
                       bool unprivileged) {
+    // nobody may not be able to reach the build tree (a checkout under a 0700 folder, as a
+    // clean clone in a mktemp -d folder is), so an unprivileged run uses a copy of the command
+    // beside the scratch root (outside it: Files() lists the root).
+    std::string binary = VTSNAP_CLI_BINARY;
+    if (unprivileged && ::geteuid() == 0) {
+      binary = root_ + "-bin/vtsnap";
+      fs::create_directories(root_ + "-bin");
+      fs::copy_file(VTSNAP_CLI_BINARY, binary, fs::copy_options::overwrite_existing);
+      fs::permissions(root_ + "-bin", fs::perms(0755));
+      fs::permissions(binary, fs::perms(0755));
+    }
     int out_pipe[2], err_pipe[2];
     if (::pipe(out_pipe) != 0 || ::pipe(err_pipe) != 0) return {-1, "", "pipe failed"};
     const pid_t pid = ::fork();
@@ -247,7 +259,7 @@ class ReviewCliTest : public ::testing::Test {
         ::dprintf(STDERR_FILENO, "cannot become nobody: %s\n", std::strerror(errno));
         ::_exit(126);
       }
-      std::vector<std::string> argv_strings = {VTSNAP_CLI_BINARY, "review"};
+      std::vector<std::string> argv_strings = {binary, "review"};
       argv_strings.insert(argv_strings.end(), args.begin(), args.end());
       std::vector<char*> argv;
       for (std::string& arg : argv_strings) argv.push_back(arg.data());
