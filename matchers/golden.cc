@@ -104,13 +104,10 @@ std::optional<TestContext> CurrentTestContext(absl::string_view golden_name,
   context.source_file = test->file();
   // Under `bazel test` the binary sits in Bazel's output tree and its goldens are runfiles:
   // `bazel run` of the target is what writes into the workspace.
-  const char* target = std::getenv("TEST_TARGET");
-  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-  const bool bazel_test =
-      target != nullptr && *target != '\0' && (workspace == nullptr || *workspace == '\0');
+  const char* target = BazelTestTarget();
   context.accept_command =
-      absl::StrCat(bazel_test ? absl::StrCat("bazel run ", ShellQuoteIfNeeded(target), " --")
-                              : ShellQuoteIfNeeded(SelfExecutable()),
+      absl::StrCat(target != nullptr ? absl::StrCat("bazel run ", ShellQuoteIfNeeded(target), " --")
+                                     : ShellQuoteIfNeeded(SelfExecutable()),
                    " --gtest_filter=", ShellQuoteIfNeeded(context.claimant));
   return context;
 }

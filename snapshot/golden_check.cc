@@ -274,15 +274,21 @@ absl::string_view GoldenOutcomeName(GoldenOutcome outcome) {
 // test's runfiles, which Bazel discards, not into the workspace: `bazel run` does that.
 absl::StatusOr<UpdateMode> RefuseUpdatesUnderBazelTest(absl::StatusOr<UpdateMode> mode) {
   if (!mode.ok() || *mode == UpdateMode::kOff) return mode;
-  const char* target = std::getenv("TEST_TARGET");
-  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-  if (target == nullptr || *target == '\0' || (workspace != nullptr && *workspace != '\0')) {
-    return mode;
-  }
+  const char* target = BazelTestTarget();
+  if (target == nullptr) return mode;
   return absl::FailedPreconditionError(absl::StrCat(
       "UPDATE_GOLDENS is set under `bazel test`, where the goldens are read-only copies in the "
       "test's runfiles: updates would be lost. Update them in the workspace with: UPDATE_GOLDENS=",
       std::getenv("UPDATE_GOLDENS"), " bazel run ", target));
+}
+
+const char* BazelTestTarget() {
+  const char* target = std::getenv("TEST_TARGET");
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  if (target == nullptr || *target == '\0' || (workspace != nullptr && *workspace != '\0')) {
+    return nullptr;
+  }
+  return target;
 }
 
 const absl::StatusOr<UpdateMode>& UpdateModeOfProcess() {

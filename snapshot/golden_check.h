@@ -142,6 +142,10 @@ std::function<std::string(const std::string*)> DumpReportScreens(std::function<F
 // goldens there are runfiles, and `bazel run` is how they are updated in the workspace.
 const absl::StatusOr<UpdateMode>& UpdateModeOfProcess();
 
+// The target being tested under `bazel test` (TEST_TARGET set, no BUILD_WORKSPACE_DIRECTORY,
+// which `bazel run` sets), as "//pkg:t"; nullptr elsewhere.
+const char* BazelTestTarget();
+
 // Under `bazel test` (TEST_TARGET and TEST_UNDECLARED_OUTPUTS_DIR set): where Bazel keeps this
 // test's undeclared outputs once it is over, as one line to follow an .actual's sandbox path:
 // "(after the test: bazel-testlogs/pkg/t[/shard_2_of_3]/test.outputs/, in outputs.zip; ...)\n".

@@ -4,12 +4,9 @@
 // same suffix.
 #include <sys/stat.h>
 
-#include <algorithm>
 #include <cerrno>
-#include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <system_error>
