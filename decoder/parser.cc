@@ -506,6 +506,57 @@ const uint8_t* Parser::WholeCsi(const uint8_t* p, const uint8_t* end, ParserHand
   return q + 1;
 }
 
+// In ground, from p: printable ASCII and whole, well-formed UTF-8 characters other than C1
+// controls, decoded and handed to PrintRun in batches, up to the first other byte (a control,
+// ESC, DEL, a malformed or split character). Returns where it stopped. (A branch-free decoder,
+// one 32-bit load and a table per character, ran 4% slower on the unicode corpus: the branches
+// here predict well enough.)
+const uint8_t* Parser::TextRun(const uint8_t* p, const uint8_t* end, ParserHandler& handler) {
+  constexpr size_t kBatch = 128;
+  char32_t batch[kBatch];
+  size_t n = 0;
+  while (p < end) {
+    const uint8_t b = *p;
+    if (IsPrintableAscii(b)) {
+      batch[n++] = b;
+      ++p;
+    } else {
+      const int len =
+          b >= 0xC2 ? utf8_internal::WellFormedLength(p, static_cast<size_t>(end - p)) : 0;
+      if (len == 0) break;
+      const char32_t cp = utf8_internal::DecodeWellFormed(p, len);
+      if (cp <= 0x9F) break;  // a C1 control (HandleCodePoint)
+      batch[n++] = cp;
+      p += len;
+    }
+    if (n == kBatch) {
+      handler.PrintRun(absl::MakeConstSpan(batch, n));
+      n = 0;
+    }
+  }
+  if (n > 0) handler.PrintRun(absl::MakeConstSpan(batch, n));
+  return p;
+}
+
+void ParserHandler::PrintRun(absl::Span<const char32_t> run) {
+  char ascii[128];
+  size_t n = 0;
+  for (const char32_t cp : run) {
+    if (cp < 0x80 && n < sizeof(ascii)) {
+      ascii[n++] = static_cast<char>(cp);
+      continue;
+    }
+    if (n > 0) PrintAscii(absl::string_view(ascii, n));
+    n = 0;
+    if (cp < 0x80) {
+      ascii[n++] = static_cast<char>(cp);
+    } else {
+      Print(cp);
+    }
+  }
+  if (n > 0) PrintAscii(absl::string_view(ascii, n));
+}
+
 void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
   const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
   const auto* end = p + bytes.size();
@@ -514,19 +565,25 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
     if (state_ == State::kGround && utf8_needed_ == 0 && IsPrintableAscii(*p)) {
       const auto* run = p;
       p = SkipPrintableAscii(p, end);
-      handler.PrintAscii(
-          absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
+      // ASCII up to a control, an ESC or the end goes to PrintAscii whole; ASCII that text
+      // beyond ASCII follows (a short word between CJK, say) starts a mixed run. A long stretch
+      // of ASCII goes to PrintAscii first, whose batch store is the faster path for it.
+      if (p == end || *p < 0xC2 || p - run >= 32) {
+        handler.PrintAscii(
+            absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
+        continue;
+      }
+      p = TextRun(run, end, handler);
       continue;
     }
     if (state_ == State::kGround && utf8_needed_ == 0 && *p >= 0xC2) {
-      // A whole, valid UTF-8 character in the buffer decodes in one step (with DecodeUtf8's own
-      // two halves: its Utf8Char result costs 3% more instructions on the unicode corpus);
-      // anything else (a character split across writes, malformed bytes) goes byte by byte
-      // through Utf8(), the streaming form of the same decoder.
-      const int len = utf8_internal::WellFormedLength(p, static_cast<size_t>(end - p));
-      if (len > 0) {
-        HandleCodePoint(utf8_internal::DecodeWellFormed(p, len), handler);
-        p += len;
+      // Whole, valid UTF-8 characters in the buffer decode in one step, with the printable ASCII
+      // between them, into runs for PrintRun; anything else (a character split across writes,
+      // malformed bytes, a C1 control) goes byte by byte through Utf8(), the streaming form of
+      // the same decoder.
+      const auto* after = TextRun(p, end, handler);
+      if (after != p) {
+        p = after;
         continue;
       }
     }

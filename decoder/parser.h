@@ -22,6 +22,7 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 
 namespace vtsnap {
 
@@ -87,6 +88,11 @@ class ParserHandler {
   virtual void PrintAscii(absl::string_view run) {
     for (char c : run) Print(static_cast<unsigned char>(c));
   }
+  // A run of printable code points (printable ASCII and decoded UTF-8 above U+009F, never a
+  // control), the fast path for text that is not all ASCII; the parser may split a run anywhere.
+  // The default passes each stretch of ASCII to PrintAscii and every other code point to Print,
+  // so a handler that overrides only those sees what it saw before this method existed.
+  virtual void PrintRun(absl::Span<const char32_t> run);
   // A C0 control (0x00-0x1F except ESC, CAN, SUB handled by the parser) or a C1 control.
   virtual void Execute(uint32_t /*control*/) {}
   virtual void CsiDispatch(const Sequence& /*seq*/) {}
@@ -146,6 +152,7 @@ class Parser {
   void Advance(uint8_t byte, ParserHandler& handler);
   const uint8_t* ParamRun(const uint8_t* p, const uint8_t* end);
   const uint8_t* WholeCsi(const uint8_t* p, const uint8_t* end, ParserHandler& handler);
+  const uint8_t* TextRun(const uint8_t* p, const uint8_t* end, ParserHandler& handler);
   void Utf8(uint8_t byte, ParserHandler& handler);
   void FlushUtf8Error(ParserHandler& handler);
   void Clear();

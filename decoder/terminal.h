@@ -245,6 +245,7 @@ class Terminal : public ParserHandler {
   // ParserHandler.
   void Print(char32_t cp) override;
   void PrintAscii(absl::string_view run) override;
+  void PrintRun(absl::Span<const char32_t> run) override;
   void Execute(uint32_t control) override;
   void CsiDispatch(const Sequence& seq) override;
   void EscDispatch(const Sequence& seq) override;
@@ -349,6 +350,8 @@ class Terminal : public ParserHandler {
   // Autowrap: marks the line wrapped, indexes and goes to the left margin.
   void WrapLine();
   void JoinGlyph(char32_t cp);
+  // One character of PrintRun by the general path: Print, or PrintAscii's one character.
+  void PrintRunSlow(char32_t cp);
   // Erases the other half of a wide character that (col, row) is half of; nothing for an
   // ordinary cell (the common case, checked inline).
   void ClearWideAt(int col, int row) {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <bitset>
 #include <cstdint>
+#include <cstdio>
 
 #include "utf8proc.h"
 
@@ -38,52 +38,27 @@ using width_internal::kAmbiguous;
 // The table's answer for every code point of the Basic Multilingual Plane, one byte each (0, 1,
 // 2 or kAmbiguous), so the common case costs one load instead of a binary search. Computed from
 // kTable at compile time (read-only data, no heap); code points above the BMP search kTable.
-using BmpTable = std::array<uint8_t, 0x10000>;
-constexpr BmpTable BuildBmpWidths() {
-  BmpTable w{};
+// Planes 0 and 1 (U+0000..U+1FFFF: the emoji are in plane 1), computed at compile time.
+using LowTable = std::array<uint8_t, width_internal::kWidthTableLimit>;
+constexpr LowTable BuildLowWidths() {
+  LowTable w{};
   for (uint8_t& v : w) v = 1;
   for (const WidthRange& r : kTable) {
-    if (r.first > 0xFFFF) break;
-    const char32_t last = r.last < 0xFFFF ? r.last : 0xFFFF;
+    if (r.first >= width_internal::kWidthTableLimit) break;
+    const char32_t last =
+        r.last < width_internal::kWidthTableLimit ? r.last : width_internal::kWidthTableLimit - 1;
     for (char32_t cp = r.first; cp <= last; ++cp) w[cp] = r.ambiguous ? kAmbiguous : r.width;
   }
   return w;
 }
 
-// The same for the Supplementary Multilingual Plane (U+10000..U+1FFFF: emoji, historic
-// scripts), which holds nearly every code point above the BMP that text uses; the planes above it
-// search kTable.
-constexpr BmpTable BuildSmpWidths() {
-  BmpTable w{};
-  for (uint8_t& v : w) v = 1;
-  for (const WidthRange& r : kTable) {
-    if (r.last < 0x10000) continue;
-    if (r.first > 0x1FFFF) break;
-    const char32_t first = r.first > 0x10000 ? r.first : 0x10000;
-    const char32_t last = r.last < 0x1FFFF ? r.last : 0x1FFFF;
-    for (char32_t cp = first; cp <= last; ++cp) {
-      w[cp - 0x10000] = r.ambiguous ? kAmbiguous : r.width;
-    }
-  }
-  return w;
-}
-
-constexpr BmpTable kSmpWidths = BuildSmpWidths();
-
 }  // namespace
 
 namespace width_internal {
-constexpr BmpTable kBmpWidths = BuildBmpWidths();
-}  // namespace width_internal
 
-namespace width_internal {
+constexpr LowTable kLowWidths = BuildLowWidths();
 
-int CodePointWidthAboveBmp(char32_t cp, const WidthPolicy& policy) {
-  if (cp >= 0x10000 && cp <= 0x1FFFF) {
-    const uint8_t w = kSmpWidths[cp - 0x10000];
-    if (w != kAmbiguous) return w;
-    return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
-  }
+int CodePointWidthAbovePlane1(char32_t cp, const WidthPolicy& policy) {
   if (cp > 0x10FFFF) return 1;
   const WidthRange* r = Find(cp);
   if (r == nullptr) return 1;
@@ -120,15 +95,23 @@ namespace width_internal {
 static_assert(kBreakStateStart == UTF8PROC_BOUNDCLASS_START);
 static_assert(kBreakStateOther == UTF8PROC_BOUNDCLASS_OTHER);
 
-// Built before main; a terminal used during static initialization elsewhere sees it all false
-// and asks utf8proc for every pair, which gives the same answers.
-const std::bitset<0x10000> kOtherBreakClass = [] {
-  std::bitset<0x10000> other;
-  for (char32_t c = 0; c <= 0xFFFF; ++c) {
-    other[c] = utf8proc_get_property(static_cast<utf8proc_int32_t>(c))->boundclass ==
-               UTF8PROC_BOUNDCLASS_OTHER;
+// Built before main; a terminal used during static initialization elsewhere finds it zero
+// (no Other, no by_class) and asks utf8proc for every pair, which gives the same answers.
+const BreakClassTable kBreakClass = [] {
+  BreakClassTable table{};
+  for (char32_t c = 0; c < kBreakClassLimit; ++c) {
+    table.of[c] =
+        static_cast<uint8_t>(utf8proc_get_property(static_cast<utf8proc_int32_t>(c))->boundclass);
   }
-  return other;
+  // utf8proc up to 2.8 answers from the two boundclasses and the state alone
+  // (grapheme_break_extended); 2.9 added the Indic conjunct break property to the question and
+  // to the state. Checked at run time: the shared library may be newer than the header.
+  int major = 0;
+  int minor = 0;
+  table.by_class = std::sscanf(utf8proc_version(), "%d.%d", &major, &minor) == 2 &&
+                   (major < 2 || (major == 2 && minor <= 8)) &&
+                   UTF8PROC_BOUNDCLASS_E_ZWG + 1 == kBreakClasses;
+  return table;
 }();
 
 bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state) {

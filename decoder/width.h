@@ -14,12 +14,12 @@
 #define VTSNAP_DECODER_WIDTH_H_
 
 #include <array>
-#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "absl/base/attributes.h"
 #include "vtsnap/decoder/utf8.h"  // AppendUtf8 and EncodeUtf8, which lived here
 
 namespace vtsnap {
@@ -45,24 +45,36 @@ struct WidthPolicy {
 };
 
 namespace width_internal {
-// The pinned table's answer for every BMP code point (0, 1, 2 or kAmbiguous), computed at
-// compile time; and the BMP code points whose grapheme break class is Other, from utf8proc at
-// start-up (all false until then, which only sends every pair to utf8proc).
+// The pinned table's answer for every code point of planes 0 and 1 (0, 1, 2 or kAmbiguous),
+// computed at compile time; the rest is a search of the table (CodePointWidthAbovePlane1).
 inline constexpr uint8_t kAmbiguous = 3;
-extern const std::array<uint8_t, 0x10000> kBmpWidths;
-extern const std::bitset<0x10000> kOtherBreakClass;
+inline constexpr char32_t kWidthTableLimit = 0x20000;
+extern const std::array<uint8_t, kWidthTableLimit> kLowWidths;
 inline constexpr int32_t kBreakStateStart = 0;  // UTF8PROC_BOUNDCLASS_START
 inline constexpr int32_t kBreakStateOther = 1;  // UTF8PROC_BOUNDCLASS_OTHER
-int CodePointWidthAboveBmp(char32_t cp, const WidthPolicy& policy);
+// utf8proc's grapheme break class (UTF8PROC_BOUNDCLASS_*) of every code point of the Basic and
+// Supplementary Multilingual Planes, read from utf8proc at start-up. Until then everything is
+// zero (no code point is Other, `by_class` is false) and every question goes to utf8proc, which
+// gives the same answers. `by_class` says whether utf8proc's break answer is a function of the two
+// classes and the state alone (true up to utf8proc 2.8; 2.9 added the Indic conjunct rules), so
+// that GraphemeBreakMemo may remember answers by class.
+inline constexpr char32_t kBreakClassLimit = 0x20000;
+inline constexpr int kBreakClasses = 21;  // UTF8PROC_BOUNDCLASS_START .. UTF8PROC_BOUNDCLASS_E_ZWG
+struct BreakClassTable {
+  std::array<uint8_t, kBreakClassLimit> of;
+  bool by_class;
+};
+extern const BreakClassTable kBreakClass;
+int CodePointWidthAbovePlane1(char32_t cp, const WidthPolicy& policy);
 bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state);
 
 // The shortcut IsGraphemeBreak and GraphemeBreakMemo take before utf8proc: an Other after an
 // Other always breaks (GB999), and utf8proc's state after it is Other. True when it applies
 // (and `*state` is then set to Other).
 inline bool OtherAfterOther(char32_t prev, char32_t cp, int32_t* state) {
-  if (cp > 0xFFFF || !kOtherBreakClass[cp]) return false;
-  if (*state != kBreakStateOther &&
-      (*state != kBreakStateStart || prev > 0xFFFF || !kOtherBreakClass[prev])) {
+  if (cp >= kBreakClassLimit || kBreakClass.of[cp] != kBreakStateOther) return false;
+  if (*state != kBreakStateOther && (*state != kBreakStateStart || prev >= kBreakClassLimit ||
+                                     kBreakClass.of[prev] != kBreakStateOther)) {
     return false;
   }
   *state = kBreakStateOther;
@@ -73,8 +85,10 @@ inline bool OtherAfterOther(char32_t prev, char32_t cp, int32_t* state) {
 // The width of one code point from the pinned table: 0 (combining, zero width, controls),
 // 1 or 2. Inline: the decoder asks for every code point it prints.
 inline int CodePointWidth(char32_t cp, const WidthPolicy& policy = {}) {
-  if (cp > 0xFFFF) return width_internal::CodePointWidthAboveBmp(cp, policy);
-  const uint8_t w = width_internal::kBmpWidths[cp];
+  if (cp >= width_internal::kWidthTableLimit) {
+    return width_internal::CodePointWidthAbovePlane1(cp, policy);
+  }
+  const uint8_t w = width_internal::kLowWidths[cp];
   if (w != width_internal::kAmbiguous) return w;
   return policy.ambiguous == AmbiguousWidth::kWide ? 2 : 1;
 }
@@ -100,13 +114,36 @@ inline bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
 }
 
 // IsGraphemeBreak with a memo of utf8proc's answers, for a decoder that asks again and again
-// about the same pairs outside the shortcut (combining marks, emoji, ZWJ sequences, flags). The
-// answer is a pure function of `prev`, `cp` and the state, so the memo (256 entries, direct
-// mapped, keyed by all three) gives exactly utf8proc's answer and state. Not thread-safe: one per
-// Terminal.
+// about the same pairs outside the shortcut (combining marks, emoji, ZWJ sequences, flags). Where
+// utf8proc's answer depends only on the two code points' break classes and the state
+// (width_internal::BreakClassTable::by_class), and both code points are in the class table, it
+// is remembered by those: at most 2 * 21 * 21 questions, each asked of utf8proc once (the
+// class of `prev` counts only from the start state, where utf8proc reads it). Otherwise the
+// answer is a pure function of `prev`, `cp` and the state, and 256 direct-mapped entries keyed by
+// all three remember it. Either way the answer and state are exactly utf8proc's. Not
+// thread-safe: one per Terminal.
 class GraphemeBreakMemo {
  public:
-  bool IsBreak(char32_t prev, char32_t cp, int32_t* state) {
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool IsBreak(char32_t prev, char32_t cp, int32_t* state) {
+    using width_internal::kBreakClass;
+    using width_internal::kBreakClasses;
+    if (kBreakClass.by_class && prev < width_internal::kBreakClassLimit &&
+        cp < width_internal::kBreakClassLimit && static_cast<uint32_t>(*state) < kBreakClasses) {
+      const int to = kBreakClass.of[cp];
+      const int key = *state != width_internal::kBreakStateStart
+                          ? *state * kBreakClasses + to
+                          : (kBreakClasses + kBreakClass.of[prev]) * kBreakClasses + to;
+      uint8_t& e = by_class_[key];
+      if (e & kKnown) {
+        *state = e & kStateMask;
+        return (e & kBreak) != 0;
+      }
+      const bool brk = width_internal::GraphemeBreakUtf8proc(prev, cp, state);
+      if (static_cast<uint32_t>(*state) <= kStateMask) {
+        e = static_cast<uint8_t>(kKnown | (brk ? kBreak : 0) | *state);
+      }
+      return brk;
+    }
     if (width_internal::OtherAfterOther(prev, cp, state)) return true;
     Entry& e = entries_[Slot(prev, cp, *state)];
     if (e.valid && e.prev == prev && e.cp == cp && e.state_in == *state) {
@@ -128,6 +165,10 @@ class GraphemeBreakMemo {
     bool brk = false;
     bool valid = false;
   };
+  static constexpr uint8_t kKnown = 0x80;
+  static constexpr uint8_t kBreak = 0x40;
+  static constexpr uint8_t kStateMask = 0x3F;
+  uint8_t by_class_[2 * width_internal::kBreakClasses * width_internal::kBreakClasses] = {};
   static constexpr int kBits = 8;
   static size_t Slot(char32_t prev, char32_t cp, int32_t state) {
     const uint32_t h = static_cast<uint32_t>(prev) * 0x9E3779B1u ^

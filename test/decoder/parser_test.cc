@@ -2,6 +2,7 @@
 // each case pins the lines a byte string must produce.
 #include "vtsnap/decoder/parser.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -220,6 +221,102 @@ TEST(ParserAsciiRunTest, RunEndsAtTheFirstOtherByteAtEveryOffset) {
           << "stop " << absl::CEscape(stop.bytes) << " after " << before << " bytes";
     }
   }
+}
+
+// Records which print path the parser took: "run" (PrintRun), "ascii" (PrintAscii) or "print".
+class PathRecorder : public ParserHandler {
+ public:
+  explicit PathRecorder(bool runs) : runs_(runs) {}
+  void PrintRun(absl::Span<const char32_t> run) override {
+    if (!runs_) {
+      ParserHandler::PrintRun(run);  // the default, which this recorder checks
+      return;
+    }
+    std::string line = "run";
+    for (const char32_t cp : run) absl::StrAppend(&line, " ", Name(cp));
+    lines.push_back(line);
+  }
+  void PrintAscii(absl::string_view run) override { lines.push_back(absl::StrCat("ascii ", run)); }
+  void Print(char32_t cp) override { lines.push_back("print " + Name(cp)); }
+  void Execute(uint32_t c) override { lines.push_back(absl::StrCat("execute ", absl::Hex(c))); }
+  std::vector<std::string> lines;
+
+ private:
+  static std::string Name(char32_t cp) {
+    if (cp < 0x80) return std::string(1, static_cast<char>(cp));
+    return absl::StrCat("U+", absl::AsciiStrToUpper(absl::StrCat(absl::Hex(cp, absl::kZeroPad4))));
+  }
+  bool runs_;
+};
+
+std::vector<std::string> FeedPaths(const std::string& input, bool runs) {
+  Parser parser;
+  PathRecorder rec(runs);
+  parser.Feed(input, rec);
+  return rec.lines;
+}
+
+// Text beyond ASCII reaches the handler as runs of code points, the ASCII between its characters
+// included; a run ends at the first byte that is not printable text, and a long stretch of ASCII
+// goes to PrintAscii.
+TEST(ParserTextRunTest, MixedTextArrivesAsRunsEndingWhereTextEnds) {
+  struct RunCase {
+    const char* name;
+    std::string input;
+    std::vector<std::string> actions;
+  };
+  const RunCase kRunCases[] = {
+      {"AsciiAloneIsNoRun", "abc\r", {"ascii abc", "execute d"}},
+      {"AsciiAroundCjk", "a\xe4\xb8\xad b\r", {"run a U+4E2D   b", "execute d"}},
+      {"StartsWithCjk", "\xe4\xb8\xad\xe6\x96\x87", {"run U+4E2D U+6587"}},
+      {"EveryUtf8Length", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", {"run U+00E9 U+20AC U+1F600"}},
+      {"LongAsciiFirstGoesToPrintAscii",
+       std::string(32, 'x') + "\xc3\xa9",
+       {"ascii " + std::string(32, 'x'), "run U+00E9"}},
+      {"C1ControlEndsTheRun",
+       "a\xc3\xa9\xc2\x85"
+       "b",
+       {"run a U+00E9", "execute 85", "ascii b"}},
+      {"EscEndsTheRun", "\xc3\xa9\x1b[mb", {"run U+00E9", "ascii b"}},
+      {"DelEndsTheRun",
+       "\xc3\xa9\x7f"
+       "b",
+       {"run U+00E9", "ascii b"}},
+      // The streaming decoder re-reads the byte after a malformed lead as a character.
+      {"MalformedEndsTheRun", "a\xc3(b", {"run a", "print U+FFFD", "print (", "ascii b"}},
+      {"SplitCharacterEndsTheRun", "a\xe4\xb8", {"run a"}},
+  };
+  for (const RunCase& c : kRunCases) {
+    EXPECT_THAT(FeedPaths(c.input, /*runs=*/true), testing::ElementsAreArray(c.actions)) << c.name;
+  }
+  // Less than 32 bytes of ASCII before the first other character join its run.
+  std::string joined = "run";
+  for (int i = 0; i < 31; ++i) joined += " x";
+  EXPECT_THAT(FeedPaths(std::string(31, 'x') + "\xc3\xa9", true),
+              testing::ElementsAre(joined + " U+00E9"));
+}
+
+TEST(ParserTextRunTest, LongRunsArriveInBatchesThatKeepEveryCodePoint) {
+  std::string input;
+  for (int i = 0; i < 300; ++i) input += "\xe4\xb8\xad";
+  const std::vector<std::string> lines = FeedPaths(input, /*runs=*/true);
+  int code_points = 0;
+  for (const std::string& line : lines) {
+    ASSERT_TRUE(absl::StartsWith(line, "run ")) << line;
+    code_points += static_cast<int>(std::count(line.begin(), line.end(), '+'));
+  }
+  EXPECT_EQ(code_points, 300);
+  EXPECT_GT(lines.size(), 1u);
+}
+
+// A handler that overrides only Print and PrintAscii sees the ASCII of a run as one PrintAscii
+// stretch and every other code point as a Print, as before PrintRun existed.
+TEST(ParserTextRunTest, TheDefaultPrintRunSplitsIntoPrintAsciiAndPrint) {
+  EXPECT_THAT(
+      FeedPaths("ab\xe4\xb8\xad\xc3\xa9"
+                "cd\r",
+                /*runs=*/false),
+      testing::ElementsAre("ascii ab", "print U+4E2D", "print U+00E9", "ascii cd", "execute d"));
 }
 
 TEST(ParserLimitsTest, ParamsPastTheLimitAreDroppedAndTheRestDispatched) {

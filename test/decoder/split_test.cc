@@ -94,6 +94,77 @@ TEST(SplitTest, RandomManyWaySplitsGiveTheSameState) {
   }
 }
 
+// Text beyond ASCII in one write reaches the terminal as runs (Terminal::PrintRun, which places
+// the characters inline); fed a byte at a time, every character takes Print or PrintAscii, the
+// reference. Each case is one decision of that fast path, on a 10x4 screen so rows fill and wrap.
+struct RunCase {
+  const char* name;
+  std::string bytes;
+  int cols = 10;
+  int rows = 4;
+};
+
+const RunCase kRunCases[] = {
+    {"CjkFillsRowsAndWraps", std::string(16, ' ') + "\xe4\xb8\xad\xe6\x96\x87"
+                                                    "ab\xe5\xad\x97"},
+    {"WideAtTheRightEdgeWrapsWhole",
+     "abcdefghi\xe4\xb8\xad"
+     "x"},
+    {"MarkAfterPendingWrapJoinsTheLastCell",
+     "abcdefghi\xc3\xa9"
+     "e\xcc\x81"
+     "x"},
+    {"MarkAtTheStartOfARun", "\x1b[2;3H\xcc\x81\xe4\xb8\xad"},
+    {"EmojiZwjAndFlags",
+     "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9 \xf0\x9f\x87\xaf\xf0\x9f\x87\xb5"
+     "\xf0\x9f\x87\xaf"},
+    {"Vs16WidensUnderMode2027", "\x1b[?2027h\xe2\x9d\xa4\xef\xb8\x8f a\xe2\x9d\xa4\xef\xb8\x8f"},
+    {"OverwritesHalfAWideCharacter",
+     "\xe4\xb8\xad\xe6\x96\x87\xe5\xad\x97\x1b[1;2Hx\xc3\xa9\x1b[1;5H\xe4\xb8\xad"},
+    {"PenAndHyperlinkCarry",
+     "\x1b[1;31m\x1b]8;;https://e.x/\x1b\\a\xe4\xb8\xad\x1b]8;;\x1b\\\x1b[0mb\xe4\xb8\xad"},
+    {"RepRepeatsTheLastBase", "\xe4\xb8\xad\x1b[2ba\xcc\x81\x1b[2b"},
+    {"InsertModeTakesThePerCharacterPath",
+     "abcdef\x1b[1;1H\x1b[4h\xe4\xb8\xad"
+     "x"},
+    {"DecGraphicsTakesThePerCharacterPath", "\x1b(0q\xe4\xb8\xadq\x1b(B"},
+    {"NoAutowrapTakesThePerCharacterPath", "\x1b[?7labcdefghi\xe4\xb8\xad\xe6\x96\x87"},
+    {"LeftRightMargins",
+     "\x1b[?69h\x1b[3;6s\x1b[1;3Ha\xe4\xb8\xad\xe6\x96\x87"
+     "bc"},
+    {"SixelPixelsUnderText", "\x1bPq#1;2;100;0;0#1!20~-!20~\x1b\\\x1b[1;1Ha\xe4\xb8\xad"},
+    {"LongerThanOneBatch",
+     []() {
+       std::string s;
+       for (int i = 0; i < 200; ++i) s += i % 3 == 0 ? "a" : "\xe4\xb8\xad";
+       return s;
+     }()},
+    {"OneColumnScreenIgnoresWide",
+     "\xe4\xb8\xad"
+     "a\xe4\xb8\xad"
+     "b",
+     1, 4},
+};
+
+void PrintTo(const RunCase& c, std::ostream* os) { *os << c.name; }
+
+class RunPathTest : public testing::TestWithParam<RunCase> {};
+
+TEST_P(RunPathTest, OneWriteMatchesCharacterByCharacter) {
+  const std::string& bytes = GetParam().bytes;
+  const TerminalOptions options{.cols = GetParam().cols, .rows = GetParam().rows};
+  VirtualTerminal once(options);
+  once.Write(bytes);
+  VirtualTerminal bytewise(options);
+  for (char c : bytes) bytewise.Write(absl::string_view(&c, 1));
+  EXPECT_EQ(State(once), State(bytewise));
+}
+
+INSTANTIATE_TEST_SUITE_P(Split, RunPathTest, testing::ValuesIn(kRunCases),
+                         [](const testing::TestParamInfo<RunCase>& info) {
+                           return std::string(info.param.name);
+                         });
+
 TEST(SplitTest, StreamExercisesWhatItClaims) {
   // Guards the stream above against edits that would make the split tests vacuous.
   VirtualTerminal vt({.cols = 20, .rows = 12});

@@ -2,6 +2,7 @@
 #include "vtsnap/decoder/width.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -211,6 +212,45 @@ TEST(GraphemeBreakMemoTest, GivesUtf8procsAnswersAndStates) {
   EXPECT_EQ(mismatches, 0);
   EXPECT_GT(breaks, 0);  // both answers occur
   EXPECT_LT(breaks, static_cast<int>(3 * code_points.size() * code_points.size() * states.size()));
+}
+
+// With utf8proc up to 2.8 GraphemeBreakMemo remembers answers by the code points' break classes
+// (width_internal::BreakClassTable::by_class): one memo, asked about every code point of planes
+// 0 and 1 after predecessors of every class, from a fresh state and from the state the
+// predecessor left, must give utf8proc's answer and state each time, though most answers come
+// from what another code point of the same class taught it.
+TEST(GraphemeBreakMemoTest, AnswersByClassAreUtf8procsOnEveryCodePointOfPlanesZeroAndOne) {
+  int major = 0;
+  int minor = 0;
+  ASSERT_EQ(std::sscanf(utf8proc_version(), "%d.%d", &major, &minor), 2);
+  EXPECT_EQ(width_internal::kBreakClass.by_class, major == 2 && minor <= 8)
+      << "utf8proc " << utf8proc_version();
+  const char32_t kPrevious[] = {U'a',      U'\u4E00', U'\uAC00', U'\u0600', U'\u1100',
+                                U'\u1161', U'\u11A8', U'\u0301', U'\u200D', U'\u0903',
+                                U'\r',     0x1F1E6,   0x1F600,   U'\u00A9', U'\u094D'};
+  GraphemeBreakMemo memo;
+  int mismatches = 0;
+  for (char32_t prev : kPrevious) {
+    for (bool fresh : {true, false}) {
+      int32_t before = 0;
+      if (!fresh)
+        utf8proc_grapheme_break_stateful('x', static_cast<utf8proc_int32_t>(prev), &before);
+      for (char32_t cp = 0; cp < width_internal::kBreakClassLimit; ++cp) {
+        int32_t ours = before;
+        int32_t theirs = before;
+        const bool got = memo.IsBreak(prev, cp, &ours);
+        const bool want = utf8proc_grapheme_break_stateful(
+            static_cast<utf8proc_int32_t>(prev), static_cast<utf8proc_int32_t>(cp), &theirs);
+        if ((got != want || ours != theirs) && ++mismatches <= 10) {
+          ADD_FAILURE() << "prev U+" << std::hex << static_cast<uint32_t>(prev) << " cp U+"
+                        << static_cast<uint32_t>(cp) << (fresh ? " (fresh)" : "") << ": break "
+                        << got << " state " << ours << ", utf8proc: break " << want << " state "
+                        << theirs;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
 }
 
 TEST(AppendUtf8Test, EncodesEveryLength) {
