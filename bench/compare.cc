@@ -331,30 +331,24 @@ int Run(const Options& options) {
     Measurement vtsnap;
     std::optional<Measurement> libvterm;
     std::optional<Measurement> libtsm;
-    auto keep = [](std::optional<Measurement>* best, Measurement m) {
-      if (best->has_value()) m.seconds = std::min(m.seconds, (*best)->seconds);
-      *best = std::move(m);
+    // One run of a peer, kept if it is the best so far; false (the error printed) on failure.
+    auto run_peer = [&](NewPeerFn new_peer, const char* name, std::optional<Measurement>* best) {
+      absl::StatusOr<Measurement> m = MeasurePeer(new_peer, bytes, c.size, 1);
+      if (!m.ok()) {
+        std::fprintf(stderr, "vtsnap_bench_compare: %s on %s: %s\n", name, c.Label().c_str(),
+                     std::string(m.status().message()).c_str());
+        return false;
+      }
+      if (best->has_value()) m->seconds = std::min(m->seconds, (*best)->seconds);
+      *best = *std::move(m);
+      return true;
     };
     for (int round = 0; round < options.repeat; ++round) {
       Measurement v = MeasureVtsnap(bytes, c.size, 1);
       if (round > 0) v.seconds = std::min(v.seconds, vtsnap.seconds);
       vtsnap = std::move(v);
-      absl::StatusOr<Measurement> vterm = MeasurePeer(&NewLibvterm, bytes, c.size, 1);
-      if (!vterm.ok()) {
-        std::fprintf(stderr, "vtsnap_bench_compare: libvterm on %s: %s\n", c.Label().c_str(),
-                     std::string(vterm.status().message()).c_str());
-        return 1;
-      }
-      keep(&libvterm, *std::move(vterm));
-      if (tsm) {
-        absl::StatusOr<Measurement> r = MeasurePeer(&NewLibtsm, bytes, c.size, 1);
-        if (!r.ok()) {
-          std::fprintf(stderr, "vtsnap_bench_compare: libtsm on %s: %s\n", c.Label().c_str(),
-                       std::string(r.status().message()).c_str());
-          return 1;
-        }
-        keep(&libtsm, *std::move(r));
-      }
+      if (!run_peer(&NewLibvterm, "libvterm", &libvterm)) return 1;
+      if (tsm && !run_peer(&NewLibtsm, "libtsm", &libtsm)) return 1;
     }
     std::string screens_prefix;
     if (!options.screens_dir.empty()) {
