@@ -35,10 +35,10 @@ namespace {
 
 using width_internal::kAmbiguous;
 
-// The table's answer for every code point of the Basic Multilingual Plane, one byte each (0, 1,
-// 2 or kAmbiguous), so the common case costs one load instead of a binary search. Computed from
-// kTable at compile time (read-only data, no heap); code points above the BMP search kTable.
-// Planes 0 and 1 (U+0000..U+1FFFF: the emoji are in plane 1), computed at compile time.
+// The table's answer for every code point of planes 0 and 1 (U+0000..U+1FFFF: the emoji are in
+// plane 1), one byte each (0, 1, 2 or kAmbiguous), so the common case costs one load instead of
+// a binary search. Computed from kTable at compile time (read-only data, no heap); code points
+// above plane 1 search kTable.
 using LowTable = std::array<uint8_t, width_internal::kWidthTableLimit>;
 constexpr LowTable BuildLowWidths() {
   LowTable w{};
