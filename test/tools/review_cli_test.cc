@@ -770,7 +770,7 @@ TEST_F(ReviewCliTest, ZippedTestOutputsAreExtractedAndReviewed) {
   Write("ws/pkg/goldens/app_test/home.dump", kHello);
   Write("ws/pkg/goldens/both_test/home.dump", kHello);
   const std::string app_zip = vtsnap_test::ZipOf(
-      {{.name = "vtsnap/"},
+      {{.name = "vtsnap/", .contents = ""},
        {.name = "vtsnap/app_test/home.dump.actual", .contents = kHelloGreen, .method = 8},
        {.name = "vtsnap/vtsnap-report.html", .contents = "<html>"}});
   Write("out/testlogs/pkg/app_test/test.outputs/outputs.zip", app_zip);
