@@ -126,14 +126,13 @@ absl::StatusOr<double> RunOnce(const std::vector<std::string>& argv, const std::
   return seconds;
 }
 
-absl::StatusOr<Timed> Measure(const std::vector<std::string>& argv, const std::string& out_path,
-                              int repeat) {
+// One run of `argv`: its time, and its standard output, which must be a screen ending in a
+// newline.
+absl::StatusOr<Timed> Measure(const std::vector<std::string>& argv, const std::string& out_path) {
   Timed t;
-  for (int run = 0; run < repeat; ++run) {
-    absl::StatusOr<double> s = RunOnce(argv, out_path);
-    if (!s.ok()) return s.status();
-    t.seconds = std::min(t.seconds, *s);
-  }
+  absl::StatusOr<double> s = RunOnce(argv, out_path);
+  if (!s.ok()) return s.status();
+  t.seconds = *s;
   absl::StatusOr<std::string> output = ReadFile(out_path);
   if (!output.ok()) return output.status();
   if (output->empty() || output->back() != '\n') {
@@ -277,7 +276,7 @@ int Run(const Options& options) {
     std::vector<Timed> timed(programs.size());
     for (int round = 0; round < options.repeat; ++round) {
       for (size_t i = 0; i < programs.size(); ++i) {
-        absl::StatusOr<Timed> t = Measure(Expand(programs[i]->argv, size, file), out_path, 1);
+        absl::StatusOr<Timed> t = Measure(Expand(programs[i]->argv, size, file), out_path);
         if (!t.ok()) {
           std::fprintf(stderr, "vtsnap_bench_commands: %s\n",
                        std::string(t.status().message()).c_str());

@@ -43,7 +43,7 @@ class ZipReaderTest : public ::testing::Test {
 TEST_F(ZipReaderTest, ReadsStoredAndDeflatedFilesUnderThePrefixOnly) {
   const std::string dump(3000, 'x');  // long enough for deflate to shrink it
   const std::string path =
-      Write(ZipOf({{.name = "vtsnap/"},
+      Write(ZipOf({{.name = "vtsnap/", .contents = ""},  // a folder entry
                    {.name = "vtsnap/a_test/home.dump.actual", .contents = "stored\n"},
                    {.name = "vtsnap/a_test/big.dump.actual", .contents = dump, .method = 8},
                    {.name = "other/log.txt", .contents = "not mine"}}));
