@@ -148,13 +148,6 @@ bool IsParamByte(uint8_t b) { return b >= 0x30 && b <= 0x3B; }
 
 }  // namespace
 
-bool Params::has_sub() const {
-  for (bool s : sub_) {
-    if (s) return true;
-  }
-  return false;
-}
-
 void Parser::Clear() {
   seq_.marker = 0;
   seq_.intermediates.clear();

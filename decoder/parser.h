@@ -19,8 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
-#include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
@@ -33,10 +33,13 @@ class Params {
   static constexpr int kDefault = -1;
   static constexpr int kMaxValue = 65535;  // larger numbers saturate here
 
-  int size() const { return static_cast<int>(values_.size()); }
-  bool empty() const { return values_.empty(); }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
   // The raw value at i (kDefault when omitted or absent).
-  int raw(int i) const { return i < size() ? values_[i] : kDefault; }
+  int raw(int i) const {
+    if (i >= size_) return kDefault;
+    return i < kInline ? values_[i] : overflow_[i - kInline].value;
+  }
   // The value at i, or `def` when omitted, absent or (for counts) zero if `zero_is_default`.
   int Get(int i, int def, bool zero_is_default = false) const {
     int v = raw(i);
@@ -44,23 +47,51 @@ class Params {
     return v;
   }
   // True when entry i was introduced by a colon.
-  bool is_sub(int i) const { return i < size() && sub_[i]; }
+  bool is_sub(int i) const {
+    if (i >= size_) return false;
+    return i < kInline ? sub_[i] : overflow_[i - kInline].sub;
+  }
   // True when any entry is a sub-parameter.
-  bool has_sub() const;
+  bool has_sub() const { return has_sub_; }
 
   void Clear() {
-    values_.clear();
-    sub_.clear();
+    size_ = 0;
+    has_sub_ = false;
+    overflow_.clear();
   }
   void Push(int value, bool sub) {
-    values_.push_back(value);
-    sub_.push_back(sub);
+    has_sub_ |= sub;
+    if (size_ < kInline) {
+      values_[size_] = value;
+      sub_[size_] = sub;
+    } else {
+      overflow_.push_back({value, sub});
+    }
+    ++size_;
   }
-  void SetLast(int value) { values_.back() = value; }
+  // Replaces the value of the last entry; the caller has pushed one.
+  void SetLast(int value) {
+    if (size_ <= kInline) {
+      values_[size_ - 1] = value;
+    } else {
+      overflow_.back().value = value;
+    }
+  }
 
  private:
-  absl::InlinedVector<int, 16> values_;
-  absl::InlinedVector<bool, 16> sub_;
+  // The first kInline entries (ParserLimits::max_params' default) live in fixed arrays, so the
+  // common pushes neither allocate nor check where their storage is; entries beyond, allowed by
+  // a larger max_params, go to overflow_.
+  static constexpr int kInline = 32;
+  struct Entry {
+    int value;
+    bool sub;
+  };
+  int size_ = 0;
+  bool has_sub_ = false;
+  int values_[kInline] = {};
+  bool sub_[kInline] = {};
+  std::vector<Entry> overflow_;
 };
 
 // A complete CSI, ESC or DCS header: private marker (one of < = > ?, or 0), intermediates (bytes

@@ -334,6 +334,57 @@ TEST(ParserLimitsTest, ParamsPastTheLimitAreDroppedAndTheRestDispatched) {
   EXPECT_EQ(parser.stats().overflowed_sequences, 0u);
 }
 
+// Params keeps its first 32 entries in fixed arrays and the rest apart: a larger limit keeps every
+// entry, its value, default and colon, across that border, and they survive a byte-at-a-time feed
+// (the general Param path) as well as a whole one (ParamRun).
+TEST(ParserLimitsTest, ALargerLimitKeepsEntriesPastTheThirtySecond) {
+  std::string input = "\x1b[";
+  std::string expected = "csi ";
+  for (int i = 0; i < 40; ++i) {
+    if (i > 0) {
+      const bool colon = i % 7 == 0;
+      input += colon ? ":" : ";";
+      expected += colon ? ":" : ";";
+    }
+    if (i % 5 == 3) {
+      expected += "_";
+    } else {
+      input += std::to_string(i * 11);
+      expected += std::to_string(i * 11);
+    }
+  }
+  input += ";m";
+  expected += ";_ m";
+  for (const bool bytewise : {false, true}) {
+    SCOPED_TRACE(bytewise ? "a byte at a time" : "in one feed");
+    Parser parser(ParserLimits{.max_params = 64});
+    Recorder rec;
+    if (bytewise) {
+      for (char c : input) parser.Feed(absl::string_view(&c, 1), rec);
+    } else {
+      parser.Feed(input, rec);
+    }
+    ASSERT_EQ(rec.lines.size(), 1u);
+    EXPECT_EQ(rec.lines[0], expected);
+    EXPECT_EQ(parser.stats().truncated_params, 0u);
+  }
+}
+
+TEST(ParamsTest, HasSubIsTrueOnlyWhenAnEntryCameAfterAColonAndForgetsOnClear) {
+  Params params;
+  params.Push(38, false);
+  params.Push(2, false);
+  EXPECT_FALSE(params.has_sub());
+  params.Push(5, true);
+  EXPECT_TRUE(params.has_sub());
+  EXPECT_TRUE(params.is_sub(2));
+  EXPECT_FALSE(params.is_sub(3));  // absent
+  params.Clear();
+  EXPECT_FALSE(params.has_sub());
+  EXPECT_EQ(params.size(), 0);
+  EXPECT_EQ(params.raw(0), Params::kDefault);
+}
+
 TEST(ParserStringTest, Utf8EncodedStEndsAString) {
   EXPECT_THAT(Feed("\x1b]2;hi\xc2\x9cXYZ"), testing::ElementsAre("osc \"2;hi\"", "print XYZ"));
   EXPECT_THAT(Feed("\x1bPq#0\xc2\x9cXY"),
