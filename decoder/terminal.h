@@ -15,6 +15,7 @@
 #ifndef VTSNAP_DECODER_TERMINAL_H_
 #define VTSNAP_DECODER_TERMINAL_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -514,6 +515,25 @@ class Terminal : public ParserHandler {
   };
   static constexpr size_t kJoinCacheLimit = 16384;  // past the first compaction (4096)
   absl::flat_hash_map<uint64_t, JoinResult> join_cache_;
+  // The join key of cp after the glyph in c (never 0: its upper half is never 0).
+  static uint64_t JoinKey(const ScreenCell& c, char32_t cp, bool emoji_wide) {
+    return (c.cluster != 0 ? uint64_t{c.cluster} : (uint64_t{1} << 31) | c.ch) << 32 |
+           static_cast<uint32_t>(cp) | (emoji_wide ? uint64_t{1} << 31 : 0);
+  }
+  // A direct-mapped copy of recent join_cache_ answers (key 0: empty), which PrintRun's loop
+  // reads to join a mark or the rest of an emoji sequence without leaving it; emptied with
+  // join_cache_ (ClearJoinCache).
+  struct JoinSlot {
+    uint64_t key = 0;
+    JoinResult result;
+  };
+  static constexpr size_t kJoinSlots = 256;
+  static size_t JoinSlotIndex(uint64_t key) { return (key * 0x9E3779B97F4A7C15u) >> 56; }
+  std::array<JoinSlot, kJoinSlots> join_slots_{};
+  void ClearJoinCache() {
+    join_cache_.clear();
+    join_slots_.fill(JoinSlot{});
+  }
   uint64_t compactions_ = 0;
   std::vector<Hyperlink> links_;
   std::map<std::pair<std::string, std::string>, uint32_t> link_ids_;

@@ -275,12 +275,14 @@ void Terminal::JoinGlyph(char32_t cp) {
   // What joining cp to this grapheme gives is remembered: the same marks and emoji sequences come
   // again and again, and the remembered answer needs no string, hash or width of the cluster.
   // Keyed by the policy too, so toggling ?2027 never finds a width measured under the other one.
-  const uint64_t key = (c.cluster != 0 ? uint64_t{c.cluster} : (uint64_t{1} << 31) | c.ch) << 32 |
-                       static_cast<uint32_t>(cp) |
-                       (policy.emoji_presentation_wide ? uint64_t{1} << 31 : 0);
+  const uint64_t key = JoinKey(c, cp, policy.emoji_presentation_wide);
+  JoinSlot& slot = join_slots_[JoinSlotIndex(key)];
   JoinResult joined;
-  if (auto it = join_cache_.find(key); it != join_cache_.end()) {
+  if (slot.key == key) {
+    joined = slot.result;
+  } else if (auto it = join_cache_.find(key); it != join_cache_.end()) {
     joined = it->second;
+    slot = {.key = key, .result = joined};
   } else {
     std::u32string cluster = c.cluster != 0 ? clusters_[c.cluster] : std::u32string(1, c.ch);
     if (cluster.size() >= 32) return;  // bound pathological clusters (endless combining marks)
@@ -288,10 +290,11 @@ void Terminal::JoinGlyph(char32_t cp) {
     joined.width = static_cast<uint8_t>(ClusterWidth(cluster, policy));
     const uint64_t compactions = compactions_;
     joined.cluster = InternCluster(std::move(cluster));
-    // A compaction renumbered the clusters (and emptied the cache): the key's id is stale.
+    // A compaction renumbered the clusters (and emptied the caches): the key's id is stale.
     if (compactions == compactions_) {
       if (join_cache_.size() >= kJoinCacheLimit) join_cache_.clear();  // hostile streams
       join_cache_.emplace(key, joined);
+      slot = {.key = key, .result = joined};
     }
   }
   const bool widens = c.width == 1 && joined.width == 2;
@@ -412,6 +415,7 @@ void Terminal::PrintRun(absl::Span<const char32_t> run) {
   // is Print and PrintAscii themselves. (A branch-free version of the loop, for text that changes
   // script at every character, ran 20% slower: more instructions, and the branches predict well.)
   const WidthPolicy policy = options_.width;
+  const bool emoji_wide = policy.emoji_presentation_wide && modes_.grapheme_clustering;
   const char32_t* p = run.data();
   const char32_t* const end = p + run.size();
   while (p < end) {
@@ -425,6 +429,7 @@ void Terminal::PrintRun(absl::Span<const char32_t> run) {
       bool pending = false;
       bool placed = false;
       char32_t last_cp = last_cp_;
+      char32_t rep = rep_cp_;
       int32_t state = grapheme_state_;
       int last_col = last_col_;
       const bool valid_before = last_valid_;
@@ -437,10 +442,31 @@ void Terminal::PrintRun(absl::Span<const char32_t> run) {
         int32_t next_state = 0;
         if (cp >= 0x80) {
           width = CodePointWidth(cp, policy);
-          next_state = state;  // committed only when the character is placed
-          if (width == 0 || !(placed || valid_before) ||
-              !grapheme_breaks_.IsBreak(last_cp, cp, &next_state)) {
-            break;
+          next_state = state;  // committed only when the character is placed or joined
+          if (!(placed || valid_before)) break;
+          if (!grapheme_breaks_.IsBreak(last_cp, cp, &next_state) || width == 0) {
+            // Joins the glyph placed last in this loop (JoinGlyph), when the answer is in the
+            // join slots and needs nothing but a cluster id, or a second column that is free.
+            if (!placed) break;
+            ScreenCell& c = cells[last_col];
+            const uint64_t key = JoinKey(c, cp, emoji_wide);
+            const JoinSlot& slot = join_slots_[JoinSlotIndex(key)];
+            if (slot.key != key) break;
+            if (c.width == 1 && slot.result.width == 2) {
+              if (cells[col].width != 1) break;  // the column it widens into: col == last_col + 1
+              c.width = 2;
+              cells[col] = tail;
+              ++col;
+              if (col > right) {
+                col = right;
+                pending = true;
+              }
+            }
+            c.cluster = slot.result.cluster;
+            last_cp = cp;
+            state = next_state;
+            if (width > 0) rep = cp;
+            continue;
           }
         }
         if (cells[col].width != 1) break;  // overwrites half of a wide character
@@ -448,7 +474,7 @@ void Terminal::PrintRun(absl::Span<const char32_t> run) {
         StoreCell(cells + col, width == 2 ? wide : narrow, cp);
         if (width == 2) cells[col + 1] = tail;
         placed = true;
-        last_cp = cp;
+        last_cp = rep = cp;
         state = next_state;
         last_col = col;
         col += width;
@@ -462,7 +488,7 @@ void Terminal::PrintRun(absl::Span<const char32_t> run) {
         cursor_.pending_wrap = pending;
         last_cp_ = last_cp;
         grapheme_state_ = state;
-        rep_cp_ = last_cp;
+        rep_cp_ = rep;
         last_valid_ = true;
         last_col_ = last_col;
         last_row_ = row;

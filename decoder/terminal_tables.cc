@@ -23,7 +23,7 @@ void Terminal::ClearTables() {
   erase_valid_ = false;
   ClearPenCache();
   ++compactions_;
-  join_cache_.clear();
+  ClearJoinCache();
 }
 
 uint32_t Terminal::InternPen(const Pen& pen) {
@@ -73,7 +73,7 @@ void Terminal::MaybeCompact(size_t table_size) {
 // proportion to what the screens and the scrollback hold, not to what ever passed through.
 void Terminal::CompactTables() {
   ++compactions_;
-  join_cache_.clear();  // keyed and valued by cluster ids, which are renumbered
+  ClearJoinCache();  // keyed and valued by cluster ids, which are renumbered
   std::vector<uint32_t> pen_map(pens_.size(), UINT32_MAX);
   std::vector<uint32_t> cluster_map(clusters_.size(), UINT32_MAX);
   std::vector<uint32_t> link_map(links_.size(), UINT32_MAX);

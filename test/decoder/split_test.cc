@@ -102,6 +102,7 @@ struct RunCase {
   std::string bytes;
   int cols = 10;
   int rows = 4;
+  bool emoji_wide = false;  // WidthPolicy::emoji_presentation_wide: VS16 widens under ?2027
 };
 
 const RunCase kRunCases[] = {
@@ -139,6 +140,45 @@ const RunCase kRunCases[] = {
        for (int i = 0; i < 200; ++i) s += i % 3 == 0 ? "a" : "\xe4\xb8\xad";
        return s;
      }()},
+    // A join the terminal has seen before is made inside the loop (the join slots); the first of
+    // each kind takes JoinGlyph and fills them.
+    {"RepeatedMarksJoinAcrossAWrap",
+     "ae\xcc\x81"
+     "bce\xcc\x81"
+     "dfghe\xcc\x81"
+     "e\xcc\x81\xcc\x88"
+     "xe\xcc\x81\xcc\x88"},
+    {"RepeatedMarkOnAWideCharacter", "\xe4\xb8\xad\xcc\x81\xe4\xb8\xad\xcc\x81\xe4\xb8\xad"},
+    {"RepeatedZwjSequences",
+     "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9"
+     "a\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9"},
+    {"RepeatedFlagWidensInTheLoop",
+     "\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5"
+     "a\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5"
+     "abc\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5"},
+    {"RepeatedFlagAtTheRightEdgeStaysNarrow",
+     "\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5"
+     "abcdefg\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5"},
+    {"RepeatedFlagWideningIntoHalfAWideCharacter",
+     "\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5\x1b[2;1Hab\xe4\xb8\xad\x1b[2;1H"
+     "x\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5"},
+    {"RepeatedVs16FollowsMode2027",
+     "\x1b[?2027l\xe2\x9d\xa4\xef\xb8\x8f \xe2\x9d\xa4\xef\xb8\x8f "
+     "\x1b[?2027h\xe2\x9d\xa4\xef\xb8\x8f "
+     "\x1b[?2027l\xe2\x9d\xa4\xef\xb8\x8f ",
+     10, 4, /*emoji_wide=*/true},
+    {"RepAfterARepeatedMarkRepeatsTheBase",
+     "a\xcc\x81"
+     "xa\xcc\x81\x1b[2b"},
+    {"RepeatedLongClusterStopsGrowing",
+     []() {
+       std::string s;
+       for (int k = 0; k < 2; ++k) {
+         s += "e";
+         for (int i = 0; i < 40; ++i) s += "\xcc\x81";
+       }
+       return s;
+     }()},
     {"OneColumnScreenIgnoresWide",
      "\xe4\xb8\xad"
      "a\xe4\xb8\xad"
@@ -152,7 +192,9 @@ class RunPathTest : public testing::TestWithParam<RunCase> {};
 
 TEST_P(RunPathTest, OneWriteMatchesCharacterByCharacter) {
   const std::string& bytes = GetParam().bytes;
-  const TerminalOptions options{.cols = GetParam().cols, .rows = GetParam().rows};
+  const TerminalOptions options{.cols = GetParam().cols,
+                                .rows = GetParam().rows,
+                                .width = {.emoji_presentation_wide = GetParam().emoji_wide}};
   VirtualTerminal once(options);
   once.Write(bytes);
   VirtualTerminal bytewise(options);

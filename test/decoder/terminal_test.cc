@@ -875,10 +875,8 @@ std::vector<ReplyCase> ReplyCases() {
       {"Dsr6UnderDecomIsRegionRelative", "\x1b[2;4r\x1b[?6h\x1b[2;3H\x1b[6n", "\x1b[2;3R"},
       {"Dsr6WithPendingWrapReportsLastColumn", "abcdefghij\x1b[6n", "\x1b[1;10R"},
       // xterm's CursorCol: under DECOM the column is relative to the left margin too.
-      {"Dsr6UnderDecomIsMarginRelative", "\x1b[?69h\x1b[3;8s\x1b[?6h\x1b[2;2H\x1b[6n",
-       "\x1b[2;2R"},
-      {"Dsr6WithMarginsButNoDecomIsAbsolute", "\x1b[?69h\x1b[3;8s\x1b[1;5H\x1b[6n",
-       "\x1b[1;5R"},
+      {"Dsr6UnderDecomIsMarginRelative", "\x1b[?69h\x1b[3;8s\x1b[?6h\x1b[2;2H\x1b[6n", "\x1b[2;2R"},
+      {"Dsr6WithMarginsButNoDecomIsAbsolute", "\x1b[?69h\x1b[3;8s\x1b[1;5H\x1b[6n", "\x1b[1;5R"},
       {"DecxcprUnderDecomIsMarginRelative", "\x1b[?69h\x1b[3;8s\x1b[?6h\x1b[1;3H\x1b[?6n",
        "\x1b[?1;3R"},
       {"RepliesAccumulateInOrder", "\x1b[5n\x1b[2;2H\x1b[6n", "\x1b[0n\x1b[2;2R"},
@@ -1541,6 +1539,28 @@ TEST(Bounds, RememberedJoinsStayRightAcrossCompactions) {
   EXPECT_EQ(t.Grapheme(t.cell(2, 0)), "e\xcc\x81\xcc\x82");
   EXPECT_EQ(t.cell(2, 0).width, 1);
   EXPECT_EQ(vt.cursor().col, 3);
+  EXPECT_LE(t.interned_entries(), 3u * 4096u);
+}
+
+// The same, when the compactions come from pens and the join is found in the direct-mapped slots
+// in front of that memory (what a flood of distinct clusters would evict): a compaction that
+// renumbers the remembered cluster empties the slots too.
+TEST(Bounds, RememberedJoinsStayRightAcrossPenCompactions) {
+  VirtualTerminal vt({.cols = 8, .rows = 1, .scrollback_limit = 0});
+  vt.Write(
+      "o\xcc\x88"
+      "e\xcc\x81");   // two clusters, the second remembered for e + U+0301
+  vt.Write("\rx");    // the first is gone, so a compaction renumbers the second
+  std::string flood;  // 6000 distinct pens, each held by a cell in turn: several compactions
+  for (int i = 0; i < 6000; ++i) {
+    absl::StrAppend(&flood, "\x1b[38;2;", i % 256, ";", i / 256, ";0m\rx");
+  }
+  vt.Write(flood + "\x1b[m");
+  vt.Write("\x1b[1;3He\xcc\x81\x1b[1;6Hae\xcc\x81");  // JoinGlyph, and inside a run
+  const Terminal& t = vt.terminal();
+  EXPECT_EQ(t.Grapheme(t.cell(1, 0)), "e\xcc\x81");
+  EXPECT_EQ(t.Grapheme(t.cell(2, 0)), "e\xcc\x81");
+  EXPECT_EQ(t.Grapheme(t.cell(6, 0)), "e\xcc\x81");
   EXPECT_LE(t.interned_entries(), 3u * 4096u);
 }
 
