@@ -479,21 +479,19 @@ const uint8_t* Parser::ParamRun(const uint8_t* p, const uint8_t* end) {
 
 // At an ESC in ground: when the buffer holds a whole `ESC [ marker? params final` there, runs
 // what the state machine would (enter the CSI states, collect, dispatch, return to ground) and
-// returns the byte after the final. Otherwise returns nullptr and consumes nothing.
+// returns the byte after the final. Otherwise returns nullptr and consumes nothing: the
+// parameters are parsed as they are scanned, and what was parsed of a sequence that is not whole
+// here (split across writes, or with an intermediate or a control inside) is cleared when the
+// state machine takes it from its ESC.
 const uint8_t* Parser::WholeCsi(const uint8_t* p, const uint8_t* end, ParserHandler& handler) {
   const uint8_t* q = p + 1;
   if (q >= end || *q != '[') return nullptr;
   ++q;
-  const uint8_t* params = q;
-  if (q < end && *q >= 0x3C && *q <= 0x3F) ++q;  // a private marker
-  const uint8_t* digits = q;
-  while (q < end && IsParamByte(*q)) ++q;
-  if (q >= end || *q < 0x40 || *q > 0x7E) return nullptr;
-  const uint8_t final = *q;
   Clear();
-  if (digits != params) seq_.marker = static_cast<char>(*params);
-  ParamRun(digits, q);
-  seq_.final = static_cast<char>(final);
+  if (q < end && *q >= 0x3C && *q <= 0x3F) seq_.marker = static_cast<char>(*q++);
+  q = ParamRun(q, end);
+  if (q >= end || *q < 0x40 || *q > 0x7E) return nullptr;
+  seq_.final = static_cast<char>(*q);
   FinishParams();
   handler.CsiDispatch(seq_);
   return q + 1;
