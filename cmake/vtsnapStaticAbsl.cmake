@@ -5,8 +5,9 @@
 # Why: Debian's Abseil is about 35 shared libraries. Mapping, faulting in and relocating them
 # costs every process about 4 ms on the CI machine kind: a `vtsnap decode` of an empty file took
 # 10.2 ms at best against 6.2 ms with the archives (docs/performance.md, "Joins in the loop,
-# fixed parameters and start-up"), and ctest starts each of its 3500 tests as a process. The library's exported targets still name absl:: targets, which a
-# consumer resolves with its own find_package(absl): nothing changes for it.
+# fixed parameters and start-up"), and ctest starts each of its 3500 tests as a process. The
+# library's exported targets still name absl:: targets, which a consumer resolves with its own
+# find_package(absl): nothing changes for it.
 #
 # Only the targets imported in this directory are changed, and only those whose archive exists;
 # VTSNAP_STATIC_ABSL=OFF keeps the shared libraries.
