@@ -26,6 +26,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "test/scratch_dir.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 
@@ -88,7 +89,7 @@ Picture MakePicture(const Img2SixelCase& c) {
 }
 
 std::string TempPath(absl::string_view name) {
-  return absl::StrCat(::testing::TempDir(), "vtsnap_img2sixel_", getpid(), "_", name);
+  return (vtsnap::test_util::SharedScratchDir("sixel_img2sixel_test") / std::string(name)).string();
 }
 
 void WriteFile(const std::string& path, const std::string& bytes) {

@@ -22,6 +22,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "test/scratch_dir.h"
 #include "vtsnap/snapshot/state_json.h"
 
 namespace vtsnap {
@@ -501,9 +502,7 @@ TEST_F(XtermJsDump, RejectsZeroColumnsBeforeSending) {
 // The xterm.js client's process handling.
 
 std::string TempPath(absl::string_view name) {
-  const std::string dir = absl::StrCat(::testing::TempDir(), "/oracles_test_", getpid());
-  std::filesystem::create_directories(dir);
-  return absl::StrCat(dir, "/", name);
+  return (vtsnap::test_util::SharedScratchDir("oracles_test") / std::string(name)).string();
 }
 
 std::string WriteScript(absl::string_view name, absl::string_view text) {

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/scratch_dir.h"
 
 namespace vtsnap {
 namespace {
@@ -29,18 +30,16 @@ using ::testing::Not;
 using ::testing::SizeIs;
 using ::testing::UnorderedElementsAreArray;
 
-// A fresh directory for the current test, unique across concurrent processes.
+// A fresh directory for the current test, unique across concurrent processes, removed after a
+// passing run.
 std::string FreshDir(const std::string& tag) {
   const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string name = absl::StrCat("inventory_test_", info->test_suite_name(), "_", info->name(),
-                                  "_", tag, "_", ::getpid());
+  std::string name =
+      absl::StrCat("inventory_test_", info->test_suite_name(), "_", info->name(), "_", tag);
   for (char& c : name) {
     if (c == '/') c = '_';
   }
-  const fs::path dir = fs::path(::testing::TempDir()) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir.string();
+  return vtsnap::test_util::ScratchDir(name).string();
 }
 
 void Touch(const std::string& folder, const std::string& relative) {

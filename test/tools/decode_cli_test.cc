@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "test/scratch_dir.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
@@ -32,7 +33,7 @@ Result Decode(const std::vector<std::string>& args) {
 
 std::string TempFile(const std::string& contents) {
   // One file per process: ctest runs this binary's tests in parallel processes.
-  std::string path = testing::TempDir() + "decode_cli_test_input." + std::to_string(getpid());
+  std::string path = (vtsnap::test_util::SharedScratchDir("decode_cli_test") / "input").string();
   std::ofstream(path, std::ios::binary) << contents;
   return path;
 }

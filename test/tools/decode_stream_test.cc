@@ -23,6 +23,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/sanitizer.h"
+#include "test/scratch_dir.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
@@ -36,7 +37,7 @@ namespace {
 using ::testing::HasSubstr;
 
 std::string TempPath(const std::string& name) {
-  return absl::StrCat(::testing::TempDir(), "/decode_stream_test_", ::getpid(), "_", name);
+  return (vtsnap::test_util::SharedScratchDir("decode_stream_test") / name).string();
 }
 
 std::string WriteFile(const std::string& name, const std::string& contents) {

@@ -22,6 +22,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/sanitizer.h"
+#include "test/scratch_dir.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
@@ -33,7 +34,7 @@ const std::string kLimitText =
     absl::StrCat("larger than the maximum input size of ", kMaxInputBytes, " bytes (128 MiB)");
 
 std::string TempPath(const std::string& name) {
-  return absl::StrCat(::testing::TempDir(), "/input_limit_test_", ::getpid(), "_", name);
+  return (vtsnap::test_util::SharedScratchDir("input_limit_test") / name).string();
 }
 
 std::string WriteFile(const std::string& name, const std::string& contents) {

@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/scratch_dir.h"
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/tools/commands.h"
@@ -32,8 +33,7 @@ Result Render(const std::vector<std::string>& args) {
 }
 
 std::string TempFile(const std::string& name, const std::string& contents) {
-  const std::string path =
-      testing::TempDir() + "render_cli_" + std::to_string(getpid()) + "_" + name;
+  const std::string path = (vtsnap::test_util::SharedScratchDir("render_cli_test") / name).string();
   std::ofstream(path, std::ios::binary) << contents;
   return path;
 }
