@@ -1,6 +1,10 @@
 // The `vtsnap` command line tool. See `vtsnap --help` and docs/cli.md.
 #include <unistd.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -120,9 +124,23 @@ exit codes:
   130  run: interrupted by SIGINT (143: SIGTERM, 129: SIGHUP); the program was stopped
 )";
 
+// glibc returns a freed block of 128 KiB or more to the kernel at once (and the top of the heap
+// past 128 KiB), so a decode that grows and compacts its tables again and again (a true-colour
+// recording compacts its pen table every few hundred thousand new pens) faults in fresh zeroed
+// pages each time. A command runs once and exits: keeping freed memory for reuse costs nothing
+// after the peak. On `sgr` at 200x60 this halves the page faults (2 860 to 1 425) and saves
+// about 7% of the run (docs/performance.md, "The process's page faults").
+void KeepFreedMemory() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 128 << 20);
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  KeepFreedMemory();
   // Under `bazel run //:vtsnap_cli -- ...` the command starts in its runfiles; the paths given
   // (and review's default folder) mean what they mean where the user typed it, which Bazel names.
   if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY"); wd != nullptr && *wd != '\0') {
