@@ -173,8 +173,8 @@ constexpr absl::string_view kTestlogsHint =
     " (Bazel keeps test outputs read-only; the next bazel test of the target replaces them)";
 
 // Removes the .actual of `entry` (the whole .capture.actual folder of a capture entry: vtsnap
-// wrote it), and its entry in the HTML failure report beside it (or in $VTSNAP_REPORT_DIR) when
-// there is one.
+// wrote it) and those of its twins, and its entry in the HTML failure report beside it (or in
+// $VTSNAP_REPORT_DIR) when there is one.
 absl::Status RemoveActual(const Entry& entry) {
   if (entry.capture) {
     std::error_code ec;
@@ -189,6 +189,9 @@ absl::Status RemoveActual(const Entry& entry) {
     return absl::Status(s.code(), absl::StrCat(s.message(), kTestlogsHint));
   }
   (void)RefreshReport(entry.actual);  // the report is a view: failing to refresh it loses nothing
+  for (const Entry& twin : entry.twins) {
+    if (absl::Status s = RemoveActual(twin); !s.ok()) return s;
+  }
   return absl::OkStatus();
 }
 

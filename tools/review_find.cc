@@ -159,6 +159,26 @@ void ResolveFromOutputs(const std::string& relative, const Found& found,
                          ")");
 }
 
+namespace {
+
+// True when every entry is an .actual file (not a capture folder) and all hold the same bytes.
+bool SameBytes(const std::vector<Entry*>& entries) {
+  std::optional<std::string> first;
+  for (const Entry* e : entries) {
+    if (e->capture) return false;
+    absl::StatusOr<std::optional<std::string>> bytes = ReadFileIfExists(e->actual);
+    if (!bytes.ok() || !bytes->has_value()) return false;
+    if (!first.has_value()) {
+      first = std::move(**bytes);
+    } else if (**bytes != *first) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filter) {
   fs::path outputs;
   if (const char* env = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR"); env != nullptr && *env) {
@@ -235,7 +255,8 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
     return Shown(a) != Shown(b) ? Shown(a) < Shown(b) : a.actual < b.actual;
   });
   // Two .actual files for one golden (beside it and in an outputs tree): which one to accept is
-  // the user's call, so neither is accepted.
+  // the user's call, so neither is accepted. When they hold the same bytes there is nothing to
+  // choose: the first is the entry and the others its twins, removed with it.
   std::map<std::string, std::vector<Entry*>> by_golden;
   for (Entry& entry : pending.entries) {
     if (entry.golden.empty()) continue;
@@ -243,8 +264,16 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
     const std::string key = fs::weakly_canonical(entry.golden, ec).string();
     by_golden[ec ? entry.golden : key].push_back(&entry);
   }
+  std::set<const Entry*> folded;
   for (auto& [golden, entries] : by_golden) {
     if (entries.size() < 2) continue;
+    if (SameBytes(entries)) {
+      for (size_t i = 1; i < entries.size(); ++i) {
+        entries[0]->twins.push_back(*entries[i]);
+        folded.insert(entries[i]);
+      }
+      continue;
+    }
     std::vector<std::string> actuals;
     for (const Entry* e : entries) actuals.push_back(e->actual);
     for (Entry* e : entries) {
@@ -254,6 +283,11 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
       e->golden.clear();
     }
   }
+  std::vector<Entry> kept;
+  for (Entry& entry : pending.entries) {
+    if (!folded.contains(&entry)) kept.push_back(std::move(entry));
+  }
+  pending.entries = std::move(kept);
   return pending;
 }
 

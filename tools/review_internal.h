@@ -34,6 +34,9 @@ struct Entry {
   bool golden_exists = false;
   bool capture = false;   // a capture golden: `actual` and `golden` are folders
   bool testlogs = false;  // the .actual is in a workspace's bazel-testlogs (often read-only)
+  // Other .actual files for the same golden with the same bytes (a test and its twin in another
+  // build wrote the same screen): not entries of their own, removed with this one.
+  std::vector<Entry> twins = {};
 };
 
 // The path an entry is shown by: its golden, else its .actual; a folder ends in '/'.

@@ -846,6 +846,37 @@ TEST_F(ReviewCliTest, TwoActualFilesForOneGoldenAreNeitherAccepted) {
   EXPECT_EQ(Files().at("src/goldens/menu_test/home.dump"), kHello);
 }
 
+// Two .actual files for one golden with the same bytes (a test and its twin in another build):
+// one entry, and accepting it removes both.
+TEST_F(ReviewCliTest, IdenticalActualFilesForOneGoldenAreOneEntryAcceptedTogether) {
+  Write("src/goldens/menu_test/home.dump", kHello);
+  Write("src/goldens/menu_test/home.dump.actual", kHelloGreen);
+  Write("outputs/vtsnap/menu_test/home.dump.actual", kHelloGreen);
+  ::setenv("TEST_UNDECLARED_OUTPUTS_DIR", (fs::path(root_) / "outputs").c_str(), 1);
+  const Result list = Review({"--list"});
+  EXPECT_EQ(list.code, 0) << list.err;
+  EXPECT_EQ(list.out, "ROOT/src/goldens/menu_test/home.dump: changed: 1 text row, 1 style range\n");
+  const Result result = Review({"--accept-all"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("review: 1 accepted, 0 rejected, 0 skipped\n"));
+  const std::map<std::string, std::string> want = {
+      {"src/goldens/menu_test/home.dump", kHelloGreen}};
+  EXPECT_EQ(Files(), want);
+}
+
+// Rejecting such an entry removes every one of its .actual files.
+TEST_F(ReviewCliTest, IdenticalActualFilesForOneGoldenAreRejectedTogether) {
+  Write("src/goldens/menu_test/home.dump", kHello);
+  Write("src/goldens/menu_test/home.dump.actual", kHelloGreen);
+  Write("outputs/vtsnap/menu_test/home.dump.actual", kHelloGreen);
+  ::setenv("TEST_UNDECLARED_OUTPUTS_DIR", (fs::path(root_) / "outputs").c_str(), 1);
+  const Result result = Review({"--reject-all"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("review: 0 accepted, 1 rejected, 0 skipped\n"));
+  const std::map<std::string, std::string> want = {{"src/goldens/menu_test/home.dump", kHello}};
+  EXPECT_EQ(Files(), want);
+}
+
 // Only a golden's .actual is pending: another tool's `X.actual` is left alone.
 TEST_F(ReviewCliTest, OtherToolsActualFilesAreNotEntries) {
   Write("fixtures/expected.txt", "mine\n");
