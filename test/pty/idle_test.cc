@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/pty/test_support.h"
+#include "test/scratch_dir.h"
 #include "vtsnap/pty/pty_session.h"
 
 namespace vtsnap {
@@ -122,7 +123,7 @@ TEST(IdleDetection, AShortTimerIsAwaited) {
 
 // A real pager: the first page, then G, each awaited without a quiet period.
 TEST(IdleDetection, LessAfterKeysShowsItsAnswer) {
-  const std::string file = ::testing::TempDir() + "/idle_less.txt";
+  const std::string file = (vtsnap::test_util::SharedScratchDir("idle_test") / "less.txt").string();
   {
     FILE* f = fopen(file.c_str(), "w");
     ASSERT_NE(f, nullptr);

@@ -23,6 +23,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/pty/test_support.h"
+#include "test/scratch_dir.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/snapshot/pito_dump.h"
 #include "vtsnap/snapshot/pito_frame.h"
@@ -634,7 +635,7 @@ TEST_F(PtySessionTest, GoldenOfAProgramScreen) {
 // The header's usage example, with a file of our own.
 TEST_F(PtySessionTest, HeaderExampleWithLess) {
   const std::filesystem::path file =
-      std::filesystem::path(::testing::TempDir()) / "pty_session_test_notes.txt";
+      vtsnap::test_util::SharedScratchDir("pty_session_test") / "notes.txt";
   {
     std::FILE* f = std::fopen(file.c_str(), "w");
     ASSERT_NE(f, nullptr);

@@ -8,6 +8,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/scratch_dir.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
@@ -62,7 +63,8 @@ constexpr char kCanonOfNonCanonical[] =
 class CanonDiffTest : public ::testing::Test {
  protected:
   std::string Write(const std::string& name, const std::string& contents) {
-    const std::string path = ::testing::TempDir() + "/canon_diff_test_" + name;
+    const std::string path =
+        (vtsnap::test_util::SharedScratchDir("canon_diff_test") / name).string();
     std::ofstream(path, std::ios::binary) << contents;
     return path;
   }
@@ -155,7 +157,8 @@ TEST_F(CanonDiffTest, CanonNamesCrlf) {
 }
 
 TEST_F(CanonDiffTest, CanonMissingFileExitsTwoNamingIt) {
-  const std::string path = ::testing::TempDir() + "/canon_diff_test_does_not_exist.dump";
+  const std::string path =
+      (vtsnap::test_util::SharedScratchDir("canon_diff_test") / "does_not_exist.dump").string();
   EXPECT_EQ(Canon({path}), 2);
   EXPECT_EQ(err_.str(), path + ": No such file or directory\n");
 }

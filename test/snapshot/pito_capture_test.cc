@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/size.h"
@@ -253,9 +254,11 @@ class ReadCaptureTest : public ::testing::Test {
  protected:
   void SetUp() override {
     root_ = (fs::path(::testing::TempDir()) /
-             absl::StrCat("pito_capture_test_",
-                          ::testing::UnitTest::GetInstance()->current_test_info()->name(), "_",
-                          ::getpid()))
+             absl::StrCat(
+                 "pito_capture_test_",
+                 absl::StrReplaceAll(
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name(), {{"/", "_"}}),
+                 "_", ::getpid()))
                 .string();
     fs::remove_all(root_);
     fs::create_directories(root_);

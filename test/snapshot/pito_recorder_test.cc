@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/size.h"
@@ -105,9 +106,11 @@ class RecorderTest : public ::testing::Test {
  protected:
   void SetUp() override {
     root_ = (fs::path(::testing::TempDir()) /
-             absl::StrCat("pito_recorder_test_",
-                          ::testing::UnitTest::GetInstance()->current_test_info()->name(), "_",
-                          ::getpid()))
+             absl::StrCat(
+                 "pito_recorder_test_",
+                 absl::StrReplaceAll(
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name(), {{"/", "_"}}),
+                 "_", ::getpid()))
                 .string();
     fs::remove_all(root_);
     fs::create_directories(root_);

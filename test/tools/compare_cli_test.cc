@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/tools/commands.h"
@@ -50,9 +51,11 @@ class CompareCliTest : public ::testing::Test {
  protected:
   void SetUp() override {
     root_ = (fs::path(::testing::TempDir()) /
-             absl::StrCat("compare_cli_test_",
-                          ::testing::UnitTest::GetInstance()->current_test_info()->name(), "_",
-                          ::getpid()))
+             absl::StrCat(
+                 "compare_cli_test_",
+                 absl::StrReplaceAll(
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name(), {{"/", "_"}}),
+                 "_", ::getpid()))
                 .string();
     fs::remove_all(root_);
     before_ = root_ + "/before";
