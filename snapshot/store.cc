@@ -185,10 +185,15 @@ absl::Status ValidateGoldenName(absl::string_view name, absl::string_view extens
                                   kMaxFileNameBytes, " a file name may have"));
     }
   }
-  if (segments.back().size() + extension.size() > kMaxFileNameBytes) {
-    return invalid(absl::StrCat("its last segment and \"", extension, "\" make a file name of ",
-                                segments.back().size() + extension.size(), " bytes, over the ",
-                                kMaxFileNameBytes, " a file name may have"));
+  // A golden's .actual (written beside it, or under the test's outputs folder, when it does not
+  // match) must fit in a file name too, or a failing test would have nothing to review.
+  constexpr absl::string_view kActual = ".actual";
+  if (!extension.empty() &&
+      segments.back().size() + extension.size() + kActual.size() > kMaxFileNameBytes) {
+    return invalid(absl::StrCat("its last segment, \"", extension, "\" and the \"", kActual,
+                                "\" written on a mismatch make a file name of ",
+                                segments.back().size() + extension.size() + kActual.size(),
+                                " bytes, over the ", kMaxFileNameBytes, " a file name may have"));
   }
   return absl::OkStatus();
 }

@@ -54,7 +54,7 @@ inline constexpr size_t kMaxFileNameBytes = 255;
 // segment "." or "..", no segment that could be taken for one of the store's hidden temporary
 // files (starting with '.' and containing ".tmp.", see WriteFileAtomically), no segment longer
 // than kMaxFileNameBytes, and the last one with `extension` (".dump", ".capture"; "" when not
-// known) within kMaxFileNameBytes. Otherwise an InvalidArgumentError naming the name (C-escaped)
+// known) and the ".actual" a mismatch writes within kMaxFileNameBytes. Otherwise an InvalidArgumentError naming the name (C-escaped)
 // and the rule: empty, absolute, a byte outside the alphabet (NUL named as such), an empty
 // segment ("a//b", "a/"), a "." / ".." segment, a temporary-like segment, or a file name too long.
 [[nodiscard]] absl::Status ValidateGoldenName(absl::string_view name,

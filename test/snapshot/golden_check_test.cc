@@ -187,22 +187,25 @@ TEST_F(PrivateFolderTest, APlantedLinkIsRefusedAndNothingIsWrittenThroughIt) {
   EXPECT_TRUE(fs::is_empty(elsewhere));
 }
 
-// The extension counts: a 251-byte name makes a 256-byte "<name>.dump", which no file system
-// takes, so it is refused as a name before anything is read or written; 250 bytes are written.
-TEST_F(GoldenCheckTest, NameWhoseFileCannotBeNamedIsInvalid) {
+// The extension and the .actual count: a 244-byte name makes a 256-byte "<name>.dump.actual",
+// which no file system takes, so it is refused as a name before anything is read or written; a
+// 243-byte name fails as missing and its .actual is written, ready for review.
+TEST_F(GoldenCheckTest, NameWhoseActualCannotBeNamedIsInvalid) {
   const std::string source = (dir_ / "long_test.cc").string();
   GoldenInput in = TextInput(dir_ / "unused", "hello", "T.Long");
-  in.name = std::string(251, 'n');
+  in.name = std::string(244, 'n');
   in.where = LocateGolden(source, "", in.name, ".dump");
   const GoldenResult r = CheckGolden(in);
   EXPECT_EQ(r.outcome, GoldenOutcome::kInvalid);
-  EXPECT_THAT(r.message, HasSubstr("its last segment and \".dump\" make a file name of 256 bytes"));
+  EXPECT_THAT(r.message, HasSubstr("its last segment, \".dump\" and the \".actual\" written on a "
+                                   "mismatch make a file name of 256 bytes"));
   EXPECT_FALSE(fs::exists(dir_ / "goldens"));
 
-  in.name = std::string(250, 'n');
+  in.name = std::string(243, 'n');
   in.where = LocateGolden(source, "", in.name, ".dump");
   const GoldenResult fits = CheckGolden(in);
   EXPECT_EQ(fits.outcome, GoldenOutcome::kMissing) << fits.message;
+  EXPECT_TRUE(fs::exists(dir_ / "goldens/long_test" / (in.name + ".dump.actual"))) << fits.message;
 }
 
 TEST_F(GoldenCheckTest, InvalidNameStopsBeforeAnyFile) {

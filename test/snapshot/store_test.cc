@@ -248,18 +248,23 @@ TEST(ValidateGoldenNameTest, RefusesNamingTheNameAndTheRule) {
   }
 }
 
-// The file name a name makes with its extension must fit in one: a 250-byte name with ".dump" is
-// 255 bytes and valid, with ".semantic" it is refused, naming both sizes.
-TEST(ValidateGoldenNameTest, FileNameWithTheExtensionMustFit) {
-  const std::string n250(250, 'n');
-  EXPECT_TRUE(ValidateGoldenName(n250, ".dump").ok());
-  EXPECT_TRUE(ValidateGoldenName("dir/" + n250, ".dump").ok());
-  EXPECT_TRUE(ValidateGoldenName(std::string(255, 'n')).ok());
-  absl::Status s = ValidateGoldenName(n250, ".semantic");
+// The file name a name makes with its extension, and the ".actual" a mismatch writes, must fit
+// in one: a 243-byte name with ".dump" makes a 255-byte "<name>.dump.actual" and is valid, a
+// 244-byte one is refused, and so is a 243-byte one with ".semantic", naming the size.
+TEST(ValidateGoldenNameTest, FileNameWithTheExtensionAndActualMustFit) {
+  const std::string n243(243, 'n');
+  EXPECT_TRUE(ValidateGoldenName(n243, ".dump").ok());
+  EXPECT_TRUE(ValidateGoldenName("dir/" + n243, ".dump").ok());
+  EXPECT_TRUE(ValidateGoldenName(std::string(255, 'n')).ok());  // no extension: the segment alone
+  absl::Status s = ValidateGoldenName(n243, ".semantic");
   ASSERT_FALSE(s.ok());
-  EXPECT_THAT(s.message(), HasSubstr("its last segment and \".semantic\" make a file name of 259 "
-                                     "bytes, over the 255 a file name may have"));
-  EXPECT_FALSE(ValidateGoldenName(std::string(251, 'n'), ".dump").ok());
+  EXPECT_THAT(s.message(),
+              HasSubstr("its last segment, \".semantic\" and the \".actual\" written on a "
+                        "mismatch make a file name of 259 bytes, over the 255 a file name may "
+                        "have"));
+  s = ValidateGoldenName(std::string(244, 'n'), ".dump");
+  ASSERT_FALSE(s.ok());
+  EXPECT_THAT(s.message(), HasSubstr("make a file name of 256 bytes"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,17 +357,17 @@ TEST_F(StoreFileTest, WriteLargeFile) {
   EXPECT_TRUE(**read == big);
 }
 
-// The temporary of a name whose file fits in a file name fits too: ".<name>.tmp.<pid>.<n>" is cut
-// short, so a 250-byte name (255 with ".dump") is written.
+// The temporary of a file whose name fits fits too: ".<name>.tmp.<pid>.<n>" is cut short, so the
+// .actual of the longest valid golden name (243 bytes, 255 with ".dump.actual") is written.
 TEST_F(StoreFileTest, WriteLongestFileName) {
-  const std::string name = std::string(250, 'n') + ".dump";
+  const std::string name = std::string(243, 'n') + ".dump.actual";
   ASSERT_EQ(name.size(), kMaxFileNameBytes);
-  ASSERT_TRUE(ValidateGoldenName(std::string(250, 'n'), ".dump").ok());
+  ASSERT_TRUE(ValidateGoldenName(std::string(243, 'n'), ".dump").ok());
   absl::Status s = WriteFileAtomically(Path(name), "long\n");
   ASSERT_TRUE(s.ok()) << s;
   EXPECT_EQ(Slurp(Path(name)), "long\n");
   EXPECT_THAT(Entries(dir_), ElementsAre(name));  // no temporary left
-  EXPECT_THAT(ListGoldenFiles(dir_), ElementsAre(name));
+  EXPECT_THAT(ListGoldenFiles(dir_), IsEmpty());  // an .actual is not a golden
 }
 
 TEST_F(StoreFileTest, WriteRelativePathInCurrentDirectory) {
