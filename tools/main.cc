@@ -129,7 +129,7 @@ exit codes:
 // recording compacts its pen table every few hundred thousand new pens) faults in fresh zeroed
 // pages each time. A command runs once and exits: keeping freed memory for reuse costs nothing
 // after the peak. On `sgr` at 200x60 this halves the page faults (2 860 to 1 425) and saves
-// about 7% of the run (docs/performance.md, "The process's page faults").
+// about 11% of the run (docs/performance.md, "The process's page faults").
 void KeepFreedMemory() {
 #ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 64 << 20);
