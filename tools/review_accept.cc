@@ -172,10 +172,12 @@ std::string CaptureListLine(const Entry& entry) {
 constexpr absl::string_view kTestlogsHint =
     " (Bazel keeps test outputs read-only; the next bazel test of the target replaces them)";
 
-// Removes the .actual of `entry` (the whole .capture.actual folder of a capture entry: vtsnap
-// wrote it) and those of its twins, and its entry in the HTML failure report beside it (or in
-// $VTSNAP_REPORT_DIR) when there is one.
-absl::Status RemoveActual(const Entry& entry) {
+namespace {
+
+// Removes the .actual of `entry` alone (the whole .capture.actual folder of a capture entry:
+// vtsnap wrote it), and its entry in the HTML failure report beside it (or in $VTSNAP_REPORT_DIR)
+// when there is one.
+absl::Status RemoveOneActual(const Entry& entry) {
   if (entry.capture) {
     std::error_code ec;
     fs::remove_all(entry.actual, ec);
@@ -189,10 +191,19 @@ absl::Status RemoveActual(const Entry& entry) {
     return absl::Status(s.code(), absl::StrCat(s.message(), kTestlogsHint));
   }
   (void)RefreshReport(entry.actual);  // the report is a view: failing to refresh it loses nothing
-  for (const Entry& twin : entry.twins) {
-    if (absl::Status s = RemoveActual(twin); !s.ok()) return s;
-  }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+// Removes the .actual of `entry` and those of its twins, each one that can be removed (a twin in a
+// read-only bazel-testlogs stays, the others go); the first failure is the result.
+absl::Status RemoveActual(const Entry& entry) {
+  absl::Status result = RemoveOneActual(entry);
+  for (const Entry& twin : entry.twins) {
+    if (absl::Status s = RemoveOneActual(twin); !s.ok() && result.ok()) result = s;
+  }
+  return result;
 }
 
 absl::StatusOr<Acceptance> Prepare(const Entry& entry) {

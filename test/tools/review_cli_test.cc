@@ -760,6 +760,40 @@ TEST_F(ReviewCliTest, ReadOnlyBazelTestlogsKeepTheActualButAcceptTheGolden) {
   EXPECT_EQ(Files(), want);
 }
 
+// The same .actual beside the golden (a ctest run) and in read-only testlogs (a bazel test run):
+// one entry; accepting it writes the golden and removes the twin it can, keeping and naming the
+// one Bazel owns.
+TEST_F(ReviewCliTest, IdenticalActualTwinsGoEvenWhenOneIsInReadOnlyTestlogs) {
+  const std::string ws = MakeWorkspace();
+  Write("ws/pkg/goldens/app_test/home.dump", kHello);
+  Write("ws/pkg/goldens/app_test/home.dump.actual", kHelloGreen);
+  const std::string folder = "out/testlogs/pkg/app_test/test.outputs/vtsnap/app_test";
+  Write(folder + "/home.dump.actual", kHelloGreen);
+  for (const auto& entry : fs::recursive_directory_iterator(root_)) {
+    if (entry.is_symlink()) continue;
+    fs::permissions(entry.path(), entry.is_directory() ? fs::perms::all : fs::perms(0666));
+  }
+  fs::permissions(root_, fs::perms::all);
+  fs::permissions(fs::path(root_) / folder, fs::perms(0555));
+  fs::permissions(fs::path(root_) / folder / "home.dump.actual", fs::perms(0444));
+
+  Result result = ReviewBinary(ws, {"--list", ws}, /*unprivileged=*/true);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/ws/pkg/goldens/app_test/home.dump: changed: 1 text row, 1 style range\n");
+  result = ReviewBinary(ws, {"--accept-all", ws}, /*unprivileged=*/true);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("accepted ROOT/ws/pkg/goldens/app_test/home.dump; could not "
+                                    "remove the .actual: removing \"ROOT/ws/bazel-testlogs/"));
+  EXPECT_THAT(result.out, HasSubstr("review: 1 accepted, 0 rejected, 0 skipped\n"));
+  fs::permissions(fs::path(root_) / folder, fs::perms::all);
+  const std::map<std::string, std::string> want = {
+      {folder + "/home.dump.actual", kHelloGreen},
+      {"ws/pkg/goldens/app_test/home.dump", kHelloGreen},
+  };
+  EXPECT_EQ(Files(), want);
+}
+
 // Bazel 4.2.3 keeps a test's outputs only zipped: the pending entries of an outputs.zip are
 // extracted into the user's private folder and reviewed like loose ones (an accepted one stays
 // accepted while the zip is the same); a zip review cannot read is named once on stderr; a loose
