@@ -208,6 +208,17 @@ class ReviewCliTest : public ::testing::Test {
     };
   }
 
+  // Everything under the root writable by the unprivileged run but `folder` (relative to the
+  // root) and its `file`, which are read-only, as Bazel leaves a test's outputs.
+  void MakeReadOnlyAsBazelLeavesIt(const std::string& folder, const std::string& file) {
+    for (const auto& entry : fs::recursive_directory_iterator(root_)) {
+      if (entry.is_symlink()) continue;
+      fs::permissions(entry.path(), entry.is_directory() ? fs::perms::all : fs::perms(0666));
+    }
+    fs::permissions(root_, fs::perms::all);
+    fs::permissions(fs::path(root_) / folder, fs::perms(0555));
+    fs::permissions(fs::path(root_) / folder / file, fs::perms(0444));
+  }
   // A fake Bazel workspace, ROOT/ws, whose bazel-testlogs is a symlink to ROOT/out/testlogs (as
   // Bazel's points into its output base, outside the workspace).
   std::string MakeWorkspace() {
@@ -725,14 +736,7 @@ TEST_F(ReviewCliTest, ReadOnlyBazelTestlogsKeepTheActualButAcceptTheGolden) {
   Write("ws/pkg/goldens/app_test/home.dump", kHello);
   const std::string folder = "out/testlogs/pkg/app_test/test.outputs/vtsnap/app_test";
   Write(folder + "/home.dump.actual", kHelloGreen);
-  // Everything writable by the unprivileged run but the testlogs folder, as Bazel leaves it.
-  for (const auto& entry : fs::recursive_directory_iterator(root_)) {
-    if (entry.is_symlink()) continue;
-    fs::permissions(entry.path(), entry.is_directory() ? fs::perms::all : fs::perms(0666));
-  }
-  fs::permissions(root_, fs::perms::all);
-  fs::permissions(fs::path(root_) / folder, fs::perms(0555));
-  fs::permissions(fs::path(root_) / folder / "home.dump.actual", fs::perms(0444));
+  MakeReadOnlyAsBazelLeavesIt(folder, "home.dump.actual");
 
   const std::string actual =
       "ROOT/ws/bazel-testlogs/pkg/app_test/test.outputs/vtsnap/app_test/home.dump.actual";
@@ -769,13 +773,7 @@ TEST_F(ReviewCliTest, IdenticalActualTwinsGoEvenWhenOneIsInReadOnlyTestlogs) {
   Write("ws/pkg/goldens/app_test/home.dump.actual", kHelloGreen);
   const std::string folder = "out/testlogs/pkg/app_test/test.outputs/vtsnap/app_test";
   Write(folder + "/home.dump.actual", kHelloGreen);
-  for (const auto& entry : fs::recursive_directory_iterator(root_)) {
-    if (entry.is_symlink()) continue;
-    fs::permissions(entry.path(), entry.is_directory() ? fs::perms::all : fs::perms(0666));
-  }
-  fs::permissions(root_, fs::perms::all);
-  fs::permissions(fs::path(root_) / folder, fs::perms(0555));
-  fs::permissions(fs::path(root_) / folder / "home.dump.actual", fs::perms(0444));
+  MakeReadOnlyAsBazelLeavesIt(folder, "home.dump.actual");
 
   Result result = ReviewBinary(ws, {"--list", ws}, /*unprivileged=*/true);
   EXPECT_EQ(result.code, 0) << result.err;
