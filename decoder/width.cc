@@ -95,24 +95,25 @@ namespace width_internal {
 static_assert(kBreakStateStart == UTF8PROC_BOUNDCLASS_START);
 static_assert(kBreakStateOther == UTF8PROC_BOUNDCLASS_OTHER);
 
-// Built before main; a terminal used during static initialization elsewhere finds it zero
-// (no Other, no by_class) and asks utf8proc for every pair, which gives the same answers.
-const BreakClassTable kBreakClass = [] {
-  BreakClassTable table{};
-  for (char32_t c = 0; c < kBreakClassLimit; ++c) {
-    table.of[c] =
-        static_cast<uint8_t>(utf8proc_get_property(static_cast<utf8proc_int32_t>(c))->boundclass);
-  }
-  // utf8proc up to 2.8 answers from the two boundclasses and the state alone
-  // (grapheme_break_extended); 2.9 added the Indic conjunct break property to the question and
-  // to the state. Checked at run time: the shared library may be newer than the header.
-  int major = 0;
-  int minor = 0;
-  table.by_class = std::sscanf(utf8proc_version(), "%d.%d", &major, &minor) == 2 &&
-                   (major < 2 || (major == 2 && minor <= 8)) &&
-                   UTF8PROC_BOUNDCLASS_E_ZWG + 1 == kBreakClasses;
-  return table;
-}();
+const BreakClassTable& BreakClasses() {
+  static const BreakClassTable kTable = [] {
+    BreakClassTable table{};
+    for (char32_t c = 0; c < kBreakClassLimit; ++c) {
+      table.of[c] =
+          static_cast<uint8_t>(utf8proc_get_property(static_cast<utf8proc_int32_t>(c))->boundclass);
+    }
+    // utf8proc up to 2.8 answers from the two boundclasses and the state alone
+    // (grapheme_break_extended); 2.9 added the Indic conjunct break property to the question and
+    // to the state. Checked at run time: the shared library may be newer than the header.
+    int major = 0;
+    int minor = 0;
+    table.by_class = std::sscanf(utf8proc_version(), "%d.%d", &major, &minor) == 2 &&
+                     (major < 2 || (major == 2 && minor <= 8)) &&
+                     UTF8PROC_BOUNDCLASS_E_ZWG + 1 == kBreakClasses;
+    return table;
+  }();
+  return kTable;
+}
 
 bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state) {
   return utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),

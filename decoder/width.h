@@ -53,18 +53,19 @@ extern const std::array<uint8_t, kWidthTableLimit> kLowWidths;
 inline constexpr int32_t kBreakStateStart = 0;  // UTF8PROC_BOUNDCLASS_START
 inline constexpr int32_t kBreakStateOther = 1;  // UTF8PROC_BOUNDCLASS_OTHER
 // utf8proc's grapheme break class (UTF8PROC_BOUNDCLASS_*) of every code point of the Basic and
-// Supplementary Multilingual Planes, read from utf8proc at start-up. Until then everything is
-// zero (no code point is Other, `by_class` is false) and every question goes to utf8proc, which
-// gives the same answers. `by_class` says whether utf8proc's break answer is a function of the two
-// classes and the state alone (true up to utf8proc 2.8; 2.9 added the Indic conjunct rules), so
-// that GraphemeBreakMemo may remember answers by class.
+// Supplementary Multilingual Planes. `by_class` says whether utf8proc's break answer is a
+// function of the two classes and the state alone (true up to utf8proc 2.8; 2.9 added the Indic
+// conjunct rules), so that GraphemeBreakMemo may remember answers by class.
 inline constexpr char32_t kBreakClassLimit = 0x20000;
 inline constexpr int kBreakClasses = 21;  // UTF8PROC_BOUNDCLASS_START .. UTF8PROC_BOUNDCLASS_E_ZWG
 struct BreakClassTable {
   std::array<uint8_t, kBreakClassLimit> of;
   bool by_class;
 };
-extern const BreakClassTable kBreakClass;
+// The table, read from utf8proc on the first call (thread-safe), not before main: it costs about
+// 3 M instructions, which a process that prints ASCII only (or nothing: `vtsnap --help`) never
+// needs (docs/performance.md, "A static command").
+const BreakClassTable& BreakClasses();
 int CodePointWidthAbovePlane1(char32_t cp, const WidthPolicy& policy);
 bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state);
 
@@ -72,9 +73,11 @@ bool GraphemeBreakUtf8proc(char32_t prev, char32_t cp, int32_t* state);
 // Other always breaks (GB999), and utf8proc's state after it is Other. True when it applies
 // (and `*state` is then set to Other).
 inline bool OtherAfterOther(char32_t prev, char32_t cp, int32_t* state) {
-  if (cp >= kBreakClassLimit || kBreakClass.of[cp] != kBreakStateOther) return false;
+  if (cp >= kBreakClassLimit) return false;
+  const BreakClassTable& classes = BreakClasses();
+  if (classes.of[cp] != kBreakStateOther) return false;
   if (*state != kBreakStateOther && (*state != kBreakStateStart || prev >= kBreakClassLimit ||
-                                     kBreakClass.of[prev] != kBreakStateOther)) {
+                                     classes.of[prev] != kBreakStateOther)) {
     return false;
   }
   *state = kBreakStateOther;
@@ -125,24 +128,47 @@ inline bool IsGraphemeBreak(char32_t prev, char32_t cp, int32_t* state) {
 class GraphemeBreakMemo {
  public:
   ABSL_ATTRIBUTE_ALWAYS_INLINE bool IsBreak(char32_t prev, char32_t cp, int32_t* state) {
-    using width_internal::kBreakClass;
+    if (class_of_ != nullptr && InClassTable(prev, cp, *state)) {
+      return ByClass(prev, cp, state);
+    }
+    return Unclassed(prev, cp, state);
+  }
+
+ private:
+  static bool InClassTable(char32_t prev, char32_t cp, int32_t state) {
+    return prev < width_internal::kBreakClassLimit && cp < width_internal::kBreakClassLimit &&
+           static_cast<uint32_t>(state) < width_internal::kBreakClasses;
+  }
+
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool ByClass(char32_t prev, char32_t cp, int32_t* state) {
     using width_internal::kBreakClasses;
-    if (kBreakClass.by_class && prev < width_internal::kBreakClassLimit &&
-        cp < width_internal::kBreakClassLimit && static_cast<uint32_t>(*state) < kBreakClasses) {
-      const int to = kBreakClass.of[cp];
-      const int key = *state != width_internal::kBreakStateStart
-                          ? *state * kBreakClasses + to
-                          : (kBreakClasses + kBreakClass.of[prev]) * kBreakClasses + to;
-      uint8_t& e = by_class_[key];
-      if (e & kKnown) {
-        *state = e & kStateMask;
-        return (e & kBreak) != 0;
+    const int to = class_of_[cp];
+    const int key = *state != width_internal::kBreakStateStart
+                        ? *state * kBreakClasses + to
+                        : (kBreakClasses + class_of_[prev]) * kBreakClasses + to;
+    uint8_t& e = by_class_[key];
+    if (e & kKnown) {
+      *state = e & kStateMask;
+      return (e & kBreak) != 0;
+    }
+    const bool brk = width_internal::GraphemeBreakUtf8proc(prev, cp, state);
+    if (static_cast<uint32_t>(*state) <= kStateMask) {
+      e = static_cast<uint8_t>(kKnown | (brk ? kBreak : 0) | *state);
+    }
+    return brk;
+  }
+
+  bool Unclassed(char32_t prev, char32_t cp, int32_t* state) {
+    if (!looked_up_classes_) {
+      // The first question: the class table is built now (not before main), and remembering by
+      // class is on when utf8proc answers by class alone. The memo keeps the table's address, so
+      // IsBreak tests one pointer, as it tested a flag when the table was built before main.
+      looked_up_classes_ = true;
+      const width_internal::BreakClassTable& classes = width_internal::BreakClasses();
+      if (classes.by_class) {
+        class_of_ = classes.of.data();
+        if (InClassTable(prev, cp, *state)) return ByClass(prev, cp, state);
       }
-      const bool brk = width_internal::GraphemeBreakUtf8proc(prev, cp, state);
-      if (static_cast<uint32_t>(*state) <= kStateMask) {
-        e = static_cast<uint8_t>(kKnown | (brk ? kBreak : 0) | *state);
-      }
-      return brk;
     }
     if (width_internal::OtherAfterOther(prev, cp, state)) return true;
     Entry& e = entries_[Slot(prev, cp, *state)];
@@ -156,7 +182,6 @@ class GraphemeBreakMemo {
     return brk;
   }
 
- private:
   struct Entry {
     char32_t prev = 0;
     char32_t cp = 0;
@@ -168,6 +193,8 @@ class GraphemeBreakMemo {
   static constexpr uint8_t kKnown = 0x80;
   static constexpr uint8_t kBreak = 0x40;
   static constexpr uint8_t kStateMask = 0x3F;
+  const uint8_t* class_of_ = nullptr;  // BreakClasses().of once looked up, if by_class
+  bool looked_up_classes_ = false;
   uint8_t by_class_[2 * width_internal::kBreakClasses * width_internal::kBreakClasses] = {};
   static constexpr int kBits = 8;
   static size_t Slot(char32_t prev, char32_t cp, int32_t state) {
