@@ -49,7 +49,9 @@ Frame SixelDisplayOf(const Frame& scene) {
   if (!display.has_graphemes()) return display;
   auto blank = [&display](int col, int row) {
     Cell& cell = display.cell(col, row);
-    cell.grapheme = " ";
+    // assign(1, ' '), not = " ": GCC 12 at -O3 warns falsely (-Wrestrict) about the memcpy that
+    // assigning a C string inlines here.
+    cell.grapheme.assign(1, ' ');
     cell.width = 1;
   };
   for (const RasterRecord& record : scene.rasters) {
