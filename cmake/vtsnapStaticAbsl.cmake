@@ -11,26 +11,19 @@
 #
 # Only the targets imported in this directory are changed, and only those whose archive exists;
 # VTSNAP_STATIC_ABSL=OFF keeps the shared libraries.
+include(vtsnapStaticArchives)
+
+# Sets VTSNAP_ABSL_LEFT_SHARED in the caller's scope: the Abseil shared libraries without an
+# archive (vtsnapStaticCommand.cmake needs none left).
 function(vtsnap_prefer_static_absl)
   get_directory_property(imported IMPORTED_TARGETS)
-  set(changed 0)
+  set(absl "")
   foreach(target IN LISTS imported)
-    if(NOT target MATCHES "^absl::")
-      continue()
+    if(target MATCHES "^absl::")
+      list(APPEND absl ${target})
     endif()
-    get_target_property(type ${target} TYPE)
-    if(NOT type STREQUAL "SHARED_LIBRARY")
-      continue()
-    endif()
-    get_target_property(configs ${target} IMPORTED_CONFIGURATIONS)
-    foreach(config IN LISTS configs)
-      get_target_property(location ${target} IMPORTED_LOCATION_${config})
-      string(REGEX REPLACE "\\.so(\\.[0-9.]+)?$" ".a" archive "${location}")
-      if(location AND NOT archive STREQUAL location AND EXISTS "${archive}")
-        set_target_properties(${target} PROPERTIES IMPORTED_LOCATION_${config} "${archive}")
-        math(EXPR changed "${changed} + 1")
-      endif()
-    endforeach()
   endforeach()
+  vtsnap_prefer_static_archives(changed left ${absl})
+  set(VTSNAP_ABSL_LEFT_SHARED "${left}" PARENT_SCOPE)
   message(STATUS "vtsnap: linking ${changed} Abseil libraries statically (VTSNAP_STATIC_ABSL)")
 endfunction()
