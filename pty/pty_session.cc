@@ -385,17 +385,7 @@ void PtySession::ReaderLoop() {
         const ssize_t n = read(master_fd_, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
         if (n > 0) {
-          const bool frame_was_open = vt_.open_frame_offset().has_value();
-          vt_.Write(absl::string_view(buffer.data(), static_cast<size_t>(n)));
-          if (!frame_was_open && vt_.open_frame_offset().has_value()) frame_opened_ = absl::Now();
-          // Replies are queued like typed bytes, so Send's count of what is written stays true.
-          const std::string replies = vt_.TakeReplies();
-          outgoing_queued_ += replies.size();
-          outgoing_ += replies;
-          bytes_received_ += static_cast<uint64_t>(n);
-          if (options_.keep_output) output_.append(buffer.data(), static_cast<size_t>(n));
-          last_output_ = absl::Now();
-          changed_.notify_all();
+          DecodeLocked(absl::string_view(buffer.data(), static_cast<size_t>(n)));
           continue;
         }
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
@@ -442,6 +432,33 @@ void PtySession::ReaderLoop() {
         }
       }
     }
+  }
+}
+
+void PtySession::DecodeLocked(absl::string_view bytes) {
+  const bool frame_was_open = vt_.open_frame_offset().has_value();
+  vt_.Write(bytes);
+  if (!frame_was_open && vt_.open_frame_offset().has_value()) frame_opened_ = absl::Now();
+  // Replies are queued like typed bytes, so Send's count of what is written stays true.
+  const std::string replies = vt_.TakeReplies();
+  outgoing_queued_ += replies.size();
+  outgoing_ += replies;
+  bytes_received_ += bytes.size();
+  if (options_.keep_output) output_.append(bytes.data(), bytes.size());
+  last_output_ = absl::Now();
+  changed_.notify_all();
+}
+
+void PtySession::DrainLocked() {
+  // Only what the kernel holds now: a program that keeps writing cannot hold Close up.
+  size_t left = static_cast<size_t>(std::max(UnreadOutputLocked(), 0));
+  std::string buffer(std::min<size_t>(left, 64 * 1024), '\0');
+  while (left > 0) {
+    const ssize_t n = read(master_fd_, buffer.data(), std::min(left, buffer.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    DecodeLocked(absl::string_view(buffer.data(), static_cast<size_t>(n)));
+    left -= std::min(left, static_cast<size_t>(n));
   }
 }
 
@@ -494,6 +511,12 @@ ExitStatus PtySession::Close() {
   if (!closed_) {
     closed_ = true;
     StopReader();
+    {
+      // What the program wrote before Close that the reader had not read yet is decoded, so a
+      // screen read after Close shows it.
+      std::lock_guard<std::mutex> lock(mu_);
+      if (!output_ended_ && master_fd_ >= 0) DrainLocked();
+    }
     // A hangup, as when a terminal window closes: the kernel sends SIGHUP (and SIGCONT) to the
     // program's session when the master side goes away.
     if (master_fd_ >= 0) {

@@ -165,9 +165,10 @@ class PtySession {
   // Close() still stops the program and the screen can still be read. Thread-safe.
   void Cancel(std::string why);
 
-  // Hangs up the terminal (SIGHUP), gives the program PtyOptions::close_grace to exit, then kills
-  // its process group and session; reaps it and returns how it ended. Idempotent. The screen can
-  // still be read afterwards.
+  // Decodes what the program wrote and the reader had not read yet, then hangs up the terminal
+  // (SIGHUP), gives the program PtyOptions::close_grace to exit, then kills its process group and
+  // session; reaps it and returns how it ended. Idempotent. The screen can still be read
+  // afterwards, and shows everything the program wrote before Close began.
   ExitStatus Close();
 
   // How the program ended, once it has (it may still be writing: see WaitForExit).
@@ -210,7 +211,13 @@ class PtySession {
   std::optional<uint64_t> open_frame_offset() const;
 
  private:
+  friend class PtySessionTestPeer;  // test/pty/pty_session_test.cc: holds the reader back
+
   void ReaderLoop();
+  // Decodes bytes read from the program and records them (replies, counts, kept output).
+  void DecodeLocked(absl::string_view bytes);
+  // Close's last read, after the reader stopped: decodes what the kernel holds at that moment.
+  void DrainLocked();
   void Wake();
   void StopReader();
   // SIGKILL to the process group, then to every process left in the session.

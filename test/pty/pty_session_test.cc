@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -403,6 +404,39 @@ TEST_F(PtySessionTest, CloseHangsUpThenReportsHowTheProgramEnded) {
   EXPECT_EQ(status.ToString(), "killed by signal 1 (SIGHUP)");
   EXPECT_EQ(session.Close(), status);               // idempotent
   EXPECT_THAT(session, RowTextIs(0, "size 30x5"));  // the screen stays readable
+}
+
+}  // namespace
+
+// Holds the reader thread back, so that output waits in the kernel's buffer.
+class PtySessionTestPeer {
+ public:
+  static void StopReader(PtySession& session) { session.StopReader(); }
+  static int UnreadOutput(const PtySession& session) {
+    std::lock_guard<std::mutex> lock(session.mu_);
+    return session.UnreadOutputLocked();
+  }
+};
+
+namespace {
+
+TEST_F(PtySessionTest, CloseDecodesOutputTheReaderHadNotReadYet) {
+  PtySession session(MarkedOptions(30, 5));
+  StartProbe(session, {"winch"});
+  ASSERT_TRUE(session.WaitForText("size 30x5").ok());
+  PtySessionTestPeer::StopReader(session);
+  const uint64_t received = session.bytes_received();
+  ASSERT_TRUE(session.Resize(40, 5).ok());  // the program answers with one write: "size 40x5\r\n"
+  const absl::Time give_up = absl::Now() + absl::Seconds(10);
+  while (PtySessionTestPeer::UnreadOutput(session) == 0 && absl::Now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  const int unread = PtySessionTestPeer::UnreadOutput(session);
+  ASSERT_EQ(unread, 11) << "the program did not answer";
+  EXPECT_THAT(session, RowTextIs(1, ""));  // not decoded yet
+  session.Close();
+  EXPECT_THAT(session, RowTextIs(1, "size 40x5"));
+  EXPECT_EQ(session.bytes_received(), received + static_cast<uint64_t>(unread));
 }
 
 TEST_F(PtySessionTest, CloseKillsAProgramThatIgnoresTheHangup) {
