@@ -231,7 +231,7 @@ std::vector<std::string> CaptureBody(const Entry& entry, View view) {
                                    absl::StrJoin(strays, ", ")));
     }
     if (differences.empty())
-      lines.push_back("the golden and the actual capture hold the same frames");
+      lines.emplace_back("the golden and the actual capture hold the same frames");
     for (const pito::Difference& difference : differences.entries) {
       lines.push_back(pito::DifferenceText(difference));
     }
@@ -271,7 +271,7 @@ std::vector<std::string> Body(const Entry& entry, View view) {
   if (entry.golden.empty()) {
     lines.push_back(absl::StrCat("golden unknown: ", entry.unknown));
     lines.push_back(absl::StrCat("actual: ", entry.actual));
-    lines.push_back("this entry cannot be accepted; r removes the .actual");
+    lines.emplace_back("this entry cannot be accepted; r removes the .actual");
     return lines;
   }
   if (entry.capture) return CaptureBody(entry, view);
@@ -302,7 +302,7 @@ std::vector<std::string> Body(const Entry& entry, View view) {
     if (view == View::kExpected) return RenderFrameRows(*expected);
     if (view == View::kActual || !expected.has_value()) {
       lines = RenderFrameRows(*actual);
-      if (view == View::kDiff) lines.insert(lines.begin(), "new golden; the actual screen:");
+      if (view == View::kDiff) lines.emplace(lines.begin(), "new golden; the actual screen:");
       return lines;
     }
     const FrameDiff diff = Compare(*expected, *actual);
