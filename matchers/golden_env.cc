@@ -49,7 +49,7 @@ std::string Problems(const FolderVerdict& v) {
   count(v.orphans.size(), "orphan", "orphans");
   count(v.missing_scenarios.size(), "missing scenario", "missing scenarios");
   count(v.missing_checkpoints.size(), "missing checkpoint", "missing checkpoints");
-  if (!v.listing_error.empty()) parts.push_back("cannot list the folder");
+  if (!v.listing_error.empty()) parts.emplace_back("cannot list the folder");
   return absl::StrJoin(parts, ", ");
 }
 

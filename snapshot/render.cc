@@ -65,7 +65,7 @@ bool IsSafeLink(absl::string_view target) {
 std::vector<std::string> GridColumns(const Frame& frame, int row) {
   std::vector<std::string> columns = ShownColumns(frame, row);
   const size_t cols = static_cast<size_t>(frame.cols);
-  if (cols > 0 && columns.size() > cols && columns[cols].empty()) columns[cols - 1] = " ";
+  if (cols > 0 && columns.size() > cols && columns[cols].empty()) columns[cols - 1].assign(1, ' ');
   columns.resize(cols, " ");
   return columns;
 }
