@@ -6,7 +6,7 @@ set -euo pipefail
 VTSNAP_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VTSNAP_BUILD="${VTSNAP_BUILD:-$VTSNAP_ROOT/build}"
 
-# Debian packages the build and the tests need (see docs/building.md).
+# Debian packages the build and the tests need (README.md, "Set up on a fresh Debian 12 machine").
 VTSNAP_PACKAGES=(g++ cmake ninja-build pkg-config libabsl-dev libre2-dev libutf8proc-dev libpng-dev
                  libgtest-dev libgmock-dev nlohmann-json3-dev libsixel-bin)
 

@@ -1,5 +1,5 @@
 // Text and ANSI dumps of a screen, as pito-tui's dump::text and dump::ansi print a ratatui buffer
-// (specs/pito-tui-formats.md, "Text dumps"; docs/pito.md).
+// (docs/pito.md, "Text dump" and "ANSI dump").
 //
 // DumpText is the screen as plain text: each row's symbols, a wide character once, the row's
 // trailing spaces trimmed, rows joined by "\n" (no newline after the last). DumpAnsi is the screen

@@ -1,5 +1,5 @@
-// pito-tui frame 1: the capture format of pito-tui (specs/pito-tui-formats.md, "Captures";
-// docs/pito.md): one ratatui buffer as text, read and written byte for byte.
+// pito-tui frame 1: the capture format of pito-tui (docs/pito.md, "pito-tui
+// frame 1"): one ratatui buffer as text, read and written byte for byte.
 //
 //   pito-tui frame 1
 //   3 1

@@ -1,5 +1,5 @@
-// pito::Recorder: writes a pito-tui capture folder (specs/pito-tui-formats.md, "Captures";
-// docs/pito.md), one folder per scenario and one `pito-tui frame 1` file per size, and compares
+// pito::Recorder: writes a pito-tui capture folder (docs/pito.md, "Recorder"),
+// one folder per scenario and one `pito-tui frame 1` file per size, and compares
 // what it recorded with an earlier capture, as pito-tui's `capture::Recorder` and its `finish`.
 //
 //   absl::StatusOr<vtsnap::pito::Recorder> recorder = vtsnap::pito::Recorder::Create("tmp/after");

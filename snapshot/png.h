@@ -1,7 +1,7 @@
 // PNG files of RGBA planes, through Debian's libpng: `vtsnap render --format png` writes one, and
 // the browser checks read Chromium's screenshots back.
 //
-// Example (kept compiling in test/snapshot/png_test.cc):
+// Example (kept compiling in test/snapshot/render_test.cc, PngTest):
 //   vtsnap::RgbaPlane plane = vtsnap::RgbaPlane::Filled(2, 1, 0xFF0000FF);
 //   absl::StatusOr<std::string> png = vtsnap::EncodePng(plane);   // 8-bit RGBA, not interlaced
 //   if (!png.ok()) return png.status();

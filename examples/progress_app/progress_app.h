@@ -1,5 +1,5 @@
 // progress_app: a terminal UI that runs a command and shows its `--progress json` lines
-// (specs/pito-tui-formats.md, "Progress lines"; vtsnap::ReadProgress) in a band, drawn with plain
+// (docs/progress.md, "The rules"; vtsnap::ReadProgress) in a band, drawn with plain
 // ANSI escape sequences in theme-independent colours (palette 0-15 on the default background,
 // and reverse video). docs/progress.md describes it; main.cc runs the command.
 //

@@ -1,5 +1,4 @@
-// ReadProgress: the progress lines of specs/pito-tui-formats.md ("Progress lines"), one rule a
-// case.
+// ReadProgress: the progress lines of docs/progress.md ("The rules"), one rule a case.
 #include "vtsnap/decoder/progress.h"
 
 #include <optional>
