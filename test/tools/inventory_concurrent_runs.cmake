@@ -1,7 +1,10 @@
 # Two ctest runs at once in one build folder keep their inventory records apart
 # (docs/inventory.md, "Concurrent runs"). Run as
 #   cmake -DFIXTURE=<goldens_fixture_test> -DVTSNAP=<vtsnap> -DMODULE_DIR=<vtsnap>/cmake
-#         -DCTEST=<ctest> -DWORK=<scratch dir> -P inventory_concurrent_runs.cmake
+#         -DCTEST=<ctest> -DWORK=<scratch dir> -DGENERATOR=<generator> [-DMAKE_PROGRAM=<path>]
+#         -P inventory_concurrent_runs.cmake
+# The scratch project is configured with the calling build's generator and build program, never
+# CMake's default (Unix Makefiles): a machine with only Ninja has no `make`.
 #
 # A scratch project registers goldens_fixture_test with vtsnap_discover_tests (the real
 # cmake/vtsnapGTest.cmake) plus a test `other_run` that, in the middle of run A (after A's golden
@@ -11,7 +14,7 @@
 # failed "no test recorded anything"). A third run C then checks that a reset removes the
 # directories of runs that ended.
 
-foreach(var FIXTURE VTSNAP MODULE_DIR CTEST WORK)
+foreach(var FIXTURE VTSNAP MODULE_DIR CTEST WORK GENERATOR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "inventory_concurrent_runs.cmake: -D${var}=... is required")
   endif()
@@ -53,8 +56,13 @@ set_tests_properties(other_run PROPERTIES
   FIXTURES_REQUIRED vtsnap_inventory_goldens_fixture_test DEPENDS \"\${names}\")
 ")
 
+set(make_program_args)
+if(DEFINED MAKE_PROGRAM AND NOT MAKE_PROGRAM STREQUAL "")
+  set(make_program_args "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
+endif()
 execute_process(
-  COMMAND ${CMAKE_COMMAND} -S "${WORK}/project" -B "${WORK}/build"
+  COMMAND ${CMAKE_COMMAND} -S "${WORK}/project" -B "${WORK}/build" -G "${GENERATOR}"
+          ${make_program_args}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "configuring the scratch project failed (${rc}):\n${out}")
