@@ -3,19 +3,28 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "vtsnap/decoder/fnv1a.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/render.h"
@@ -76,22 +85,75 @@ std::vector<bool> ChangedCells(const FrameDiff& diff, const Frame& frame) {
   return marked;
 }
 
-// Holds an exclusive lock on the folder `path` while alive (no lock file is left behind). The
-// report folder is locked, never the entries folder: a rebuild may remove that one.
+// The process holding a lock on the file `st` names, from /proc/locks (Linux; 0 when it cannot
+// be told: no /proc, or a holder in another pid namespace).
+int LockHolder(const struct stat& st) {
+  std::ifstream locks("/proc/locks");
+  // "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234567 0 EOF": the device as hex major:minor.
+  const std::string file = absl::StrFormat("%02x:%02x:%u", major(st.st_dev), minor(st.st_dev),
+                                           static_cast<unsigned long>(st.st_ino));
+  for (std::string line; std::getline(locks, line);) {
+    std::vector<absl::string_view> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    // A waiting request is listed as "1: -> FLOCK ...": not a holder.
+    if (fields.size() < 6 || fields[1] != "FLOCK" || fields[5] != file) continue;
+    int pid = 0;
+    if (absl::SimpleAtoi(fields[4], &pid) && pid > 0) return pid;
+  }
+  return 0;
+}
+
+// How long a report update waits for the lock on the report folder: $VTSNAP_REPORT_LOCK_TIMEOUT
+// seconds (docs/goldens.md), else 10. A process that holds the lock and never lets go (stopped in
+// a debugger, hung) must not hang every failing test after it.
+absl::Duration LockTimeout() {
+  const char* value = std::getenv("VTSNAP_REPORT_LOCK_TIMEOUT");
+  double seconds = 0;
+  if (value != nullptr && absl::SimpleAtod(value, &seconds) && seconds >= 0 && seconds < 1e6) {
+    return absl::Seconds(seconds);
+  }
+  return absl::Seconds(10);
+}
+
+// Holds an exclusive lock on the folder `path` while alive (no lock file is left behind), or says
+// why it could not take it within LockTimeout(). The report folder is locked, never the entries
+// folder: a rebuild may remove that one.
 class FileLock {
  public:
-  explicit FileLock(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_DIRECTORY)) {
-    if (fd_ >= 0) (void)::flock(fd_, LOCK_EX);
+  explicit FileLock(const std::string& path)
+      : fd_(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+    if (fd_ < 0) {
+      status_ = absl::UnavailableError(absl::StrCat("cannot lock the report folder ", path, ": ",
+                                                    std::strerror(errno)));
+      return;
+    }
+    const absl::Duration timeout = LockTimeout();
+    const absl::Time deadline = absl::Now() + timeout;
+    while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      if ((errno != EWOULDBLOCK && errno != EINTR) || absl::Now() >= deadline) {
+        struct stat st;
+        const int holder = errno == EWOULDBLOCK && ::fstat(fd_, &st) == 0 ? LockHolder(st) : 0;
+        status_ = absl::UnavailableError(absl::StrCat(
+            "the report folder ", path, " stayed locked ",
+            holder > 0 ? absl::StrCat("by process ", holder, " ") : "", "for ",
+            absl::FormatDuration(timeout),
+            " (VTSNAP_REPORT_LOCK_TIMEOUT), so this failure has no entry in it"));
+        ::close(fd_);
+        fd_ = -1;
+        return;
+      }
+      absl::SleepFor(absl::Milliseconds(20));
+    }
   }
   ~FileLock() {
     if (fd_ >= 0) ::close(fd_);  // closing releases the lock
   }
   FileLock(const FileLock&) = delete;
   FileLock& operator=(const FileLock&) = delete;
-  bool ok() const { return fd_ >= 0; }
+  const absl::Status& status() const { return status_; }
 
  private:
   int fd_;
+  absl::Status status_;
 };
 
 struct StoredEntry {
@@ -258,9 +320,7 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
   const std::string stored = absl::StrCat("golden ", absl::CEscape(entry.golden_path), "\nactual ",
                                           absl::CEscape(absolute_actual), "\n", html);
   FileLock lock(folder);
-  if (!lock.ok()) {
-    return absl::UnavailableError(absl::StrCat("cannot lock the report folder ", folder));
-  }
+  if (!lock.status().ok()) return lock.status();
   fs::create_directories(entries_dir, ec);  // again: a rebuild may have removed it meanwhile
   if (absl::Status s =
           WriteFileAtomically((entries_dir / EntryFileName(entry.golden_path)).string(), stored);
@@ -278,9 +338,7 @@ absl::Status RemoveReportEntry(absl::string_view golden_path, absl::string_view 
   const fs::path entry = entries_dir / EntryFileName(golden_path);
   if (::access(entry.c_str(), F_OK) != 0) return absl::OkStatus();  // the common case
   FileLock lock(folder);
-  if (!lock.ok()) {
-    return absl::UnavailableError(absl::StrCat("cannot lock the report folder ", folder));
-  }
+  if (!lock.status().ok()) return lock.status();
   if (absl::Status s = RemoveFileIfExists(entry.string()); !s.ok()) return s;
   return RebuildPage(folder);
 }
@@ -291,9 +349,7 @@ absl::Status RefreshReport(absl::string_view actual_path) {
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
   if (::access(entries_dir.c_str(), F_OK) != 0) return absl::OkStatus();  // no report there
   FileLock lock(folder);
-  if (!lock.ok()) {
-    return absl::UnavailableError(absl::StrCat("cannot lock the report folder ", folder));
-  }
+  if (!lock.status().ok()) return lock.status();
   return RebuildPage(folder);
 }
 

@@ -1,8 +1,14 @@
 // The HTML failure report (snapshot/report.h) and CheckGolden's use of it.
 #include "vtsnap/snapshot/report.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <filesystem>
 #include <fstream>
@@ -215,6 +221,48 @@ TEST_F(ReportTest, AnUnwritableFolderIsAnErrorNamingIt) {
   unsetenv("VTSNAP_REPORT_DIR");
   ASSERT_FALSE(page.ok());
   EXPECT_THAT(page.status().message(), HasSubstr("/proc/vtsnap-cannot-be-here"));
+}
+
+// A process that holds the report folder's lock and never lets go (here a child stopped after
+// taking it) costs a failing check VTSNAP_REPORT_LOCK_TIMEOUT seconds, not the run: the check
+// fails with its own message and a line naming the folder and the holder.
+TEST_F(ReportTest, AHeldLockTimesOutNamingItsHolderAndTheCheckStillFails) {
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  const pid_t holder = ::fork();
+  ASSERT_GE(holder, 0);
+  if (holder == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // it goes with this test, however that ends
+    const int fd = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY);
+    if (fd < 0 || ::flock(fd, LOCK_EX) != 0) ::_exit(1);
+    (void)!::write(ready[1], "x", 1);
+    while (true) ::pause();
+  }
+  ::close(ready[1]);
+  char byte = 0;
+  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  ::close(ready[0]);
+  setenv("VTSNAP_REPORT_LOCK_TIMEOUT", "0.2", 1);
+  ::alarm(60);  // a wait without end kills the test instead of hanging the run
+  const fs::path golden = dir_ / "home.dump";
+  WriteFile(golden, *golden::Serialize(Text("Bread")));
+  const Frame changed = Text("Brexd");
+  const GoldenResult failed = CheckGolden({.where = LocateGoldenPath(golden.string()),
+                                           .actual = golden::Serialize(changed),
+                                           .compare = CompareDumpByMeaning([&] { return changed; }),
+                                           .claimant = "Report.Locked",
+                                           .accept_command = "./check"});
+  ::alarm(0);
+  unsetenv("VTSNAP_REPORT_LOCK_TIMEOUT");
+  ::kill(holder, SIGKILL);
+  ::waitpid(holder, nullptr, 0);
+  EXPECT_FALSE(failed.passed);
+  EXPECT_THAT(failed.message, HasSubstr("the screen differs from the golden " + golden.string()));
+  EXPECT_THAT(failed.message, HasSubstr("could not write the report: the report folder " +
+                                        dir_.string() + " stayed locked by process " +
+                                        std::to_string(holder) + " for 200ms"));
+  EXPECT_THAT(failed.message, Not(HasSubstr("report: /")));
+  EXPECT_FALSE(fs::exists(dir_ / "vtsnap-report.html"));
 }
 
 // CheckGolden adds the entry on a failure, names the page, and drops it when the check passes.
