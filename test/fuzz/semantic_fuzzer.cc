@@ -1,0 +1,33 @@
+// libFuzzer target: arbitrary text as a semantic snapshot (snapshot/semantic.h, docs/semantic.md).
+// An error is InvalidArgument naming the file ("fuzz.semantic:LINE:COL: ..."); whatever parses
+// serializes, parses back to an equal snapshot and serializes to the same text again.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/string_view.h"
+#include "test/fuzz/fuzz_check.h"
+#include "vtsnap/snapshot/semantic.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const absl::string_view text(reinterpret_cast<const char*>(data), size);
+  const absl::StatusOr<vtsnap::SemanticSnapshot> parsed =
+      vtsnap::ParseSemantic(text, "fuzz.semantic");
+  if (!parsed.ok()) {
+    Check(parsed.status().code() == absl::StatusCode::kInvalidArgument,
+          std::string(parsed.status().message()));
+    Check(absl::StartsWith(parsed.status().message(), "fuzz.semantic:"),
+          std::string(parsed.status().message()));
+    return 0;
+  }
+  const std::string written = vtsnap::SerializeSemantic(*parsed);
+  const absl::StatusOr<vtsnap::SemanticSnapshot> again =
+      vtsnap::ParseSemantic(written, "written.semantic");
+  Check(again.ok(), std::string(again.status().message()) + "\n" + written);
+  Check(*again == *parsed, written);
+  Check(vtsnap::SerializeSemantic(*again) == written, written);
+  return 0;
+}
