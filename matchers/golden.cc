@@ -127,6 +127,12 @@ bool ReportGoldenInTest(const TestContext& context, const GoldenResult& result,
 
 bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
                        ::testing::MatchResultListener* listener) {
+  // CheckGolden takes an empty name for a golden given by path; here it is a name, and an empty
+  // one would be the hidden file "<folder>/.dump".
+  if (input.name.empty()) {
+    *listener << ValidateGoldenName(input.name, extension).message();
+    return false;
+  }
   const std::optional<TestContext> context = CurrentTestContext(input.name, listener);
   if (!context.has_value()) return false;
   input.where = LocateGolden(context->test->file(), root, input.name, extension);

@@ -174,11 +174,12 @@ absl::Status ValidateGoldenName(absl::string_view name, absl::string_view extens
     if (segment == "." || segment == "..") {
       return invalid(absl::StrCat("it has a \"", segment, "\" segment"));
     }
-    // ".x.tmp.1" would be written as ".x.tmp.1.dump", which the listing takes for a temporary.
-    if (absl::StartsWith(segment, ".") && absl::StrContains(segment, ".tmp.")) {
+    // A hidden name is never a golden: "" would be written as the hidden ".dump", ".git/config"
+    // would reach into a repository's own files, and ".x.tmp.1" would be taken for one of the
+    // store's temporary files (".<name>.tmp.<pid>.<n>").
+    if (absl::StartsWith(segment, ".")) {
       return invalid(absl::StrCat("segment ", QuoteForMessage(segment),
-                                  " starts with '.' and contains \".tmp.\", which the store "
-                                  "reserves for its temporary files (\".<name>.tmp.<pid>.<n>\")"));
+                                  " starts with '.', which makes a hidden file or folder"));
     }
     if (segment.size() > kMaxFileNameBytes) {
       return invalid(absl::StrCat("a segment is ", segment.size(), " bytes, over the ",
@@ -333,6 +334,31 @@ absl::Status RemoveFileIfExists(const std::string& path) {
     return absl::OkStatus();
   }
   return ErrnoError(errno, absl::StrCat("removing ", QuoteForMessage(path)));
+}
+
+absl::Status CheckNoLinkBelow(absl::string_view root, absl::string_view path) {
+  size_t from = 0;
+  if (!root.empty() && path.size() > root.size() && absl::StartsWith(path, root) &&
+      (path[root.size()] == '/' || root.back() == '/')) {
+    from = root.size();
+  }
+  // Each prefix of `path` that ends a component past `root`, shortest first.
+  for (size_t end = path.find('/', from + 1);; end = path.find('/', end + 1)) {
+    const std::string prefix(path.substr(0, end));
+    if (!prefix.empty() && prefix.back() != '/') {
+      struct stat st;
+      if (::lstat(prefix.c_str(), &st) != 0) return absl::OkStatus();  // not there yet
+      if (S_ISLNK(st.st_mode)) {
+        std::error_code ec;
+        const fs::path target = fs::read_symlink(prefix, ec);
+        return absl::FailedPreconditionError(
+            absl::StrCat(prefix, " is a symbolic link", ec ? "" : " (to " + target.string() + ")",
+                         "; vtsnap writes and deletes nothing through a link: make it a real "
+                         "folder"));
+      }
+    }
+    if (end == absl::string_view::npos) return absl::OkStatus();
+  }
 }
 
 std::vector<std::string> ListGoldenFiles(const std::string& folder, std::string* error) {

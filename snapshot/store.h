@@ -51,12 +51,12 @@ bool EnvironmentSaysCi();
 inline constexpr size_t kMaxFileNameBytes = 255;
 
 // OK when `name` is a golden name: one or more '/'-separated segments of [A-Za-z0-9._-], no
-// segment "." or "..", no segment that could be taken for one of the store's hidden temporary
-// files (starting with '.' and containing ".tmp.", see WriteFileAtomically), no segment longer
+// segment that starts with '.' (a hidden file or folder: ".git", the store's temporaries, see
+// WriteFileAtomically; "." and ".." are named as such), no segment longer
 // than kMaxFileNameBytes, and the last one with `extension` (".dump", ".capture"; "" when not
 // known) and the ".actual" a mismatch writes within kMaxFileNameBytes. Otherwise an InvalidArgumentError naming the name (C-escaped)
 // and the rule: empty, absolute, a byte outside the alphabet (NUL named as such), an empty
-// segment ("a//b", "a/"), a "." / ".." segment, a temporary-like segment, or a file name too long.
+// segment ("a//b", "a/"), a "." / ".." segment, a hidden segment, or a file name too long.
 [[nodiscard]] absl::Status ValidateGoldenName(absl::string_view name,
                                               absl::string_view extension = "");
 
@@ -126,6 +126,14 @@ std::string PrivateActualFolderPath();
 // Removes the file at `path`; OK when it does not exist. An error naming the path and strerror
 // otherwise (a directory, no permission).
 [[nodiscard]] absl::Status RemoveFileIfExists(const std::string& path);
+
+// Refuses to write or delete under `path` through a symbolic link: OK when no component of `path`
+// below `root` (`path` itself included, `root` and what lies above it not) is a symbolic link;
+// components that do not exist yet are fine (they are made as real folders). Otherwise a
+// FailedPreconditionError naming the first link and its target: "goldens/w/walk.capture is a
+// symbolic link (to /elsewhere); vtsnap writes and deletes nothing through a link: make it a
+// real folder". `path` must start with `root` + "/" (anything else is checked from its start).
+[[nodiscard]] absl::Status CheckNoLinkBelow(absl::string_view root, absl::string_view path);
 
 // The suffixes of golden files: screen dumps, scenes, RGBA planes and semantic projections.
 inline constexpr absl::string_view kGoldenExtensions[] = {".dump", ".scene", ".rgba", ".semantic"};
