@@ -260,6 +260,14 @@ absl::Status Reader::ReadRun(absl::string_view line, SemanticSnapshot* snap) {
   }
   absl::StatusOr<int> row = Number(line.substr(0, sp), 0, "a row");
   if (!row.ok()) return row.status();
+  // A run holds cells of the capture: the screen's rows (after the scrollback's, in a buffer
+  // capture) and its columns.
+  const int64_t rows = int64_t{snap->rows} +
+                       (snap->capture == SemanticCapture::kBuffer ? snap->scrollback : 0);
+  if (*row >= rows) {
+    return Error(line_index(), 0,
+                 absl::StrCat("row ", *row, " is past the capture's last row, ", rows - 1));
+  }
   run.row = *row;
   absl::string_view rest = line.substr(sp + 1);
   const int range_col = static_cast<int>(sp + 1);
@@ -278,6 +286,11 @@ absl::Status Reader::ReadRun(absl::string_view line, SemanticSnapshot* snap) {
   if (*last < *first) {
     return Error(line_index(), range_col,
                  absl::StrCat("the range ", range, " ends before it starts"));
+  }
+  if (*last >= snap->cols) {
+    return Error(line_index(), range_col + static_cast<int>(dash) + 1,
+                 absl::StrCat("column ", *last, " is past the screen's ", snap->cols,
+                              " columns (0-", snap->cols - 1, ")"));
   }
   run.first_col = *first;
   run.last_col = *last;

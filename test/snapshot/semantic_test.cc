@@ -336,6 +336,17 @@ std::string WithStyles(absl::string_view styles_line) {
       styles_line);
 }
 
+// A buffer capture of a 4x1 screen under one scrollback line (rows 0 and 1) whose text is one
+// row, and `styles_line`.
+std::string BufferWithStyles(absl::string_view styles_line) {
+  return absl::StrCat(
+      "vtsnap-semantic 1\ncapture buffer\nsize 4x1\nbuffer normal\nviewport top=1 "
+      "scrollback=1\ncursor hidden\nmode bracketed-paste off\nmode mouse-tracking off\nmode "
+      "mouse-encoding default\nmode focus-events off\nmode synchronized-output off\nmode "
+      "application-cursor-keys off\ntext\n0 |ab\nstyles\n",
+      styles_line);
+}
+
 struct ReadCase {
   std::string name;
   std::string text;
@@ -377,6 +388,16 @@ INSTANTIATE_TEST_SUITE_P(
                  "g.semantic:16:12: `bold` is given twice"},
         ReadCase{"OverlappingRuns", WithStyles("0 0-1 bold\n0 1-2 dim\n"),
                  "g.semantic:17:1: styles lines go by row"},
+        ReadCase{"RunEndsInTheLastColumn", WithStyles("0 2-3 bold\n"), ""},
+        ReadCase{"RunPastTheLastColumn", WithStyles("0 0-2147483647 bold\n"),
+                 "g.semantic:16:5: column 2147483647 is past the screen's 4 columns (0-3)"},
+        ReadCase{"RunOneColumnPastTheLast", WithStyles("0 3-4 bold\n"),
+                 "g.semantic:16:5: column 4 is past the screen's 4 columns"},
+        ReadCase{"RunBelowTheLastRow", WithStyles("1 0-1 bold\n"),
+                 "g.semantic:16:1: row 1 is past the capture's last row, 0"},
+        ReadCase{"BufferRunOnAScreenRowBelowTheText", BufferWithStyles("1 0-1 bold\n"), ""},
+        ReadCase{"BufferRunBelowTheScreen", BufferWithStyles("2 0-1 bold\n"),
+                 "g.semantic:16:1: row 2 is past the capture's last row, 1"},
         ReadCase{"UnderlineColourWithoutUnderline", WithStyles("0 0-1 underline-color=red\n"),
                  "underline-color= without an underline"},
         ReadCase{"RowOutOfOrder",
