@@ -71,19 +71,25 @@ absl::StatusOr<std::string> ExtractPending(const std::string& zip) {
       of_zip / absl::StrCat(st.st_size, "-", st.st_mtim.tv_sec, ".", st.st_mtim.tv_nsec);
   const fs::path vtsnap = version / "vtsnap";
   if (fs::is_directory(version, ec)) return fs::is_directory(vtsnap, ec) ? Generic(vtsnap) : "";
-  absl::StatusOr<std::vector<ZipFile>> files = ReadZipFiles(zip, "vtsnap/");
-  if (!files.ok()) return files.status();
   fs::remove_all(of_zip, ec);  // extractions of earlier zips at this path
   fs::create_directories(version, ec);
   if (ec) {
     return absl::InternalError(absl::StrCat("creating ", version.string(), ": ", ec.message()));
   }
+  // One file in memory at a time; the failure report's page and entries are not read.
   bool any = false;
-  for (const ZipFile& file : *files) {
-    if (!IsPendingName(file.name)) continue;  // the failure report's page and entries
-    const absl::Status written = WriteFileAtomically((version / file.name).string(), file.contents);
-    if (!written.ok()) return written;
-    any = true;
+  const absl::Status extracted = ForEachZipFile(
+      zip,
+      [](absl::string_view name) {
+        return absl::StartsWith(name, "vtsnap/") && IsPendingName(name);
+      },
+      [&version, &any](ZipFile file) {
+        any = true;
+        return WriteFileAtomically((version / file.name).string(), file.contents);
+      });
+  if (!extracted.ok()) {
+    fs::remove_all(of_zip, ec);  // a part would be taken for the whole next time
+    return extracted;
   }
   return any ? Generic(vtsnap) : "";
 }

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/algorithm/container.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -30,7 +32,13 @@ uint32_t Le16(absl::string_view b, size_t at) {
 }
 uint32_t Le32(absl::string_view b, size_t at) { return Le16(b, at) | Le16(b, at + 2) << 16; }
 
-// Inflates the raw deflate stream `in` into exactly `size` bytes, or says why not.
+// The most bytes a deflate stream of `packed` bytes can inflate to: a length-distance pair copies
+// at most 258 bytes and costs at least 2 bits, so 1032 per byte; the slack covers a final partial
+// byte. A size declared beyond it is a lie, refused before anything is allocated for it.
+uint64_t MostInflated(uint64_t packed) { return packed * 1032 + 1032; }
+
+// Inflates the raw deflate stream `in` into exactly `size` bytes, or says why not. Inflating
+// stops at `size`: a stream that would go on is an error, whatever it holds.
 std::optional<std::string> Inflate(absl::string_view in, size_t size, std::string* why) {
   std::string out(size, '\0');
   z_stream z{};
@@ -44,7 +52,18 @@ std::optional<std::string> Inflate(absl::string_view in, size_t size, std::strin
   z.avail_out = static_cast<uInt>(out.size());
   const int rc = inflate(&z, Z_FINISH);
   const size_t produced = z.total_out;
+  bool more = false;
+  if (rc == Z_BUF_ERROR && produced == size) {  // full: one byte more tells a longer stream
+    char next;
+    z.next_out = reinterpret_cast<Bytef*>(&next);
+    z.avail_out = 1;
+    more = inflate(&z, Z_FINISH) != Z_DATA_ERROR && z.avail_out == 0;
+  }
   inflateEnd(&z);
+  if (more) {
+    *why = absl::StrCat("it inflates to more than the ", size, " bytes it declares");
+    return std::nullopt;
+  }
   if (rc != Z_STREAM_END || produced != size) {
     *why = rc == Z_STREAM_END ? absl::StrCat("it inflates to ", produced, " bytes, not ", size)
                               : absl::StrCat("its deflate data is corrupt (zlib ", rc, ")");
@@ -53,10 +72,24 @@ std::optional<std::string> Inflate(absl::string_view in, size_t size, std::strin
   return out;
 }
 
+// A wanted entry of the central directory, checked but not yet read.
+struct Wanted {
+  std::string name;
+  size_t entry_at;  // its central directory entry
+  size_t local_at;  // its local header
+  size_t data_at;
+  uint32_t method;
+  uint32_t crc;
+  uint32_t packed;
+  uint32_t size;
+};
+
 }  // namespace
 
-absl::StatusOr<std::vector<ZipFile>> ReadZipFiles(const std::string& path,
-                                                  absl::string_view prefix) {
+absl::Status ForEachZipFile(const std::string& path,
+                            absl::FunctionRef<bool(absl::string_view name)> wanted,
+                            absl::FunctionRef<absl::Status(ZipFile file)> visit,
+                            const ZipLimits& limits) {
   absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(path, kMaxGoldenBytes);
   if (!read.ok()) return read.status();
   if (!read->has_value()) return absl::NotFoundError(absl::StrCat(path, ": does not exist"));
@@ -90,7 +123,9 @@ absl::StatusOr<std::vector<ZipFile>> ReadZipFiles(const std::string& path,
     return bad(end, "the central directory lies outside the archive");
   }
 
-  std::vector<ZipFile> files;
+  // Every wanted entry is checked, and the limits with it, before anything is inflated.
+  std::vector<Wanted> entries;
+  uint64_t total = 0;
   size_t at = directory_at;
   for (uint32_t i = 0; i < count; ++i) {
     if (at + kCentralHeaderBytes > end || Le32(zip, at) != kCentralHeader) {
@@ -106,10 +141,10 @@ absl::StatusOr<std::vector<ZipFile>> ReadZipFiles(const std::string& path,
     const size_t comment_len = Le16(zip, at + 32);
     const uint32_t local_at = Le32(zip, at + 42);
     if (at + kCentralHeaderBytes + name_len > end) return bad(at, "an entry's name is cut short");
-    const std::string name = zip.substr(at + kCentralHeaderBytes, name_len);
+    std::string name = zip.substr(at + kCentralHeaderBytes, name_len);
     const size_t entry_at = at;
     at += kCentralHeaderBytes + name_len + extra_len + comment_len;
-    if (!absl::StartsWith(name, prefix) || absl::EndsWith(name, "/")) continue;
+    if (absl::EndsWith(name, "/") || !wanted(name)) continue;
 
     const std::string quoted = absl::StrCat("\"", name, "\"");
     if (absl::StartsWith(name, "/") || absl::c_linear_search(absl::StrSplit(name, '/'), "..")) {
@@ -119,9 +154,27 @@ absl::StatusOr<std::vector<ZipFile>> ReadZipFiles(const std::string& path,
     if (packed == 0xffffffffu || size == 0xffffffffu || local_at == 0xffffffffu) {
       return bad(entry_at, absl::StrCat(quoted, " is a ZIP64 entry, which is not supported"));
     }
-    if (size > kMaxGoldenBytes) {
-      return bad(entry_at,
-                 absl::StrCat(quoted, " is ", size, " bytes, over the limit of ", kMaxGoldenBytes));
+    if (method != 0 && method != 8) {
+      return bad(entry_at, absl::StrCat(quoted, " uses compression method ", method,
+                                        " (only stored and deflated are read)"));
+    }
+    if (size > limits.file_bytes) {
+      return bad(entry_at, absl::StrCat(quoted, " is ", size, " bytes, over the limit of ",
+                                        limits.file_bytes));
+    }
+    if (method == 8 && size > MostInflated(packed)) {
+      return bad(entry_at, absl::StrCat(quoted, " declares ", size, " bytes, more than its ",
+                                        packed, " bytes of deflate data can hold"));
+    }
+    if (entries.size() == limits.files) {
+      return bad(entry_at, absl::StrCat(quoted, " is one file more than the limit of ",
+                                        limits.files, " files read from one archive"));
+    }
+    total += size;
+    if (total > limits.total_bytes) {
+      return bad(entry_at, absl::StrCat(quoted, " brings the files read to ", total,
+                                        " bytes, over the limit of ", limits.total_bytes,
+                                        " for one archive"));
     }
     if (uint64_t{local_at} + kLocalHeaderBytes > end || Le32(zip, local_at) != kLocalHeader) {
       return bad(local_at, absl::StrCat(quoted, ": no local header here"));
@@ -131,26 +184,68 @@ absl::StatusOr<std::vector<ZipFile>> ReadZipFiles(const std::string& path,
     if (uint64_t{data_at} + packed > end) {
       return bad(data_at, absl::StrCat(quoted, "'s data runs past the central directory"));
     }
-    const absl::string_view data(zip.data() + data_at, packed);
+    if (method == 0 && packed != size) {
+      return bad(data_at, absl::StrCat(quoted, " is stored with two sizes"));
+    }
+    entries.push_back({.name = std::move(name),
+                       .entry_at = entry_at,
+                       .local_at = local_at,
+                       .data_at = data_at,
+                       .method = method,
+                       .crc = crc,
+                       .packed = packed,
+                       .size = size});
+  }
+  // No zip program writes two entries over the same bytes; a zip bomb does, to inflate one stream
+  // many times.
+  std::vector<const Wanted*> by_place;
+  for (const Wanted& entry : entries) by_place.push_back(&entry);
+  absl::c_stable_sort(by_place,
+                      [](const Wanted* a, const Wanted* b) { return a->local_at < b->local_at; });
+  for (size_t i = 1; i < by_place.size(); ++i) {
+    const Wanted& before = *by_place[i - 1];
+    const Wanted& entry = *by_place[i];
+    if (entry.local_at < before.data_at + before.packed) {
+      return bad(entry.entry_at, absl::StrCat("\"", entry.name, "\" overlaps the data of \"",
+                                              before.name, "\" (a zip bomb's shape)"));
+    }
+  }
+
+  for (Wanted& entry : entries) {
+    const std::string quoted = absl::StrCat("\"", entry.name, "\"");
+    const absl::string_view data(zip.data() + entry.data_at, entry.packed);
     std::string contents;
-    if (method == 0) {
-      if (packed != size) return bad(data_at, absl::StrCat(quoted, " is stored with two sizes"));
+    if (entry.method == 0) {
       contents = std::string(data);
-    } else if (method == 8) {
-      std::string why;
-      std::optional<std::string> inflated = Inflate(data, size, &why);
-      if (!inflated.has_value()) return bad(data_at, absl::StrCat(quoted, ": ", why));
-      contents = std::move(*inflated);
     } else {
-      return bad(entry_at, absl::StrCat(quoted, " uses compression method ", method,
-                                        " (only stored and deflated are read)"));
+      std::string why;
+      std::optional<std::string> inflated = Inflate(data, entry.size, &why);
+      if (!inflated.has_value()) return bad(entry.data_at, absl::StrCat(quoted, ": ", why));
+      contents = std::move(*inflated);
     }
     const uLong actual_crc =
         crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(contents.data()),
               static_cast<uInt>(contents.size()));
-    if (actual_crc != crc) return bad(data_at, absl::StrCat(quoted, " fails its CRC-32 check"));
-    files.push_back({.name = name, .contents = std::move(contents)});
+    if (actual_crc != entry.crc) {
+      return bad(entry.data_at, absl::StrCat(quoted, " fails its CRC-32 check"));
+    }
+    absl::Status visited = visit({.name = std::move(entry.name), .contents = std::move(contents)});
+    if (!visited.ok()) return visited;
   }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<ZipFile>> ReadZipFiles(const std::string& path, absl::string_view prefix,
+                                                  const ZipLimits& limits) {
+  std::vector<ZipFile> files;
+  absl::Status read = ForEachZipFile(
+      path, [prefix](absl::string_view name) { return absl::StartsWith(name, prefix); },
+      [&files](ZipFile file) {
+        files.push_back(std::move(file));
+        return absl::OkStatus();
+      },
+      limits);
+  if (!read.ok()) return read;
   return files;
 }
 

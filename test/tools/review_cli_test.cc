@@ -7,9 +7,11 @@
 // (goldens/review_cli_test/*.dump). CMake only: the PTY tests need the built command.
 #include <grp.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +21,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -37,6 +40,7 @@
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/report.h"
 #include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/commands.h"
 
 #ifndef VTSNAP_CLI_BINARY
@@ -237,8 +241,9 @@ class ReviewCliTest : public ::testing::Test {
   }
   // The built `vtsnap review ARGS` run in the folder `cwd`. With `unprivileged`, a root test
   // process runs it as nobody (uid and gid 65534), so that folder permissions apply to it.
+  // With `address_space`, the run may map at most that many bytes (RLIMIT_AS).
   Result ReviewBinary(const std::string& cwd, const std::vector<std::string>& args,
-                      bool unprivileged) {
+                      bool unprivileged, rlim_t address_space = RLIM_INFINITY) {
     // nobody may not be able to reach the build tree (a checkout under a 0700 folder, as a
     // clean clone in a mktemp -d folder is), so an unprivileged run uses a copy of the command
     // beside the scratch root (outside it: Files() lists the root).
@@ -269,6 +274,11 @@ class ReviewCliTest : public ::testing::Test {
           (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)) {
         ::dprintf(STDERR_FILENO, "cannot become nobody: %s\n", std::strerror(errno));
         ::_exit(126);
+      }
+      const struct rlimit limit = {.rlim_cur = address_space, .rlim_max = address_space};
+      if (address_space != RLIM_INFINITY && ::setrlimit(RLIMIT_AS, &limit) != 0) {
+        ::dprintf(STDERR_FILENO, "cannot limit the address space: %s\n", std::strerror(errno));
+        ::_exit(124);
       }
       std::vector<std::string> argv_strings = {binary, "review"};
       argv_strings.insert(argv_strings.end(), args.begin(), args.end());
@@ -834,6 +844,67 @@ TEST_F(ReviewCliTest, ZippedTestOutputsAreExtractedAndReviewed) {
   result = ReviewBinary(ws, {"--list", "--filter", "app_test"}, /*unprivileged=*/false);
   EXPECT_EQ(result.code, 0) << result.err;
   EXPECT_EQ(result.out, "");
+}
+
+// A zip bomb in an outputs.zip is named once on stderr and left unread, in a run that may map
+// 512 MiB (eight of 128 MiB held at once would not fit); the review goes on with the other
+// pending entries, and nothing of the bomb is written to the temporary folder.
+TEST_F(ReviewCliTest, AZipBombIsNamedOnceAndTheReviewGoesOn) {
+  const vtsnap_test::Zeros zeros = vtsnap_test::DeflatedZeros(1024);  // 128 MiB, 130 KB
+  ASSERT_EQ(zeros.size, kMaxGoldenBytes);
+  // The entries of a bomb: `count` files of 128 MiB of zeros, each its own copy of the stream
+  // or all sharing the first's.
+  auto bomb = [&zeros](int count, bool shared) {
+    std::vector<vtsnap_test::ZipEntry> entries;
+    for (int i = 0; i < count; ++i) {
+      entries.push_back({.name = absl::StrCat("vtsnap/app_test/", i, ".rgba.actual"),
+                         .contents = "",
+                         .method = 8,
+                         .crc = zeros.crc,
+                         .size = zeros.size,
+                         .raw = zeros.deflated,
+                         .data_of = shared && i > 0 ? std::optional<size_t>(0) : std::nullopt});
+    }
+    return vtsnap_test::ZipOf(entries);
+  };
+  struct Case {
+    std::string name;
+    std::string zip;
+    std::string why;
+  };
+  const Case cases[] = {
+      {"64 entries sharing one stream, over the total", bomb(64, true),
+       "\"vtsnap/app_test/4.rgba.actual\" brings the files read to 671088640 bytes, over the "
+       "limit of 536870912 for one archive"},
+      {"4 entries sharing one stream, within the total", bomb(4, true),
+       "\"vtsnap/app_test/1.rgba.actual\" overlaps the data of \"vtsnap/app_test/0.rgba.actual\""},
+      {"12 entries of their own 128 MiB each", bomb(12, false),
+       "\"vtsnap/app_test/4.rgba.actual\" brings the files read to 671088640 bytes, over the "
+       "limit of 536870912 for one archive"},
+  };
+  const std::string zip = "bazel-testlogs/pkg/app_test/test.outputs/outputs.zip";
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    fs::create_directories(fs::path(root_) / "tmp");
+    const std::string ws = MakeWorkspace();
+    Write("ws/pkg/goldens/app_test/home.dump", kHello);
+    Write("ws/pkg/goldens/other_test/home.dump", kHello);
+    Write("out/testlogs/pkg/app_test/test.outputs/outputs.zip", c.zip);
+    Write("out/testlogs/pkg/other_test/test.outputs/vtsnap/other_test/home.dump.actual",
+          kHelloGreen);
+    const Result result = ReviewBinary(ws, {"--list"}, /*unprivileged=*/false, rlim_t{512} << 20);
+    EXPECT_EQ(result.code, 0) << result.err;
+    EXPECT_EQ(result.out, "pkg/goldens/other_test/home.dump: changed: 1 text row, 1 style range\n");
+    EXPECT_THAT(result.err, HasSubstr(absl::StrCat("vtsnap review: ", zip, ": byte ")));
+    EXPECT_THAT(result.err, HasSubstr(c.why));
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    uintmax_t written = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(fs::path(root_) / "tmp")) {
+      if (entry.is_regular_file()) written += entry.file_size();
+    }
+    EXPECT_EQ(written, 0u);
+  }
 }
 
 // The default folder is the current one: its bazel-testlogs is read, while the walk still does

@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/tools/zip_test_support.h"
@@ -61,6 +64,7 @@ struct BadCase {
   std::string behaviour;
   std::string bytes;
   std::string error;  // after "<path>: byte "
+  vtsnap::tools::ZipLimits limits = {};
 };
 
 class ZipReaderBadInputTest : public ZipReaderTest,
@@ -69,7 +73,7 @@ class ZipReaderBadInputTest : public ZipReaderTest,
 TEST_P(ZipReaderBadInputTest, IsRefusedNamingThePlace) {
   const std::string path = Write(GetParam().bytes);
   absl::StatusOr<std::vector<vtsnap::tools::ZipFile>> files =
-      vtsnap::tools::ReadZipFiles(path, "vtsnap/");
+      vtsnap::tools::ReadZipFiles(path, "vtsnap/", GetParam().limits);
   ASSERT_FALSE(files.ok());
   EXPECT_THAT(std::string(files.status().message()),
               HasSubstr(path + ": byte " + GetParam().error));
@@ -100,8 +104,76 @@ INSTANTIATE_TEST_SUITE_P(
                         .contents = std::string(500, 'y'),
                         .method = 8,
                         .raw = std::string("\x07\x00\x00", 3)}}),
-                "45: \"vtsnap/x.actual\": its deflate data is corrupt"}),
+                "45: \"vtsnap/x.actual\": its deflate data is corrupt"},
+        // Zip bombs, refused by the central directory before anything is inflated. Each stored
+        // "abc" entry named "vtsnap/?.actual" takes 48 bytes before the central directory and 61
+        // in it.
+        BadCase{"entries_sharing_their_data",
+                ZipOf({{.name = "vtsnap/a.actual", .contents = "abc"},
+                       {.name = "vtsnap/b.actual", .contents = "abc", .data_of = 0}}),
+                "109: \"vtsnap/b.actual\" overlaps the data of \"vtsnap/a.actual\""},
+        BadCase{"more_files_than_the_limit",
+                ZipOf({{.name = "vtsnap/a.actual", .contents = "abc"},
+                       {.name = "vtsnap/b.actual", .contents = "abc"},
+                       {.name = "vtsnap/c.actual", .contents = "abc"}}),
+                "266: \"vtsnap/c.actual\" is one file more than the limit of 2 files",
+                {.files = 2}},
+        BadCase{"files_together_over_the_limit",
+                ZipOf({{.name = "vtsnap/a.actual", .contents = "abc"},
+                       {.name = "vtsnap/b.actual", .contents = "abc"}}),
+                "157: \"vtsnap/b.actual\" brings the files read to 6 bytes, over the limit of 5",
+                {.total_bytes = 5}},
+        // 0x03 0x00: an empty final block; 2 bytes of deflate data inflate to 3096 at most.
+        BadCase{"a_size_its_deflate_data_cannot_reach",
+                ZipOf({{.name = "vtsnap/x.actual",
+                        .contents = "",
+                        .method = 8,
+                        .size = 100000,
+                        .raw = std::string("\x03\x00", 2)}}),
+                "47: \"vtsnap/x.actual\" declares 100000 bytes, more than its 2 bytes of deflate "
+                "data can hold"},
+        BadCase{"a_stream_longer_than_its_declared_size",
+                ZipOf({{.name = "vtsnap/x.actual",
+                        .contents = std::string(3000, 'x'),
+                        .method = 8,
+                        .size = 1000}}),
+                "45: \"vtsnap/x.actual\": it inflates to more than the 1000 bytes it declares"}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.behaviour; });
+
+// Files read one at a time, only the wanted ones, and an error from the visitor ends the reading.
+TEST_F(ZipReaderTest, ForEachVisitsTheWantedFilesUntilAnError) {
+  const std::string path = Write(ZipOf({{.name = "vtsnap/a.actual", .contents = "a"},
+                                        {.name = "vtsnap/report.html", .contents = "<html>"},
+                                        {.name = "vtsnap/b.actual", .contents = "b"},
+                                        {.name = "vtsnap/c.actual", .contents = "c"}}));
+  std::vector<std::string> visited;
+  const absl::Status status = vtsnap::tools::ForEachZipFile(
+      path, [](absl::string_view name) { return absl::EndsWith(name, ".actual"); },
+      [&visited](vtsnap::tools::ZipFile file) {
+        visited.push_back(file.name + "=" + file.contents);
+        return visited.size() == 2 ? absl::InternalError("disk full") : absl::OkStatus();
+      });
+  EXPECT_EQ(status, absl::InternalError("disk full"));
+  EXPECT_EQ(visited, (std::vector<std::string>{"vtsnap/a.actual=a", "vtsnap/b.actual=b"}));
+}
+
+// The zeros DeflatedZeros builds inflate to what it says (size and CRC-32), as the zip bombs of
+// review_cli_test rely on (8 MiB here; the bombs' 128 MiB is the same chunk more often).
+TEST_F(ZipReaderTest, DeflatedZerosAreWhatTheySay) {
+  const vtsnap_test::Zeros zeros = vtsnap_test::DeflatedZeros(64);
+  ASSERT_EQ(zeros.size, 8u << 20);
+  const std::string path = Write(ZipOf({{.name = "vtsnap/big.rgba.actual",
+                                         .contents = "",
+                                         .method = 8,
+                                         .crc = zeros.crc,
+                                         .size = zeros.size,
+                                         .raw = zeros.deflated}}));
+  absl::StatusOr<std::vector<vtsnap::tools::ZipFile>> files =
+      vtsnap::tools::ReadZipFiles(path, "vtsnap/");
+  ASSERT_TRUE(files.ok()) << files.status();
+  ASSERT_EQ(files->size(), 1u);
+  EXPECT_EQ((*files)[0].contents, std::string(8u << 20, '\0'));
+}
 
 // An archive written by Info-ZIP's zip, as Bazel's test-setup.sh writes outputs.zip.
 TEST_F(ZipReaderTest, ReadsWhatInfoZipWrites) {
