@@ -22,8 +22,9 @@
 # is reported "not checked" and does not fail the check.
 #
 # The `vtsnap` command: $<TARGET_FILE:vtsnap_cli> in vtsnap's own build tree (or after
-# add_subdirectory), the imported executable vtsnap::cli after find_package(vtsnap), or the cache
-# variable VTSNAP_EXECUTABLE, which wins when set.
+# add_subdirectory, where <target> then depends on it, the command being out of `all`), the
+# imported executable vtsnap::cli after find_package(vtsnap), or the cache variable
+# VTSNAP_EXECUTABLE, which wins when set.
 #
 # Arguments after <target> are passed to gtest_discover_tests (DISCOVERY_MODE defaults to
 # PRE_TEST). PROPERTIES may not set FIXTURES_REQUIRED or ENVIRONMENT_MODIFICATION, which this
@@ -46,11 +47,22 @@ function(vtsnap_discover_tests target)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "vtsnap_discover_tests: ${target} is not a target")
   endif()
+  # GoogleTest's module keeps the path of its discovery script in a variable of the directory that
+  # included it: a project that added vtsnap as a subdirectory calls this function from a directory
+  # that may never have included it, and its tests would fail at discovery.
+  if(NOT DEFINED _GOOGLETEST_DISCOVER_TESTS_SCRIPT)
+    include(GoogleTest)
+  endif()
 
   if(VTSNAP_EXECUTABLE)
     set(vtsnap_command "${VTSNAP_EXECUTABLE}")
   elseif(TARGET vtsnap_cli)
     set(vtsnap_command "$<TARGET_FILE:vtsnap_cli>")
+    # Left out of `all` when vtsnap is another project's subdirectory: building the tests builds it.
+    get_target_property(cli_excluded vtsnap_cli EXCLUDE_FROM_ALL)
+    if(cli_excluded)
+      add_dependencies(${target} vtsnap_cli)
+    endif()
   elseif(TARGET vtsnap::cli)
     set(vtsnap_command "$<TARGET_FILE:vtsnap::cli>")
   else()
