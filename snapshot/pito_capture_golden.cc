@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/status/status.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
@@ -239,14 +240,18 @@ struct FrameEntry {
   std::vector<Difference> differences = {};  // the cells that differ (kMismatch)
 };
 
+// The parent folder of `path`, below which CheckNoLinkBelow looks for links.
+std::string ParentOf(const std::string& path) { return fs::path(path).parent_path().string(); }
+
 // Removes the files of an actual capture folder that are frames (SCENARIO/COLSxROWS) and are not
-// in `keep`, then the folders left empty; nothing else is touched.
+// in `keep`, then the folders left empty; nothing else is touched, and nothing through a link
+// (the folder, or a scenario folder in it, that is a symbolic link is left as it is).
 void PruneActualCapture(const std::string& folder, const Capture* keep) {
   std::error_code ec;
-  if (!fs::is_directory(folder, ec)) return;
+  if (!CheckNoLinkBelow(ParentOf(folder), folder).ok() || !fs::is_directory(folder, ec)) return;
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     std::error_code type_ec;
-    if (!it->is_directory(type_ec)) continue;
+    if (it->is_symlink(type_ec) || !it->is_directory(type_ec)) continue;
     const std::string scenario = it->path().filename().string();
     const ScenarioFrames* kept = nullptr;
     if (keep != nullptr) {
@@ -345,7 +350,9 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
       return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
     }
   }
-  const absl::StatusOr<UpdateMode>& mode = UpdateModeOfProcess();
+  const absl::StatusOr<UpdateMode> mode =
+      in.update_mode.has_value() ? absl::StatusOr<UpdateMode>(*in.update_mode)
+                                 : UpdateModeOfProcess();
   if (!mode.ok()) {
     result.path.clear();
     return fail(GoldenOutcome::kInvalid, absl::StrCat(mode.status().message(), "\n"));
@@ -387,7 +394,29 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
   // What each frame file held before this check wrote it, kept for a conflicting later claim.
   std::vector<std::pair<std::string, std::optional<std::string>>> writes;
   const bool may_write = !in.read_only && *mode != UpdateMode::kOff;
+  // Why a golden folder may not be written (it, or a scenario folder in it, is a symbolic link):
+  // each refusal once, after the Differences.
+  std::vector<std::string> link_refusals;
   for (const auto& [scenario, frames] : actual.scenarios) {
+    // Nothing is written or deleted through a link (store.h CheckNoLinkBelow): with the golden's
+    // folder a link, the frames are checked without an update; with the folder of the actual
+    // capture a link, without writing their .actual (nor removing a stale one).
+    std::optional<UpdateMode> frame_mode = in.update_mode;
+    if (may_write) {
+      const absl::Status golden_link = CheckNoLinkBelow(
+          ParentOf(in.where.write_path), absl::StrCat(in.where.write_path, "/", scenario));
+      if (!golden_link.ok()) {
+        frame_mode = UpdateMode::kOff;
+        const std::string line =
+            absl::StrCat("could not write the golden: ", golden_link.message(), "\n");
+        if (!absl::c_linear_search(link_refusals, line)) link_refusals.push_back(line);
+      }
+    }
+    bool actual_link = false;
+    for (const std::string& folder : ActualCaptureCandidates(in.where)) {
+      actual_link = actual_link ||
+                    !CheckNoLinkBelow(ParentOf(folder), absl::StrCat(folder, "/", scenario)).ok();
+    }
     for (const auto& [size, frame] : frames) {
       FrameEntry& entry = entries[scenario][size];
       entry.in_actual = true;
@@ -395,10 +424,11 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
                            .format = "pito-tui frame 1",
                            .what = "frame",
                            .actual = texts->at({scenario, FormatSize(size)}),
-                           .read_only = in.read_only,
+                           .read_only = in.read_only || actual_link,
                            .claimant = in.claimant,
                            .source_file = in.source_file,
-                           .accept_command = in.accept_command};
+                           .accept_command = in.accept_command,
+                           .update_mode = frame_mode};
       // (The frame is named here: clang 14 cannot capture a structured binding.)
       const TuiFrame& actual_frame = frame;
       input.compare = [&, scenario = scenario,
@@ -570,15 +600,26 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
   }
   for (const std::string& problem : frame_problems) absl::StrAppend(&message, problem);
   for (const std::string& failure : write_failures) absl::StrAppend(&message, failure);
+  for (const std::string& refusal : link_refusals) absl::StrAppend(&message, refusal);
   if (in.read_only) return fail(worst, std::move(message));
 
   // The whole actual capture beside the golden (a capture folder of its own), and nothing else.
   if (wrote_actual) {
     std::string write_error(actual_where.ok() ? "" : actual_where.status().message());
+    // Nothing through a link: with the folder (or a scenario folder in it) a link, no frame.
+    bool through_link = false;
+    for (const auto& [scenario, frames] : actual.scenarios) {
+      const absl::Status link =
+          CheckNoLinkBelow(ParentOf(actual_folder), absl::StrCat(actual_folder, "/", scenario));
+      if (!link.ok() && !through_link && actual_where.ok()) {
+        write_error = std::string(link.message());
+      }
+      through_link = through_link || !link.ok();
+    }
     // No folder (the private one is not ours): nothing is written anywhere.
     for (const auto& [scenario, frames] : actual.scenarios) {
       for (const auto& [size, frame] : frames) {
-        if (!actual_where.ok()) break;
+        if (!actual_where.ok() || through_link) break;
         const std::string& text = texts->at({scenario, FormatSize(size)});
         const std::string path = absl::StrCat(actual_folder, "/", scenario, "/", FormatSize(size));
         if (absl::Status s = WriteFileAtomically(path, text); !s.ok() && write_error.empty()) {

@@ -30,6 +30,7 @@
 #ifndef VTSNAP_SNAPSHOT_PITO_CAPTURE_GOLDEN_H_
 #define VTSNAP_SNAPSHOT_PITO_CAPTURE_GOLDEN_H_
 
+#include <optional>
 #include <string>
 
 #include "absl/strings/string_view.h"
@@ -62,6 +63,8 @@ struct CaptureGoldenInput {
   std::string claimant = {};
   std::string source_file = {};
   std::string accept_command = {};
+  // As GoldenInput: the update mode; unset: UpdateModeOfProcess().
+  std::optional<UpdateMode> update_mode = std::nullopt;
 };
 
 // Checks every frame of `actual` against `<where>/<scenario>/<COLSxROWS>` with CheckGolden, and
@@ -73,7 +76,10 @@ struct CaptureGoldenInput {
 // Passing removes the actual capture an earlier failure left. A capture golden claimed twice in
 // one process with different captures (other frames, or other scenarios) is a conflict naming
 // both claimants: the second writes nothing and what the first wrote is undone. Neither a pass
-// nor a read-only check creates a file. Thread-safe as CheckGolden.
+// nor a read-only check creates a file. Nothing is written or deleted through a symbolic link
+// (store.h CheckNoLinkBelow): a golden folder or scenario folder that is one is read but not
+// updated, and the message says why; an actual capture folder that is one gets no frame.
+// Thread-safe as CheckGolden.
 GoldenResult CheckCaptureGolden(const CaptureGoldenInput& input);
 
 }  // namespace vtsnap::pito

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -193,6 +194,73 @@ TEST_F(CaptureGoldenTest, GoldenFrameOfAnotherSizeIsInvalid) {
                                         ":2:1: the frame is 20x4, but its file name says 20x3\n"));
   EXPECT_THAT(result.message, HasSubstr("to accept the actual capture run:\n"));
 }
+
+// Every file under `dir`, with its bytes.
+std::map<std::string, std::string> Contents(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  for (const std::string& file : FilesUnder(dir)) out[file] = ReadText(dir / file);
+  return out;
+}
+
+struct LinkCase {
+  std::string label;
+  std::string link;  // relative to the golden's folder (goldens/walk_test), a link to the target
+  UpdateMode mode;
+  bool equal;        // the capture equals the golden (else "x" where the golden has " ")
+  std::string error;  // the message's line, after the link's path
+};
+
+class LinkedFolderTest : public CaptureGoldenTest, public ::testing::WithParamInterface<LinkCase> {
+};
+
+// A capture golden's folder, its scenario folder, the actual capture's folder or a scenario folder
+// in that, made a symbolic link: nothing is written or deleted in the link's target, and the
+// message names the link.
+TEST_P(LinkedFolderTest, NothingIsWrittenOrDeletedThroughIt) {
+  const LinkCase& c = GetParam();
+  const fs::path folder = Golden().parent_path();
+  const fs::path link = folder / c.link;
+  const fs::path target = dir_ / "target";
+  // The target holds what the linked folder would: the golden's frame, or stale actual frames.
+  const bool actual_side = c.link.find(".actual") != std::string::npos;
+  const std::string golden_frame =
+      *SerializeFrame(Record("").scenarios.at("00-home").at({.cols = 20, .rows = 3}));
+  WriteGolden(Record(""));
+  fs::remove_all(link);
+  const std::string in_target = c.link.ends_with("00-home") ? "" : "00-home/";
+  WriteText(target / (in_target + "20x3"), actual_side ? "stale" : golden_frame);
+  WriteText(target / (in_target + "9x9"), "stale, no longer drawn");
+  fs::create_directories(link.parent_path());
+  fs::create_directory_symlink(target, link);
+  const std::map<std::string, std::string> before = Contents(target);
+
+  const Capture capture = Record(c.equal ? "" : "x");
+  CaptureGoldenInput input = Input(capture);
+  input.update_mode = c.mode;
+  const GoldenResult result = CheckCaptureGolden(input);
+  EXPECT_EQ(result.passed, c.equal) << result.message;
+  EXPECT_EQ(Contents(target), before);
+  EXPECT_TRUE(fs::is_symlink(link));
+  if (!c.error.empty()) {
+    EXPECT_THAT(result.message, HasSubstr(c.error + link.string() + " is a symbolic link (to " +
+                                          target.string() +
+                                          "); vtsnap writes and deletes nothing through a link"));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Links, LinkedFolderTest,
+    ::testing::Values(
+        LinkCase{"GoldenFolderUpdated", "walk.capture", UpdateMode::kAll, false,
+                 "could not write the golden: "},
+        LinkCase{"ScenarioFolderUpdated", "walk.capture/00-home", UpdateMode::kAll, false,
+                 "could not write the golden: "},
+        LinkCase{"ActualFolder", "walk.capture.actual", UpdateMode::kOff, false,
+                 "could not write the actual capture: "},
+        LinkCase{"ActualScenarioFolder", "walk.capture.actual/00-home", UpdateMode::kOff, false,
+                 "could not write the actual capture: "},
+        LinkCase{"StaleActualFolderOfAPass", "walk.capture.actual", UpdateMode::kOff, true, ""}),
+    [](const ::testing::TestParamInfo<LinkCase>& info) { return info.param.label; });
 
 struct RefusedCase {
   std::string label;
