@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -85,8 +86,20 @@ std::string StyleText(absl::string_view symbol, const TuiStyle& style) {
                       " ", ModifierNames(style.modifiers));
 }
 
+// Passes each difference to `each` and counts it. One Difference is reused for a frame's cells,
+// so a frame whose every cell differs costs one, not one per cell.
+struct Sink {
+  const std::function<void(const Difference&)>& each;
+  size_t count = 0;
+  void Add(const Difference& difference) {
+    each(difference);
+    ++count;
+  }
+};
+
 void CompareFrames(const std::string& scenario, const TerminalSize& size, const TuiFrame& before,
-                   const TuiFrame& after, std::vector<Difference>* out) {
+                   const TuiFrame& after, Sink* out) {
+  Difference cell = {.kind = Difference::Kind::kCell, .scenario = scenario, .size = size};
   for (int y = 0; y < size.rows; ++y) {
     for (int x = 0; x < size.cols; ++x) {
       const std::string& before_symbol = before.rows[y].symbols[x];
@@ -94,37 +107,35 @@ void CompareFrames(const std::string& scenario, const TerminalSize& size, const 
       const TuiStyle& before_style = before.StyleAt(x, y);
       const TuiStyle& after_style = after.StyleAt(x, y);
       if (before_symbol == after_symbol && before_style == after_style) continue;
-      out->push_back({.kind = Difference::Kind::kCell,
-                      .scenario = scenario,
-                      .size = size,
-                      .x = x,
-                      .y = y,
-                      .before_symbol = before_symbol,
-                      .before_style = before_style,
-                      .after_symbol = after_symbol,
-                      .after_style = after_style});
+      cell.x = x;
+      cell.y = y;
+      cell.before_symbol = before_symbol;
+      cell.before_style = before_style;
+      cell.after_symbol = after_symbol;
+      cell.after_style = after_style;
+      out->Add(cell);
     }
   }
 }
 
 void AddWhole(Difference::Kind kind, const std::string& scenario, const ScenarioFrames& frames,
-              std::vector<Difference>* out) {
+              Sink* out) {
   for (const auto& [size, frame] : frames) {
-    out->push_back({.kind = kind, .scenario = scenario, .size = size});
+    out->Add({.kind = kind, .scenario = scenario, .size = size});
   }
 }
 
 void CompareScenarios(const std::string& scenario, const ScenarioFrames& before,
-                      const ScenarioFrames& after, std::vector<Difference>* out) {
+                      const ScenarioFrames& after, Sink* out) {
   const SizeOrder less;
   auto b = before.begin();
   auto a = after.begin();
   while (b != before.end() || a != after.end()) {
     if (a == after.end() || (b != before.end() && less(b->first, a->first))) {
-      out->push_back({.kind = Difference::Kind::kRemoved, .scenario = scenario, .size = b->first});
+      out->Add({.kind = Difference::Kind::kRemoved, .scenario = scenario, .size = b->first});
       ++b;
     } else if (b == before.end() || less(a->first, b->first)) {
-      out->push_back({.kind = Difference::Kind::kAdded, .scenario = scenario, .size = a->first});
+      out->Add({.kind = Difference::Kind::kAdded, .scenario = scenario, .size = a->first});
       ++a;
     } else {
       CompareFrames(scenario, b->first, b->second, a->second, out);
@@ -212,7 +223,14 @@ std::string Differences::Text() const {
 
 Differences Compare(const Capture& before, const Capture& after) {
   Differences differences;
-  std::vector<Difference>& out = differences.entries;
+  CompareEach(before, after,
+              [&differences](const Difference& d) { differences.entries.push_back(d); });
+  return differences;
+}
+
+size_t CompareEach(const Capture& before, const Capture& after,
+                   const std::function<void(const Difference&)>& each) {
+  Sink out{each};
   auto b = before.scenarios.begin();
   auto a = after.scenarios.begin();
   while (b != before.scenarios.end() || a != after.scenarios.end()) {
@@ -228,7 +246,7 @@ Differences Compare(const Capture& before, const Capture& after) {
       ++a;
     }
   }
-  return differences;
+  return out.count;
 }
 
 void PrintTo(const Capture& capture, std::ostream* os) {

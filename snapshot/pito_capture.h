@@ -17,6 +17,8 @@
 #ifndef VTSNAP_SNAPSHOT_PITO_CAPTURE_H_
 #define VTSNAP_SNAPSHOT_PITO_CAPTURE_H_
 
+#include <cstddef>
+#include <functional>
 #include <map>
 #include <ostream>
 #include <string>
@@ -110,6 +112,12 @@ struct Differences {
 // colours, as in the file). A frame only `after` holds is kAdded; one only `before` holds is
 // kRemoved. Frames of the same scenario and size always have the same dimensions (their key).
 Differences Compare(const Capture& before, const Capture& after);
+
+// Compare's differences one at a time, in its order, without holding them: each is passed to
+// `each` (valid during the call only) and dropped, so memory does not grow with the number of
+// differing cells (`vtsnap compare` prints each as it comes). Returns how many there were.
+size_t CompareEach(const Capture& before, const Capture& after,
+                   const std::function<void(const Difference&)>& each);
 
 // `text` as Rust's `format!("{:?}", text)` prints a str: in double quotes, with `"` and `\`
 // backslashed, \t \r \n \0 as such, and as \u{hex} (lowercase, no leading zeros) every character

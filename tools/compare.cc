@@ -1,5 +1,6 @@
 // `vtsnap compare BEFORE AFTER`: compares two pito-tui capture folders and prints their
 // Differences one a line (docs/pito.md, snapshot/pito_capture.h).
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -47,9 +48,12 @@ int RunCompare(const std::vector<std::string>& args, std::ostream& out, std::ost
     err << "vtsnap compare: " << after.status().message() << "\n";
     return kExitInvalid;
   }
-  const pito::Differences differences = pito::Compare(*before, *after);
-  out << differences.Text();
-  return differences.empty() ? kExitOk : kExitDiffer;
+  // Each line is written as it is found: two large frames that differ everywhere have millions
+  // of Differences, and holding them (and their text) took gigabytes.
+  const size_t count = pito::CompareEach(*before, *after, [&out](const pito::Difference& d) {
+    out << pito::DifferenceText(d) << '\n';
+  });
+  return count == 0 ? kExitOk : kExitDiffer;
 }
 
 }  // namespace vtsnap::tools
