@@ -326,10 +326,16 @@ std::vector<std::string> Body(const Entry& entry, View view) {
       return absl::StrCat(what, ": RGBA plane ", plane.width, "x", plane.height, " pixels, hash ",
                           RasterHash(plane));
     };
-    // Each plane as a PNG in the temporary directory, to open in an image viewer.
+    // Each plane as a PNG, to open in an image viewer, in this user's private folder (owned,
+    // mode 0700, not a link: in a shared temporary directory another user could make a fixed
+    // name a link elsewhere, or swap the picture the reviewer opens).
     auto picture = [&entry](absl::string_view what, const RgbaPlane& plane) {
+      absl::StatusOr<std::string> private_folder = PrivateActualFolder();
+      if (!private_folder.ok()) {
+        return absl::StrCat("  ", what, " has no picture: ", private_folder.status().message());
+      }
+      const std::filesystem::path dir = std::filesystem::path(*private_folder) / "review";
       std::error_code ec;
-      const std::filesystem::path dir = std::filesystem::temp_directory_path(ec) / "vtsnap-review";
       std::filesystem::create_directories(dir, ec);
       char name[17];
       std::snprintf(name, sizeof(name), "%016llx",

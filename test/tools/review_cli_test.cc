@@ -547,6 +547,58 @@ TEST_F(ReviewCliTest, CaptureEntriesAreAcceptedAndRejected) {
   EXPECT_FALSE(fs::exists(fs::path(root_) / "goldens/t/walk.capture/gone"));
 }
 
+// A golden reached through a symbolic link to a folder (a capture golden's folder, a scenario
+// folder in it, a folder below goldens/ that a new golden from the outputs tree would go in) is
+// not accepted: nothing is written or deleted in the link's target, and the error names the link.
+TEST_F(ReviewCliTest, NothingIsAcceptedThroughALinkedFolder) {
+  struct Case {
+    std::string name;
+    std::map<std::string, std::string> files;  // the target's files are ROOT/target/...
+    std::string link;                          // made a link to ROOT/target
+    std::string shown;                         // the entry, as review shows it
+  };
+  const std::vector<Case> cases = {
+      {"the capture golden's folder",
+       {{"target/00-home/2x1", TuiFrame("hi")},
+        {"target/gone/2x1", TuiFrame("hi")},
+        {"goldens/t/walk.capture.actual/00-home/2x1", TuiFrame("ho")}},
+       "goldens/t/walk.capture",
+       "ROOT/goldens/t/walk.capture/"},
+      {"a scenario folder of the capture golden",
+       {{"target/2x1", TuiFrame("hi")},
+        {"target/3x1", TuiFrame("hey")},
+        {"goldens/t/walk.capture/about/2x1", TuiFrame("ab")},
+        {"goldens/t/walk.capture.actual/00-home/2x1", TuiFrame("ho")}},
+       "goldens/t/walk.capture/00-home",
+       "ROOT/goldens/t/walk.capture/"},
+      {"a folder under goldens/ a new golden from the outputs tree goes in",
+       {{"target/home.dump", kHello},
+        {"src/goldens/menu_test/home.dump", kHello},
+        {"outputs/vtsnap/menu_test/sub/about.dump.actual", kHello}},
+       "src/goldens/menu_test/sub",
+       "ROOT/src/goldens/menu_test/sub/about.dump"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    for (const auto& [path, contents] : c.files) Write(path, contents);
+    fs::create_directories((fs::path(root_) / c.link).parent_path());
+    fs::create_directory_symlink(fs::path(root_) / "target", fs::path(root_) / c.link);
+    ::setenv("TEST_UNDECLARED_OUTPUTS_DIR", (fs::path(root_) / "outputs").c_str(), 1);
+    const std::map<std::string, std::string> before = Files();
+    const Result result = Review({"--accept-all"});
+    ::unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
+    EXPECT_EQ(result.code, 2);
+    EXPECT_EQ(result.err, "vtsnap review: not accepting " + c.shown + ": ROOT/" + c.link +
+                              " is a symbolic link (to ROOT/target); vtsnap writes and deletes "
+                              "nothing through a link: make it a real folder\n");
+    EXPECT_THAT(result.out, HasSubstr("review: 0 accepted, 0 rejected, 1 skipped\n"));
+    EXPECT_EQ(Files(), before);
+    EXPECT_TRUE(fs::is_symlink(fs::path(root_) / c.link));
+  }
+}
+
 TEST_F(ReviewCliTest, AnInvalidActualCaptureRefusesTheWholeRun) {
   WriteTwoPending();
   for (const auto& [path, contents] : ChangedCapture()) Write(path, contents);
@@ -1176,6 +1228,53 @@ TEST_F(ReviewTuiTest, AnRgbaEntryShowsItsPlanesAsPictures) {
   EXPECT_EQ(*picture, *actual);
   ASSERT_TRUE(Ok(session.Send("q")));
   ASSERT_TRUE(session.WaitForExit().ok());
+}
+
+// The pictures go to this user's private folder (owned, 0700, no link), never to a fixed name in
+// the shared temporary directory another user could have made a link; a private folder that fails
+// its checks gives no picture, saying why, and nothing is written.
+TEST_F(ReviewTuiTest, PicturesGoOnlyToThePrivateFolder) {
+  struct Case {
+    std::string name;
+    bool open_private_folder;  // the private folder exists with mode 0777
+    std::string shown;         // after "actual "
+  };
+  const std::string private_folder = absl::StrCat("ROOT/tmp/vtsnap-actual-", ::getuid());
+  const Case cases[] = {
+      {"a link at the old fixed name", false,
+       absl::StrCat("as a picture: ", private_folder, "/review/")},
+      {"a private folder others may write", true,
+       absl::StrCat("has no picture: the folder for .actual files \"", private_folder,
+                    "\" has mode 0777")},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    fs::remove_all(root_);
+    Write("goldens/t/p.rgba", Plane(0xFF8000));
+    Write("goldens/t/p.rgba.actual", Plane(0x0080FF));
+    fs::create_directories(fs::path(root_) / "elsewhere");
+    fs::create_directories(fs::path(root_) / "tmp");
+    fs::create_directory_symlink(fs::path(root_) / "elsewhere",
+                                 fs::path(root_) / "tmp/vtsnap-review");
+    if (c.open_private_folder) {
+      const fs::path open = fs::path(root_) / absl::StrCat("tmp/vtsnap-actual-", ::getuid());
+      fs::create_directories(open);
+      fs::permissions(open, fs::perms::all);
+    }
+    PtyOptions options = pty_test::MarkedOptions(200, 16);
+    options.working_directory = root_;
+    options.env["TMPDIR"] = (fs::path(root_) / "tmp").string();
+    PtySession session(options);
+    ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+    ASSERT_TRUE(Ok(session.WaitForText("actual ")));
+    ASSERT_TRUE(Ok(session.WaitForText("planes differ")));
+    ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+    const std::string screen = absl::StrReplaceAll(session.ScreenText(), {{root_, "ROOT"}});
+    EXPECT_THAT(screen, HasSubstr(absl::StrCat("actual ", c.shown))) << screen;
+    EXPECT_TRUE(fs::is_empty(fs::path(root_) / "elsewhere"));
+    ASSERT_TRUE(Ok(session.Send("q")));
+    ASSERT_TRUE(session.WaitForExit().ok());
+  }
 }
 
 // A capture entry: its Differences, each capture's frames and the first differing frame's rows,
