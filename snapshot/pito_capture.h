@@ -1,5 +1,5 @@
-// pito-tui capture folders and their Differences (specs/pito-tui-formats.md, "Captures" and
-// "Differences"; docs/pito.md): read a folder of scenario folders, each holding one
+// pito-tui capture folders and their Differences (docs/pito.md, "Capture folders" and
+// "Differences"): read a folder of scenario folders, each holding one
 // `pito-tui frame 1` file per size, and compare two captures cell by cell.
 //
 //   cap/00-home/80x24       one frame file per size, named COLSxROWS
