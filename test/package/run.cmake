@@ -136,7 +136,8 @@ if("subdirectory" IN_LIST MODES)
   file(MAKE_DIRECTORY "${project}/goldens")
   file(WRITE "${project}/CMakeLists.txt" "${cmake_block}")
   file(WRITE "${project}/readme_example_test.cc" "${cpp_block}")
-  file(COPY "${VTSNAP_SOURCE_DIR}/test/goldens/readme_example_test" DESTINATION "${project}/goldens")
+  file(COPY "${VTSNAP_SOURCE_DIR}/test/goldens/readme_example_test"
+       DESTINATION "${project}/goldens")
   file(CREATE_LINK "${VTSNAP_SOURCE_DIR}" "${project}/vtsnap" SYMBOLIC)
 
   set(b "${SCRATCH}/subdirectory")
