@@ -102,6 +102,14 @@ struct DiffOptions {
 // "@6 (cyan)", "@9 (bright red)", "@208", "#5B8CFF", "default".
 std::string NamedColor(const Color& color);
 
+// Whether a blank cell (a space, or no text) drawn in `style` shows its foreground, bold, dim and
+// italic: only when an underline or a strike line is drawn in the foreground's colour, or reverse
+// video paints the foreground as the cell's background. Otherwise they draw nothing there. Compare
+// and the semantic projection (snapshot/semantic.h) both judge a blank cell by this rule.
+inline bool BlankShowsForeground(const Style& style) {
+  return style.underline || style.strike || style.reverse;
+}
+
 // The differences between `expected` and `actual` as a person sees them: empty exactly when
 // expected == actual, except for styles nobody can see. On a cell that is blank (a space, or no
 // text) in both frames and has no underline, strike or reverse, the foreground, bold, dim and

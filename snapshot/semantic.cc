@@ -16,6 +16,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "vtsnap/snapshot/detached_state.h"
+#include "vtsnap/snapshot/semantic_internal.h"
 
 namespace vtsnap {
 namespace {
@@ -610,6 +611,8 @@ absl::StatusOr<SemanticSnapshot> Reader::Read() {
     if (!line.ok()) return line.status();
     if (absl::Status s = ReadRun(*line, &snap); !s.ok()) return s;
   }
+  // A golden written with a style nobody sees on a blank cell means what the projection says.
+  semantic_internal::StylesAsSeen(&snap);
   return snap;
 }
 
@@ -738,6 +741,7 @@ SemanticSnapshot CaptureSemantic(const Terminal& terminal, SemanticCapture captu
     // Styles are not trimmed with the text (a style-only change must not move the text section).
     while (!snap.text.empty() && snap.text.back().text.empty()) snap.text.pop_back();
   }
+  semantic_internal::StylesAsSeen(&snap);
   return snap;
 }
 
