@@ -1,13 +1,18 @@
 // The renderers (snapshot/render.h).
 #include "vtsnap/snapshot/render.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
@@ -111,32 +116,81 @@ std::string PlaneDataUri(const RgbaPlane& plane) {
   return absl::StrCat("data:image/png;base64,", absl::Base64Escape(*png));
 }
 
+// `c` as EscapeHtml writes it.
+void AppendEscaped(char c, std::string* out) {
+  switch (c) {
+    case '&':
+      *out += "&amp;";
+      break;
+    case '<':
+      *out += "&lt;";
+      break;
+    case '>':
+      *out += "&gt;";
+      break;
+    case '"':
+      *out += "&quot;";
+      break;
+    case '\'':
+      *out += "&#39;";
+      break;
+    default:
+      *out += c;
+  }
+}
+
+// A code point XML 1.0 allows in a document (its production Char): tab, LF, CR and U+0020 up,
+// except the surrogates, U+FFFE and U+FFFF.
+bool IsXmlChar(char32_t c) {
+  return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) ||
+         (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+// EscapeHtml for an SVG file, which is XML: a code point XML forbids (a cell may hold U+FFFE, a
+// title or a link any byte) or a malformed byte becomes U+FFFD, as ShownText draws a malformed
+// byte, since even a character reference to one is not well-formed XML.
+std::string EscapeXml(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t plain = 0;  // text[plain, i) is copied as it is
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x80 && byte != '&' && byte != '<' && byte != '>' && byte != '"' &&
+        byte != '\'') {
+      ++i;
+      continue;
+    }
+    out.append(text.data() + plain, i - plain);
+    const Utf8Char c = DecodeUtf8(text.substr(i));
+    if (!c.valid || !IsXmlChar(c.code_point)) {
+      out += "\xEF\xBF\xBD";
+    } else if (c.length == 1) {
+      AppendEscaped(text[i], &out);
+    } else {
+      out.append(text.data() + i, static_cast<size_t>(c.length));
+    }
+    i += static_cast<size_t>(c.length);
+    plain = i;
+  }
+  out.append(text.data() + plain, i - plain);
+  return out;
+}
+
 }  // namespace
 
 std::string EscapeHtml(absl::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
+  size_t plain = 0;  // text[plain, i) is copied as it is
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c != '&' && c != '<' && c != '>' && c != '"' && c != '\'') continue;
+    out.append(text.data() + plain, i - plain);
+    AppendEscaped(c, &out);
+    plain = i + 1;
   }
+  out.append(text.data() + plain, text.size() - plain);
   return out;
 }
 
@@ -214,14 +268,18 @@ std::string HtmlScreenStyleSheet() {
       "pointer-events:none;}\n");
 }
 
-std::string HtmlScreen(const Frame& frame, const RenderOptions& options,
-                       const std::vector<bool>& marked) {
+namespace {
+
+// HtmlScreen appended to *out; false as soon as *out holds more than `max_bytes` (it then holds
+// what was drawn so far), so a page's memory stays near the limit whatever the frame.
+bool AppendHtmlScreen(const Frame& frame, const RenderOptions& options,
+                      const std::vector<bool>& marked, size_t max_bytes, std::string* out) {
   const RenderPalette& palette = options.palette;
-  std::string out = absl::StrCat("<div class=\"vt\" style=\"color:", CssColor(palette.foreground),
-                                 ";background:", CssColor(palette.background), "\">");
+  absl::StrAppend(out, "<div class=\"vt\" style=\"color:", CssColor(palette.foreground),
+                  ";background:", CssColor(palette.background), "\">");
   const bool cursor = options.cursor && frame.cursor.visible;
   for (int row = 0; row < frame.rows; ++row) {
-    out += "<div class=\"r\">";
+    *out += "<div class=\"r\">";
     const std::vector<std::string> columns = GridColumns(frame, row);
     std::string open_link;
     for (int col = 0; col < frame.cols; ++col) {
@@ -229,9 +287,9 @@ std::string HtmlScreen(const Frame& frame, const RenderOptions& options,
       if (text.empty()) continue;  // a wide glyph's second column
       const std::string& link = frame.LinkTargetAt(col, row);
       if (link != open_link) {
-        if (!open_link.empty()) out += "</a>";
+        if (!open_link.empty()) *out += "</a>";
         if (!link.empty()) {
-          out += IsSafeLink(link) ? absl::StrCat("<a href=\"", EscapeHtml(link), "\">") : "<a>";
+          *out += IsSafeLink(link) ? absl::StrCat("<a href=\"", EscapeHtml(link), "\">") : "<a>";
         }
         open_link = link;
       }
@@ -246,28 +304,62 @@ std::string HtmlScreen(const Frame& frame, const RenderOptions& options,
       }
       if (!marked.empty() && marked[static_cast<size_t>(row * frame.cols + col)]) classes += " chg";
       const std::string css = CssOfLook(look, palette);
-      absl::StrAppend(&out, "<span class=\"", classes, "\"");
-      if (!css.empty()) absl::StrAppend(&out, " style=\"", css, "\"");
-      absl::StrAppend(&out, " title=\"", EscapeHtml(CellTitle(frame, col, row, text)), "\">",
+      absl::StrAppend(out, "<span class=\"", classes, "\"");
+      if (!css.empty()) absl::StrAppend(out, " style=\"", css, "\"");
+      absl::StrAppend(out, " title=\"", EscapeHtml(CellTitle(frame, col, row, text)), "\">",
                       EscapeHtml(text), "</span>");
+      if (out->size() > max_bytes) return false;
     }
-    if (!open_link.empty()) out += "</a>";
-    out += "</div>";
+    if (!open_link.empty()) *out += "</a>";
+    *out += "</div>";
   }
   if (options.plane != nullptr) {
     const std::string uri = PlaneDataUri(*options.plane);
-    if (!uri.empty()) absl::StrAppend(&out, "<img class=\"px\" alt=\"\" src=\"", uri, "\">");
+    if (!uri.empty()) absl::StrAppend(out, "<img class=\"px\" alt=\"\" src=\"", uri, "\">");
   }
-  out += "</div>";
+  *out += "</div>";
+  return out->size() <= max_bytes;
+}
+
+// The page around a screen, in two parts.
+std::string HtmlPageStart(const RenderOptions& options) {
+  const std::string title = options.title.empty() ? "vtsnap screen" : options.title;
+  return absl::StrCat("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>",
+                      EscapeHtml(title), "</title>\n<style>\nbody{margin:8px;background:#f4f4f4;}\n",
+                      HtmlScreenStyleSheet(), "</style></head>\n<body>\n");
+}
+constexpr char kHtmlPageEnd[] = "\n</body></html>\n";
+
+absl::Status TooLarge(size_t max_bytes) {
+  return absl::ResourceExhaustedError(
+      absl::StrCat("larger than ", max_bytes, " bytes (", max_bytes >> 20, " MiB)"));
+}
+
+}  // namespace
+
+std::string HtmlScreen(const Frame& frame, const RenderOptions& options,
+                       const std::vector<bool>& marked) {
+  std::string out;
+  AppendHtmlScreen(frame, options, marked, std::string::npos, &out);
   return out;
 }
 
 std::string RenderHtml(const Frame& frame, const RenderOptions& options) {
-  const std::string title = options.title.empty() ? "vtsnap screen" : options.title;
-  return absl::StrCat(
-      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>", EscapeHtml(title),
-      "</title>\n<style>\nbody{margin:8px;background:#f4f4f4;}\n", HtmlScreenStyleSheet(),
-      "</style></head>\n<body>\n", HtmlScreen(frame, options), "\n</body></html>\n");
+  std::string out = HtmlPageStart(options);
+  AppendHtmlScreen(frame, options, {}, std::string::npos, &out);
+  out += kHtmlPageEnd;
+  return out;
+}
+
+absl::StatusOr<std::string> RenderHtmlAtMost(const Frame& frame, const RenderOptions& options,
+                                             size_t max_bytes) {
+  std::string out = HtmlPageStart(options);
+  if (!AppendHtmlScreen(frame, options, {}, max_bytes, &out) ||
+      out.size() + sizeof(kHtmlPageEnd) - 1 > max_bytes) {
+    return TooLarge(max_bytes);
+  }
+  out += kHtmlPageEnd;
+  return out;
 }
 
 std::string RenderPlaneHtml(const RgbaPlane& plane, const RenderOptions& options) {
@@ -285,20 +377,25 @@ std::string RenderPlaneSvg(const RgbaPlane& plane, const RenderOptions& options)
   return absl::StrCat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", plane.width, "\" height=\"",
       plane.height, "\" viewBox=\"0 0 ", plane.width, " ", plane.height, "\">\n<title>",
-      EscapeHtml(options.title.empty() ? "vtsnap plane" : options.title),
+      EscapeXml(options.title.empty() ? "vtsnap plane" : options.title),
       "</title>\n<image href=\"", PlaneDataUri(plane), "\" width=\"", plane.width, "\" height=\"",
       plane.height, "\" style=\"image-rendering:pixelated\"/>\n</svg>\n");
 }
 
-std::string RenderSvg(const Frame& frame, const RenderOptions& options) {
+namespace {
+
+// RenderSvg into *out; false as soon as the picture holds more than `max_bytes`.
+bool AppendSvg(const Frame& frame, const RenderOptions& options, size_t max_bytes,
+               std::string* out) {
   const RenderPalette& palette = options.palette;
   const int width = frame.cols * kCellWidth;
   const int height = frame.rows * kCellHeight;
-  std::string out = absl::StrCat(
+  absl::StrAppend(
+      out,
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", width, "\" height=\"", height,
       "\" viewBox=\"0 0 ", width, " ", height, "\" font-family=\"DejaVu Sans Mono,monospace\" ",
       "font-size=\"", kFontSize, "\" xml:space=\"preserve\">\n<title>",
-      EscapeHtml(options.title.empty() ? "vtsnap screen" : options.title), "</title>\n",
+      EscapeXml(options.title.empty() ? "vtsnap screen" : options.title), "</title>\n",
       "<rect width=\"100%\" height=\"100%\" fill=\"", CssColor(palette.background), "\"/>\n");
   const bool cursor = options.cursor && frame.cursor.visible;
   std::string text_layer;
@@ -314,7 +411,7 @@ std::string RenderSvg(const Frame& frame, const RenderOptions& options) {
       const bool here = cursor && frame.cursor.row == row && frame.cursor.col == col;
       if (here && frame.cursor.shape == CursorShape::kBlock) std::swap(look.fg, look.bg);
       if (look.bg != palette.background) {
-        absl::StrAppend(&out, "<rect x=\"", x, "\" y=\"", y, "\" width=\"", cells * kCellWidth,
+        absl::StrAppend(out, "<rect x=\"", x, "\" y=\"", y, "\" width=\"", cells * kCellWidth,
                         "\" height=\"", kCellHeight, "\" fill=\"", CssColor(look.bg), "\"/>\n");
       }
       if (here && frame.cursor.shape != CursorShape::kBlock) {
@@ -325,12 +422,12 @@ std::string RenderSvg(const Frame& frame, const RenderOptions& options) {
       }
       const std::string& link = frame.LinkTargetAt(col, row);
       const bool linked = !link.empty() && IsSafeLink(link);
-      if (linked) absl::StrAppend(&text_layer, "<a href=\"", EscapeHtml(link), "\">");
+      if (linked) absl::StrAppend(&text_layer, "<a href=\"", EscapeXml(link), "\">");
       if (text != " ") {
         absl::StrAppend(&text_layer, "<text x=\"", x + cells * kCellWidth / 2, "\" y=\"",
                         y + kCellHeight - 4, "\" text-anchor=\"middle\" fill=\"", CssColor(look.fg),
                         "\"", look.bold ? " font-weight=\"bold\"" : "",
-                        look.italic ? " font-style=\"italic\"" : "", ">", EscapeHtml(text),
+                        look.italic ? " font-style=\"italic\"" : "", ">", EscapeXml(text),
                         "</text>");
       }
       if (look.underline) {
@@ -350,18 +447,34 @@ std::string RenderSvg(const Frame& frame, const RenderOptions& options) {
       }
       if (linked) text_layer += "</a>";
       if (text != " " || look.underline || look.strike) text_layer += "\n";
+      if (out->size() + text_layer.size() > max_bytes) return false;
     }
   }
-  out += text_layer;
+  *out += text_layer;
   if (options.plane != nullptr) {
     const std::string uri = PlaneDataUri(*options.plane);
     if (!uri.empty()) {
-      absl::StrAppend(&out, "<image href=\"", uri, "\" x=\"0\" y=\"0\" width=\"", width,
+      absl::StrAppend(out, "<image href=\"", uri, "\" x=\"0\" y=\"0\" width=\"", width,
                       "\" height=\"", height,
                       "\" preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\"/>\n");
     }
   }
-  out += "</svg>\n";
+  *out += "</svg>\n";
+  return out->size() <= max_bytes;
+}
+
+}  // namespace
+
+std::string RenderSvg(const Frame& frame, const RenderOptions& options) {
+  std::string out;
+  AppendSvg(frame, options, std::string::npos, &out);
+  return out;
+}
+
+absl::StatusOr<std::string> RenderSvgAtMost(const Frame& frame, const RenderOptions& options,
+                                            size_t max_bytes) {
+  std::string out;
+  if (!AppendSvg(frame, options, max_bytes, &out)) return TooLarge(max_bytes);
   return out;
 }
 
@@ -396,16 +509,55 @@ std::string RenderAnsi(const Frame& frame) {
 }
 
 absl::StatusOr<BitmapFont> BitmapFont::Read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  // O_NONBLOCK: opening a FIFO does not wait for a writer (the FIFO is then refused for its kind).
+  int fd;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
     return absl::NotFoundError(
         absl::StrCat(path,
                      ": cannot read the font (install Debian's package unifont, or pass another "
-                     "GNU Unifont .hex file)"));
+                     "GNU Unifont .hex file): ",
+                     std::strerror(errno)));
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return Parse(text.str(), path);
+  absl::Cleanup close_fd = [fd] { ::close(fd); };
+  struct stat info;
+  if (::fstat(fd, &info) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": cannot read the font (", std::strerror(errno), ")"));
+  }
+  // A device (/dev/zero), a FIFO or a folder could be read forever or not at all: a font is a file.
+  if (!S_ISREG(info.st_mode)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": not a regular file, so not a font (a GNU Unifont .hex file)"));
+  }
+  const auto too_large = [&] {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": larger than the largest font read, ",
+                                                   kMaxFontBytes, " bytes (",
+                                                   kMaxFontBytes >> 20, " MiB)"));
+  };
+  if (static_cast<uint64_t>(info.st_size) > kMaxFontBytes) return too_large();
+  // Read up to one byte past the limit, so a file that grew since fstat is refused, not followed.
+  std::string text(static_cast<size_t>(info.st_size) + 1, '\0');
+  size_t size = 0;
+  while (true) {
+    if (size == text.size()) {
+      if (size > kMaxFontBytes) return too_large();
+      text.resize(std::min(text.size() * 2, kMaxFontBytes + 1));
+    }
+    const ssize_t n = ::read(fd, text.data() + size, text.size() - size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": cannot read the font (", std::strerror(errno), ")"));
+    }
+    if (n == 0) break;
+    size += static_cast<size_t>(n);
+  }
+  if (size > kMaxFontBytes) return too_large();
+  text.resize(size);
+  return Parse(text, path);
 }
 
 absl::StatusOr<BitmapFont> BitmapFont::Parse(absl::string_view text, absl::string_view name) {

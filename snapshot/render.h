@@ -25,6 +25,7 @@
 #define VTSNAP_SNAPSHOT_RENDER_H_
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -99,6 +100,18 @@ std::string RenderPlaneSvg(const RgbaPlane& plane, const RenderOptions& options 
 // A standalone SVG picture of the screen (cells of 9 x 18 user units), links as <a>.
 std::string RenderSvg(const Frame& frame, const RenderOptions& options = {});
 
+// RenderHtml and RenderSvg that give up once the output passes `max_bytes`, with a
+// ResourceExhaustedError "larger than N bytes (M MiB)": drawing stops there, so memory stays near
+// the limit. A page grows with the cells and with what they hold (each cell's hover text repeats
+// its grapheme and link target), so the screen's size alone does not bound it. `vtsnap render`
+// draws with these.
+[[nodiscard]] absl::StatusOr<std::string> RenderHtmlAtMost(const Frame& frame,
+                                                           const RenderOptions& options,
+                                                           size_t max_bytes);
+[[nodiscard]] absl::StatusOr<std::string> RenderSvgAtMost(const Frame& frame,
+                                                          const RenderOptions& options,
+                                                          size_t max_bytes);
+
 // The screen as text for a colour terminal: each row's cells with their SGR (snapshot/sgr.h), OSC 8
 // around links, "\x1b[0m\n" after each row. The cursor is not drawn.
 std::string RenderAnsi(const Frame& frame);
@@ -109,7 +122,9 @@ std::string RenderAnsiRow(const Frame& frame, int row);
 // digits for an 8 x 16 glyph, 64 for a 16 x 16 one; Debian's package unifont installs it).
 class BitmapFont {
  public:
-  // Errors name the file and the line and column of a malformed glyph line.
+  // Errors name the file and the line and column of a malformed glyph line. Only a regular file
+  // of at most kMaxFontBytes is read: a device, a FIFO (not waited for) or a larger file is an
+  // error naming it.
   static absl::StatusOr<BitmapFont> Read(const std::string& path);
   static absl::StatusOr<BitmapFont> Parse(absl::string_view text, absl::string_view name);
 
@@ -127,6 +142,10 @@ class BitmapFont {
  private:
   absl::flat_hash_map<uint32_t, Glyph> glyphs_;
 };
+
+// The largest font file BitmapFont::Read reads: GNU Unifont's .hex files are a few MiB (Debian's
+// unifont.hex 3.6 MiB), and a larger one is refused unread rather than held in memory.
+inline constexpr size_t kMaxFontBytes = size_t{16} << 20;
 
 // Where Debian's unifont package puts the font.
 inline constexpr char kUnifontHexPath[] = "/usr/share/unifont/unifont.hex";

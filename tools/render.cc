@@ -3,6 +3,8 @@
 // recording is streamed (tools/input.h); the others are read whole, up to kMaxInputBytes.
 #include "vtsnap/snapshot/render.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -82,6 +84,24 @@ struct Screen {
   bool plane_only = false;  // a ckvision-rgba 1 file: the plane is drawn alone, pixel for pixel
 };
 
+// The largest picture `render` draws: a PNG of at most 64 Mi pixels (256 MiB of RGBA before it is
+// compressed), an HTML page or SVG picture of at most 64 MiB. A screen past them is refused
+// (exit 2), a PNG's before anything is drawn (docs/render.md).
+constexpr uint64_t kMaxRenderPixels = uint64_t{64} << 20;
+constexpr size_t kMaxRenderBytes = size_t{64} << 20;
+
+// Whether a cols x rows screen fits in a PNG of kMaxRenderPixels: BitmapFont's cells are 8 x 16
+// pixels. The products are taken in 64 bits and compared by division, so no size overflows.
+absl::Status CheckPngPixels(int cols, int rows, absl::string_view path) {
+  const uint64_t width = static_cast<uint64_t>(cols) * 8;
+  const uint64_t height = static_cast<uint64_t>(rows) * 16;
+  if (width == 0 || height <= kMaxRenderPixels / width) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      path, ": a ", cols, "x", rows, " screen is ", width, "x", height,
+      " pixels as a PNG (8x16 a cell); the most vtsnap render draws is ", kMaxRenderPixels,
+      " pixels (", kMaxRenderPixels >> 20, " Mi)"));
+}
+
 enum class InputKind { kUndecided, kGolden, kRgba, kState, kRecording };
 
 // What an input beginning with `head` holds, recognized by its first bytes: a golden dump or scene
@@ -133,7 +153,8 @@ absl::StatusOr<Screen> ReadDocument(InputKind kind, const std::string& path,
 // The screen `input` shows. A document is read whole, up to kMaxInputBytes; a recording is
 // streamed into the terminal chunk by chunk, so its length costs no memory (docs/cli.md).
 absl::StatusOr<Screen> ReadScreen(InputReader& input, const std::string& path,
-                                  const std::optional<std::string>& size, const std::string& cell) {
+                                  const std::optional<std::string>& size, const std::string& cell,
+                                  const std::string& format) {
   std::string head;
   bool at_end = false;
   InputKind kind;
@@ -167,6 +188,10 @@ absl::StatusOr<Screen> ReadScreen(InputReader& input, const std::string& path,
   }
   if (absl::Status s = CheckPlaneSize(size.value_or("80x24"), *parsed, cell, *cell_size); !s.ok()) {
     return s;
+  }
+  // Before the terminal is made and the recording decoded: the size alone says it is too large.
+  if (format == "png") {
+    if (absl::Status s = CheckPngPixels(parsed->cols, parsed->rows, path); !s.ok()) return s;
   }
   VirtualTerminal vt(TerminalOptions{
       .cols = parsed->cols,
@@ -256,7 +281,7 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "vtsnap render: " << input.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<Screen> screen = ReadScreen(**input, path, size, cell);
+  absl::StatusOr<Screen> screen = ReadScreen(**input, path, size, cell, format);
   if (!screen.ok()) {
     err << "vtsnap render: " << screen.status().message() << "\n";
     return 2;
@@ -283,13 +308,24 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
       rendered = format == "html" ? RenderPlaneHtml(*screen->plane, options)
                                   : RenderPlaneSvg(*screen->plane, options);
     }
-  } else if (format == "html") {
-    rendered = RenderHtml(screen->frame, options);
-  } else if (format == "svg") {
-    rendered = RenderSvg(screen->frame, options);
+  } else if (format == "html" || format == "svg") {
+    absl::StatusOr<std::string> page =
+        format == "html" ? RenderHtmlAtMost(screen->frame, options, kMaxRenderBytes)
+                         : RenderSvgAtMost(screen->frame, options, kMaxRenderBytes);
+    if (!page.ok()) {
+      err << "vtsnap render: " << path << ": the " << screen->frame.cols << "x"
+          << screen->frame.rows << " screen drawn as " << format << " is "
+          << page.status().message() << ", the most vtsnap render writes\n";
+      return 2;
+    }
+    rendered = *std::move(page);
   } else if (format == "ansi") {
     rendered = RenderAnsi(screen->frame);
   } else {
+    if (absl::Status s = CheckPngPixels(screen->frame.cols, screen->frame.rows, path); !s.ok()) {
+      err << "vtsnap render: " << s.message() << "\n";
+      return 2;
+    }
     absl::StatusOr<BitmapFont> font = BitmapFont::Read(font_path);
     if (!font.ok()) {
       err << "vtsnap render: " << font.status().message() << "\n";

@@ -5,8 +5,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/utf8.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/png.h"
@@ -164,6 +166,61 @@ TEST(RenderTest, SvgHasTheGridAndLinks) {
   EXPECT_THAT(svg, HasSubstr("<a href=\"https://x.example/?a=1&amp;b=2\">"));
   EXPECT_THAT(svg, Not(HasSubstr("href=\"javascript:")));
   EXPECT_THAT(svg, HasSubstr("fill=\"#5b8cff\""));
+}
+
+// The offset of the first code point XML 1.0 does not allow in a document (a malformed byte, a C0
+// control other than tab, LF and CR, a surrogate, U+FFFE, U+FFFF), or npos when there is none.
+size_t FirstNonXmlChar(absl::string_view xml) {
+  size_t i = 0;
+  while (i < xml.size()) {
+    const Utf8Char c = DecodeUtf8(xml.substr(i));
+    const char32_t p = c.code_point;
+    const bool allowed = c.valid && (p == 0x9 || p == 0xA || p == 0xD || (p >= 0x20 && p <= 0xD7FF) ||
+                                     (p >= 0xE000 && p <= 0xFFFD) || p >= 0x10000);
+    if (!allowed) return i;
+    i += static_cast<size_t>(c.length);
+  }
+  return absl::string_view::npos;
+}
+
+// An SVG file is XML: what XML forbids, wherever the screen holds it (a cell, a golden's row, a
+// link target, the title), is drawn as U+FFFD.
+TEST(RenderTest, SvgHoldsOnlyCharactersXmlAllows) {
+  struct Case {
+    const char* name;
+    absl::string_view grapheme;  // cell (0, 0) of a captured 2x1 frame
+    absl::string_view link;      // the target of cell (1, 0)
+    absl::string_view title;
+  } cases[] = {
+      {"U+FFFE in a cell", "\xEF\xBF\xBE", "", ""},
+      {"U+FFFF in a cell", "\xEF\xBF\xBF", "", ""},
+      {"a C0 control in a cell", "\x01", "", ""},
+      {"a malformed byte in a cell", "\xFF", "", ""},
+      {"U+FFFE in a link", "x", "https://x.example/\xEF\xBF\xBE", ""},
+      {"a control in a link", "x", "https://x.example/\x1B", ""},
+      {"a control and U+FFFF in the title", "x", "", "a\x02b\xEF\xBF\xBF"},
+  };
+  for (const Case& c : cases) {
+    Frame frame = Frame::Blank(2, 1);
+    frame.cell(0, 0).grapheme = std::string(c.grapheme);
+    if (!c.link.empty()) frame.links.push_back({.col = 1, .row = 0, .cols = 1, .target = std::string(c.link)});
+    RenderOptions options;
+    options.title = std::string(c.title);
+    const std::string svg = RenderSvg(frame, options);
+    EXPECT_EQ(FirstNonXmlChar(svg), absl::string_view::npos) << c.name << ":\n" << svg;
+  }
+  // A golden's row text (a parsed frame) and a plane's title.
+  absl::StatusOr<Frame> parsed = golden::Parse(
+      "ckvision-golden 1\nframe 2 1\ncursor hidden\nstyles 1\n0 fg default bg default attrs -\n"
+      "grid\n|\xEF\xBF\xBEx|\nstylemap\n|00|\nend\n");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  const std::string svg = RenderSvg(*parsed);
+  EXPECT_EQ(FirstNonXmlChar(svg), absl::string_view::npos) << svg;
+  EXPECT_THAT(svg, HasSubstr(">\xEF\xBF\xBD</text>"));  // drawn, as a malformed byte is
+  RenderOptions titled;
+  titled.title = "\xEF\xBF\xBE";
+  EXPECT_EQ(FirstNonXmlChar(RenderPlaneSvg(RgbaPlane::Filled(1, 1, 0xFF0000FF), titled)),
+            absl::string_view::npos);
 }
 
 TEST(RenderTest, AnsiRowsWithLinksAndAParsedFrame) {

@@ -1,14 +1,24 @@
 // `vtsnap render`: inputs, formats, output and errors.
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/sanitizer.h"
 #include "test/scratch_dir.h"
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/rgba.h"
@@ -176,6 +186,121 @@ TEST(RenderCliTest, KindIsToldPastAChunkOfWhitespace) {
   Result empty = Render({TempFile("empty.bin", ""), "--format", "ansi"});
   ASSERT_EQ(blank.code, 0) << blank.err;
   EXPECT_EQ(blank.out, empty.out);
+}
+
+// `vtsnap render ARGS` in a child process whose address space may grow by at most 320 MiB and
+// which is killed after 30 s, so a render that allocates without bound or waits forever fails
+// the test (code -1, the reason in `err`) rather than taking the machine or the run.
+Result RenderBounded(const std::vector<std::string>& args) {
+  int fds[2];
+  if (::pipe(fds) != 0) return {-1, "", "pipe failed"};
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::close(fds[0]);
+    std::FILE* statm = std::fopen("/proc/self/statm", "r");
+    long pages = 0;
+    if (statm == nullptr || std::fscanf(statm, "%ld", &pages) != 1) ::_exit(3);
+    std::fclose(statm);
+    const rlim_t limit = static_cast<rlim_t>(pages) * ::sysconf(_SC_PAGESIZE) + (rlim_t{320} << 20);
+    const struct rlimit bound = {limit, limit};
+    if (::setrlimit(RLIMIT_AS, &bound) != 0) ::_exit(4);
+    ::alarm(30);
+    std::string report;
+    try {  // an allocation past the bound throws; gtest must not catch it in this child
+      Result r = Render(args);
+      report = absl::StrCat(r.code, " ", r.out.size(), "\n", r.err);
+    } catch (...) {
+      report = "-1 0\nan allocation failed under the address-space bound";
+    }
+    for (size_t done = 0; done < report.size();) {
+      const ssize_t n = ::write(fds[1], report.data() + done, report.size() - done);
+      if (n <= 0) ::_exit(5);
+      done += static_cast<size_t>(n);
+    }
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  std::string report;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = ::read(fds[0], buffer, sizeof buffer)) > 0) report.append(buffer, static_cast<size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    return {-1, "", absl::StrCat("the child ", WIFSIGNALED(status) ? "was killed by signal " : "exited with ",
+                                 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status))};
+  }
+  int code = -1;
+  size_t out_size = 0;
+  std::sscanf(report.c_str(), "%d %zu", &code, &out_size);
+  return {code, out_size == 0 ? "" : absl::StrCat("(", out_size, " bytes)"), report.substr(std::min(report.size(), report.find('\n') + 1))};
+}
+
+// A golden of `cols` x `rows` cells, every one an "x" in the default style.
+std::string FilledGolden(int cols, int rows) {
+  std::string golden = absl::StrCat("ckvision-golden 1\nframe ", cols, " ", rows,
+                                    "\ncursor hidden\nstyles 1\n0 fg default bg default attrs -\ngrid\n");
+  for (int row = 0; row < rows; ++row) absl::StrAppend(&golden, "|", std::string(cols, 'x'), "|\n");
+  golden += "stylemap\n";
+  for (int row = 0; row < rows; ++row) absl::StrAppend(&golden, "|", std::string(cols, '0'), "|\n");
+  return golden + "end\n";
+}
+
+// What render draws is bounded: a PNG's pixels before anything is drawn, an HTML page's or SVG
+// picture's bytes as it is drawn, a font by its kind and size before it is read. Each case is
+// refused (exit 2, naming the input and the limit) in a child whose memory is capped.
+TEST(RenderCliTest, OversizedOutputsAndFontsAreRefused) {
+#ifdef VTSNAP_TEST_ASAN
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than the cap";
+#else
+  const std::string wide = TempFile("wide.dump", FilledGolden(100000, 10));
+  // Every cell of a 300x100 golden links to a target of 8000 bytes, which each cell's hover text
+  // (HTML) or link (SVG) repeats: 240 MB unbounded.
+  std::string linked_golden = FilledGolden(300, 100);
+  linked_golden.resize(linked_golden.size() - 4);  // "end\n"
+  for (int row = 0; row < 100; ++row) {
+    absl::StrAppend(&linked_golden, "link 0 ", row, " 300 https://x.example/",
+                    std::string(8000 - 18, 'a'), "\n");
+  }
+  const std::string linked = TempFile("linked.dump", linked_golden + "end\n");
+  const std::string golden = TempFile("small.dump", kGolden);
+  const std::string recording = TempFile("hello.bin", "hello");
+  const std::string fifo = TempFile("fifo.hex", "");
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string big_font = TempFile("big.hex", "");
+  std::filesystem::resize_file(big_font, (uintmax_t{16} << 20) + 1);  // sparse: no disk used
+  const std::string pixels = "the most vtsnap render draws is 67108864 pixels (64 Mi)\n";
+  const std::string bytes = "is larger than 67108864 bytes (64 MiB), the most vtsnap render writes\n";
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    std::string error;  // after "vtsnap render: "
+  } cases[] = {
+      {"a wide golden as png", {wide, "--format", "png"},
+       wide + ": a 100000x10 screen is 800000x160 pixels as a PNG (8x16 a cell); " + pixels},
+      {"a large recording as png", {recording, "--size", "4096x2048", "--cell", "1x1", "--format", "png"},
+       recording + ": a 4096x2048 screen is 32768x32768 pixels as a PNG (8x16 a cell); " + pixels},
+      {"long links as html", {linked, "--format", "html"},
+       linked + ": the 300x100 screen drawn as html " + bytes},
+      {"long links as svg", {linked, "--format", "svg"},
+       linked + ": the 300x100 screen drawn as svg " + bytes},
+      {"a device as the font", {golden, "--format", "png", "--font", "/dev/zero"},
+       "/dev/zero: not a regular file, so not a font (a GNU Unifont .hex file)\n"},
+      {"a FIFO as the font (nobody writes it)", {golden, "--format", "png", "--font", fifo},
+       fifo + ": not a regular file, so not a font (a GNU Unifont .hex file)\n"},
+      {"a font over 16 MiB", {golden, "--format", "png", "--font", big_font},
+       big_font + ": larger than the largest font read, 16777216 bytes (16 MiB)\n"},
+  };
+  for (const Case& c : cases) {
+    Result r = RenderBounded(c.args);
+    EXPECT_EQ(r.code, 2) << c.name << ": " << r.err;
+    EXPECT_EQ(r.err, "vtsnap render: " + c.error) << c.name;
+    EXPECT_EQ(r.out, "") << c.name;
+  }
+  std::filesystem::remove(fifo);
+#endif
 }
 
 TEST(RenderCliTest, ErrorsNameTheInput) {
