@@ -337,6 +337,7 @@ absl::Status RemoveFileIfExists(const std::string& path) {
 }
 
 absl::Status CheckNoLinkBelow(absl::string_view root, absl::string_view path) {
+  if (path == root) return absl::OkStatus();  // nothing below it
   size_t from = 0;
   if (!root.empty() && path.size() > root.size() && absl::StartsWith(path, root) &&
       (path[root.size()] == '/' || root.back() == '/')) {

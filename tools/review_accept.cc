@@ -249,11 +249,39 @@ absl::StatusOr<std::vector<std::string>> WriteCaptureGolden(const Entry& entry,
   return before->strays;
 }
 
+// Refuses to accept `entry` when its golden would be written, or a frame of it deleted, through a
+// symbolic link (store.h CheckNoLinkBelow): a link in the golden's path below its goldens folder
+// (the last one the path names; else below the folder holding the golden), or, for a capture, its
+// folder or a scenario folder the acceptance writes or thins. The golden file itself may be a
+// link: WriteFileAtomically replaces it, writing nothing through it.
+absl::Status RefuseLinks(const Entry& entry, const Acceptance& what) {
+  const std::string& golden = entry.golden;
+  const size_t at = absl::StrCat("/", golden).rfind("/goldens/");
+  const std::string root = at != std::string::npos ? golden.substr(0, at + 7)
+                                                   : Generic(fs::path(golden).parent_path());
+  if (!entry.capture) return CheckNoLinkBelow(root, Generic(fs::path(golden).parent_path()));
+  std::set<std::string> scenarios;
+  for (const auto& [scenario, frames] : what.capture.scenarios) scenarios.insert(scenario);
+  if (absl::StatusOr<CaptureGoldenFiles> before = ListCaptureGolden(golden); before.ok()) {
+    for (const auto& [scenario, name] : before->frames) scenarios.insert(scenario);
+  }
+  if (absl::Status s = CheckNoLinkBelow(root, golden); !s.ok()) return s;
+  for (const std::string& scenario : scenarios) {
+    if (absl::Status s = CheckNoLinkBelow(root, absl::StrCat(golden, "/", scenario)); !s.ok()) {
+      return s;
+    }
+  }
+  return absl::OkStatus();
+}
+
 // Writes the golden of `entry` and removes its .actual; returns the line that says so:
 // "accepted GOLDEN", " (new)" for a new golden, the strays a capture golden kept, and why the
 // .actual is left when it could not be removed (a read-only bazel-testlogs folder): the golden
 // is written, so the entry is accepted all the same.
 absl::StatusOr<std::string> Accept(const Entry& entry, const Acceptance& what) {
+  if (absl::Status s = RefuseLinks(entry, what); !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat("not accepting ", Shown(entry), ": ", s.message()));
+  }
   std::string line = absl::StrCat("accepted ", Shown(entry), entry.golden_exists ? "" : " (new)");
   if (entry.capture) {
     absl::StatusOr<std::vector<std::string>> strays = WriteCaptureGolden(entry, what.capture);
