@@ -17,6 +17,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "vtsnap/decoder/quote.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/report.h"
@@ -111,6 +112,7 @@ void ForgetEarlierFailure(const GoldenLocation& where) {
 struct Claim {
   std::string claimant;
   std::string actual;
+  bool actual_ok = true;  // `actual` holds a value's bytes, not why it had none
   bool conflicted = false;
   // `actual` is what the golden file holds (the claim passed on equal bytes, or wrote it), so a
   // later check whose actual bytes equal the file's claims the same value without a comparison.
@@ -159,6 +161,9 @@ std::string ClaimedBytes(const GoldenInput& in) {
 struct Conflict {
   std::string first;    // the first claimant
   bool undone = false;  // whether its update was undone now
+  // How the two values differ (the check's comparison, the first claim as the expected side);
+  // empty when they cannot be compared (one of them has no value, or the first is unreadable).
+  std::string difference;
 };
 
 std::optional<Conflict> ClaimActual(const GoldenInput& in, std::string* same_bytes) {
@@ -169,17 +174,28 @@ std::optional<Conflict> ClaimActual(const GoldenInput& in, std::string* same_byt
   if (inserted) {
     claim.claimant = in.claimant;
     claim.is_golden_file = same_bytes != nullptr;
+    claim.actual_ok = in.actual.ok();
     claim.actual = same_bytes != nullptr ? std::move(*same_bytes) : ClaimedBytes(in);
     return std::nullopt;
   }
   if (!claim.conflicted && claim.is_golden_file && same_bytes != nullptr) return std::nullopt;
-  if (!claim.conflicted) {
-    const bool same = same_bytes != nullptr ? claim.actual == *same_bytes
-                      : in.actual.ok()      ? claim.actual == *in.actual
-                                            : claim.actual == ClaimedBytes(in);
-    if (same) return std::nullopt;
-  }
   Conflict conflict = {.first = claim.claimant};
+  bool same = same_bytes != nullptr ? claim.actual == *same_bytes
+              : in.actual.ok()      ? claim.actual == *in.actual
+                                    : claim.actual == ClaimedBytes(in);
+  // Other bytes can still mean the same value: two claims are judged as a golden is, by the
+  // check's own comparison with the first claim in the golden's place (styles nobody can see on
+  // a blank cell, for a screen), so a claim conflicts exactly when it would fail against a golden
+  // holding the first claim's value. Once in conflict, a claim is still compared, for the message
+  // (gmock matches a failing value twice: the second message must show the difference too).
+  if (!same && claim.actual_ok && in.actual.ok() && in.compare) {
+    absl::StatusOr<std::string> difference = in.compare(claim.actual);
+    if (difference.ok()) {
+      same = difference->empty();
+      conflict.difference = *std::move(difference);
+    }
+  }
+  if (!claim.conflicted && same) return std::nullopt;
   if (!claim.conflicted && claim.wrote) {
     // Undo the first claim's update: the golden goes back to what it was.
     conflict.undone = true;
@@ -208,11 +224,62 @@ void RecordWrite(const GoldenInput& in, std::optional<std::string> before) {
   claim.before = std::move(before);
 }
 
+// What a conflict's message says after its first line: how the two values differ, when they
+// could be compared, and the two ways out.
+std::string ConflictAdvice(absl::string_view what, absl::string_view first,
+                           absl::string_view second, absl::string_view difference) {
+  std::string advice;
+  if (!difference.empty()) {
+    absl::StrAppend(&advice, "how they differ (expected: ", first, "'s ", what,
+                    "; actual: ", second, "'s):\n", difference);
+  }
+  absl::StrAppend(&advice, "if it is one ", what,
+                  " whose content varies from run to run (a time, a process id, a path), redact "
+                  "what varies (docs/goldens.md, \"Redactions\"); if they are different ",
+                  what, "s, give each its own golden name\n");
+  return advice;
+}
+
 std::string AcceptCommand(const GoldenInput& in) {
   return absl::StrCat("UPDATE_GOLDENS=", EnvironmentSaysCi() ? "force " : "1 ", in.accept_command);
 }
 
 }  // namespace
+
+ResolvedTestSource ResolveTestSource(absl::string_view test_file) {
+  ResolvedTestSource out = {.path = std::string(test_file)};
+  const std::filesystem::path file(out.path);
+  if (test_file.empty() || file.is_absolute()) return out;
+  for (const char* bazel : {"TEST_SRCDIR", "RUNFILES_DIR", "BUILD_WORKSPACE_DIRECTORY"}) {
+    const char* value = std::getenv(bazel);
+    if (value != nullptr && *value != '\0') return out;  // workspace-relative, as Bazel means it
+  }
+  const char* root = std::getenv("VTSNAP_SOURCE_ROOT");
+  if (root != nullptr && *root != '\0') {
+    out.path = (std::filesystem::path(root) / file).lexically_normal().string();
+    out.resolution = absl::StrCat("the test source ", QuoteForMessage(test_file),
+                                  " was resolved against VTSNAP_SOURCE_ROOT=", root);
+    return out;
+  }
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  const std::string where = ec ? std::string("(unknown)") : cwd.string();
+  if (!ec && std::filesystem::is_regular_file(cwd / file, ec)) {
+    out.path = (cwd / file).lexically_normal().string();
+    out.resolution = absl::StrCat("the test source ", QuoteForMessage(test_file),
+                                  " was resolved against the current directory ", where);
+    return out;
+  }
+  out.problem = absl::StrCat(
+      "cannot locate the goldens of the test source ", QuoteForMessage(test_file),
+      ": the path is relative (the compiler was given a relative path), and the current "
+      "directory ",
+      where,
+      ", which it would be resolved against, holds no such file. Set "
+      "VTSNAP_SOURCE_ROOT to the directory the test was compiled from, or compile it with an "
+      "absolute source path (CMake does); nothing was read or written");
+  return out;
+}
 
 GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_override,
                             absl::string_view name, absl::string_view extension) {
@@ -221,8 +288,13 @@ GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_
     const char* env = std::getenv("VTSNAP_GOLDEN_ROOT");
     if (env != nullptr) root = env;
   }
-  const GoldenFolder folder = GoldenFolderFor(test_file, root);
+  // The source's own directory is the root only without an override.
+  ResolvedTestSource source = {.path = std::string(test_file)};
+  if (root.empty()) source = ResolveTestSource(test_file);
+  const GoldenFolder folder = GoldenFolderFor(source.path, root);
   GoldenLocation where;
+  where.resolution = std::move(source.resolution);
+  where.problem = std::move(source.problem);
   where.relative = absl::StrCat(name, extension);
   where.folder = folder.read;
   where.read_path = absl::StrCat(folder.read, "/", where.relative);
@@ -340,6 +412,10 @@ GoldenResult CheckGolden(const GoldenInput& in) {
       return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
     }
   }
+  if (!in.where.problem.empty()) {
+    result.path.clear();  // no golden file is named
+    return fail(GoldenOutcome::kInvalid, absl::StrCat(in.where.problem, "\n"));
+  }
   const absl::StatusOr<UpdateMode> mode =
       in.update_mode.has_value() ? *in.update_mode : UpdateModeOfProcess();
   if (!mode.ok()) {
@@ -359,13 +435,13 @@ GoldenResult CheckGolden(const GoldenInput& in) {
       RecordInventoryClaim(in, GoldenOutcome::kConflict);
       return fail(
           GoldenOutcome::kConflict,
-          absl::StrCat("the golden ", in.where.read_path, " is claimed twice in this run with ",
-                       "different ", in.what, "s: first by ", conflict->first, ", then by ",
-                       in.claimant, "; nothing is written for it",
-                       conflict->undone
-                           ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
-                           : "",
-                       "; give each ", in.what, " its own golden name\n"));
+          absl::StrCat(
+              "the golden ", in.where.read_path, " is claimed twice in this run with ",
+              "different ", in.what, "s: first by ", conflict->first, ", then by ", in.claimant,
+              "; nothing is written for it",
+              conflict->undone ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
+                               : "",
+              "\n", ConflictAdvice(in.what, conflict->first, in.claimant, conflict->difference)));
     }
   }
   if (same_bytes) {
@@ -427,7 +503,9 @@ GoldenResult CheckGolden(const GoldenInput& in) {
   // A write that failed fails the check, and the run's summary counts it apart.
   RecordInventoryClaim(in, outcome, /*write_failed=*/!message.empty());
   if (outcome == GoldenOutcome::kMissing) {
-    message = absl::StrCat("the golden ", in.where.read_path, " does not exist\n", message);
+    message = absl::StrCat(
+        "the golden ", in.where.read_path, " does not exist\n",
+        in.where.resolution.empty() ? "" : absl::StrCat("(", in.where.resolution, ")\n"), message);
   } else {
     message = absl::StrCat("the ", in.what, " differs from the golden ", in.where.read_path, "\n",
                            problem, message);

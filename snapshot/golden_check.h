@@ -50,11 +50,30 @@ struct GoldenLocation {
   // "<write_path>.actual", and `actual_relative` + ".actual".
   std::string actual_beside;
   std::string actual_relative;
+  // How a relative test source was resolved (ResolveTestSource), for a failure's message:
+  // "test/menu_test.cc was resolved against VTSNAP_SOURCE_ROOT=/src". Empty for an absolute one.
+  std::string resolution;
+  // Why no golden can be located (a relative test source found nowhere): CheckGolden fails with
+  // it, reading and writing nothing. Empty when located.
+  std::string problem;
 };
+
+// A test source path as gtest reports it (`__FILE__`, as the compiler was given it), resolved:
+// an absolute path stays; a relative one (a build that compiled a relative path: a Makefile,
+// pkg-config by hand) is resolved against $VTSNAP_SOURCE_ROOT when that is set, else against the
+// current directory when the file is there; else `problem` says what was looked for where. Under
+// Bazel (TEST_SRCDIR, RUNFILES_DIR or BUILD_WORKSPACE_DIRECTORY set) a relative path is
+// workspace-relative by design and stays as it is.
+struct ResolvedTestSource {
+  std::string path;        // the path to use
+  std::string resolution;  // see GoldenLocation::resolution
+  std::string problem;     // see GoldenLocation::problem
+};
+ResolvedTestSource ResolveTestSource(absl::string_view test_file);
 
 // The golden `<name><extension>` of the test source `test_file`: in `<root>/goldens/<stem>/`,
 // where root is `root_override`, else $VTSNAP_GOLDEN_ROOT, else the directory of `test_file`
-// (GoldenFolderFor). The name is validated by CheckGolden.
+// resolved by ResolveTestSource (GoldenFolderFor). The name is validated by CheckGolden.
 GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_override,
                             absl::string_view name, absl::string_view extension);
 // A golden named by its path (`vtsnap run --expect PATH`).

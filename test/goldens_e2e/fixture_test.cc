@@ -9,7 +9,8 @@
 //   FIXTURE_SCRIPT    when set, Fixture.Script plays an event script (count_0, count_1, and back
 //                     to count_0); FIXTURE_SCRIPT_BREAK plants a bug that breaks the return
 //   FIXTURE_DUPLICATE when set, Fixture.DuplicateA and Fixture.DuplicateB both assert
-//                     EqualsGolden("same"), on screens "one" and FIXTURE_DUPLICATE's value
+//                     EqualsGolden("same"), on screens FIXTURE_DUPLICATE_A's value (default
+//                     "one") and FIXTURE_DUPLICATE's value
 #include <cstdlib>
 #include <string>
 
@@ -76,8 +77,9 @@ TEST(Fixture, Script) {
 
 TEST(Fixture, DuplicateA) {
   if (!EnvSet("FIXTURE_DUPLICATE")) return;
+  const char* text = std::getenv("FIXTURE_DUPLICATE_A");
   vtsnap::VirtualTerminal vt(Size());
-  vt.Write("one");
+  vt.Write(text != nullptr ? text : "one");
   EXPECT_THAT(vt, vtsnap::EqualsGolden("same"));
 }
 

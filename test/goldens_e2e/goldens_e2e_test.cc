@@ -952,6 +952,46 @@ TEST_P(GoldensE2eDuplicateTest, GoldenClaimedTwiceWithDifferentScreensFails) {
   EXPECT_EQ(ReadFile(Golden("same")), DumpOf("one")) << same;
 }
 
+// 13d. A conflict's message shows how the two screens differ and names both ways out.
+TEST_F(GoldensE2eTest, GoldenClaimedTwiceShowsTheDifferenceAndTheWaysOut) {
+  const RunResult r = RunFixture({{"FIXTURE_DUPLICATE", "two"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("how they differ (expected: Fixture.DuplicateA's screen; actual: "
+                               "Fixture.DuplicateB's):\n"
+                               "frames differ (- expected, + actual; rows and columns are "
+                               "0-based)\ntext:\n  row 0 -|one                 |\n"
+                               "        +|two                 |\n"))
+      << r;
+  EXPECT_THAT(r.out, HasSubstr("if it is one screen whose content varies from run to run (a "
+                               "time, a process id, a path), redact what varies"))
+      << r;
+  EXPECT_THAT(r.out, HasSubstr("if they are different screens, give each its own golden name"))
+      << r;
+}
+
+// 13e. Two claims judged as a golden is: screens that differ only in what nobody can see (the
+// foreground of a blank cell) are one screen, in every mode, and each passes alone too.
+class GoldensE2eInvisibleDuplicateTest : public GoldensE2eTest,
+                                         public ::testing::WithParamInterface<std::string> {};
+
+TEST_P(GoldensE2eInvisibleDuplicateTest, ClaimsDifferingOnlyInInvisibleStylesAreNoConflict) {
+  const std::string& update_goldens = GetParam();
+  if (update_goldens.empty()) WriteFile(Golden("same"), DumpOf("X Y"));
+  Env env = {{"FIXTURE_DUPLICATE_A", "X\x1b[31m \x1b[mY"}, {"FIXTURE_DUPLICATE", "X Y"}};
+  if (!update_goldens.empty()) env["UPDATE_GOLDENS"] = update_goldens;
+  const RunResult r = RunFixture(env, {"--gtest_filter=Fixture.Duplicate*"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, Not(HasSubstr("claimed twice"))) << r;
+  EXPECT_TRUE(fs::exists(Golden("same"))) << r;
+  EXPECT_FALSE(fs::exists(Actual("same"))) << r;
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, GoldensE2eInvisibleDuplicateTest, ::testing::Values("", "1", "new"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param.empty() ? std::string("Default")
+                                                     : "Update" + info.param;
+                         });
+
 INSTANTIATE_TEST_SUITE_P(Modes, GoldensE2eDuplicateTest,
                          ::testing::Values(DuplicateCase{"UpdateWithoutGolden", std::nullopt, "1"},
                                            DuplicateCase{"UpdateOverFirstScreen", "one", "1"},

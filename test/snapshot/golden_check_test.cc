@@ -226,8 +226,13 @@ TEST_F(GoldenCheckTest, SecondClaimWithAnotherValueConflictsNamingBoth) {
   EXPECT_EQ(second.message,
             absl::StrCat("the golden ", golden.string(),
                          " is claimed twice in this run with different texts: first by T.First, "
-                         "then by T.Second; nothing is written for it; give each text its own "
-                         "golden name\n"));
+                         "then by T.Second; nothing is written for it\n"
+                         "how they differ (expected: T.First's text; actual: T.Second's):\n"
+                         "- one\n+ two\n"
+                         "if it is one text whose content varies from run to run (a time, a "
+                         "process id, a path), redact what varies (docs/goldens.md, "
+                         "\"Redactions\"); if they are different texts, give each its own golden "
+                         "name\n"));
   EXPECT_FALSE(fs::exists(golden.string() + ".actual"));
   // Once in conflict, even the first value fails: the golden is no longer one screen's.
   EXPECT_EQ(CheckGolden(TextInput(golden, "one", "T.Third")).outcome, GoldenOutcome::kConflict);
@@ -244,6 +249,47 @@ TEST_F(GoldenCheckTest, SameValueClaimedTwiceIsNoConflict) {
   EXPECT_EQ(CheckGolden(TextInput(missing, "x", "T.A")).outcome, GoldenOutcome::kMissing);
   EXPECT_EQ(CheckGolden(TextInput(missing, "x", "T.B")).outcome, GoldenOutcome::kMissing);
   EXPECT_EQ(CheckGolden(TextInput(missing, "y", "T.C")).outcome, GoldenOutcome::kConflict);
+}
+
+// Claims are judged as goldens are: a second claim whose bytes differ but whose comparison with
+// the first claim finds nothing is the same value.
+TEST_F(GoldenCheckTest, SameMeaningInOtherBytesClaimedTwiceIsNoConflict) {
+  const fs::path golden = dir_ / "meaning.txt";
+  EXPECT_EQ(CheckGolden(TextInput(golden, "x\n", "T.A")).outcome, GoldenOutcome::kMissing);
+  EXPECT_EQ(CheckGolden(TextInput(golden, "x", "T.B")).outcome, GoldenOutcome::kMissing);
+}
+
+// Two screens that differ only in the foreground of a blank cell, claimed by two checks of one
+// golden: no conflict, with the golden missing and with it present (then both pass).
+TEST_F(GoldenCheckTest, ScreensDifferingOnlyInInvisibleStylesClaimOneGolden) {
+  VirtualTerminal coloured({.cols = 10, .rows = 2});
+  coloured.Write("X\x1b[31m \x1b[mY");
+  VirtualTerminal plain({.cols = 10, .rows = 2});
+  plain.Write("X Y");
+  ASSERT_NE(*SerializeScreen(coloured), *SerializeScreen(plain));
+  const auto check = [&](const fs::path& golden, VirtualTerminal& vt, std::string claimant) {
+    return CheckGolden({.where = LocateGoldenPath(golden.string()),
+                        .actual = SerializeScreen(vt),
+                        .compare = CompareDumpByMeaning([&vt] { return *CaptureFrame(vt); }),
+                        .claimant = std::move(claimant)});
+  };
+  const fs::path missing = dir_ / "missing.dump";
+  EXPECT_EQ(check(missing, coloured, "T.Coloured").outcome, GoldenOutcome::kMissing);
+  EXPECT_EQ(check(missing, plain, "T.Plain").outcome, GoldenOutcome::kMissing);
+  const fs::path present = dir_ / "present.dump";
+  WriteFile(present, *SerializeScreen(plain));
+  const GoldenResult first = check(present, coloured, "T.Coloured");
+  EXPECT_TRUE(first.passed) << first.message;
+  const GoldenResult second = check(present, plain, "T.Plain");
+  EXPECT_TRUE(second.passed) << second.message;
+  // A visible difference still conflicts, and the message shows it as a screen diff.
+  VirtualTerminal other({.cols = 10, .rows = 2});
+  other.Write("X Z");
+  const GoldenResult third = check(present, other, "T.Other");
+  EXPECT_EQ(third.outcome, GoldenOutcome::kConflict);
+  EXPECT_THAT(third.message, HasSubstr("how they differ (expected: T.Coloured's screen; actual: "
+                                       "T.Other's):\nframes differ"));
+  EXPECT_THAT(third.message, HasSubstr("  row 0 -|X Y       |\n        +|X Z       |\n"));
 }
 
 TEST_F(GoldenCheckTest, ReadOnlyChecksClaimNothing) {
@@ -332,6 +378,128 @@ TEST_F(GoldenCheckTest, GoldenDifferingOnlyInInvisibleStylesPasses) {
   ASSERT_TRUE(visible.ok()) << visible.status();
   EXPECT_THAT(*visible,
               HasSubstr("row 0 cols 2-5 (blank): fg @7 (white) -> default, underline lost"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relative test sources (a build that compiled a relative path): resolved against
+// VTSNAP_SOURCE_ROOT, else the current directory when the file is there, else refused.
+
+// Sets or unsets one environment variable for a scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    const char* old = std::getenv(name);
+    if (old != nullptr) old_ = old;
+    if (value != nullptr) {
+      ::setenv(name, value, 1);
+    } else {
+      ::unsetenv(name);
+    }
+  }
+  ~ScopedEnv() {
+    if (old_.has_value()) {
+      ::setenv(name_, old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+class RelativeSourceTest : public GoldenCheckTest {
+ protected:
+  void SetUp() override {
+    GoldenCheckTest::SetUp();
+    old_cwd_ = fs::current_path();
+    WriteFile(dir_ / "src" / "test" / "menu_test.cc", "// a test source\n");
+    fs::create_directories(dir_ / "elsewhere");
+  }
+  void TearDown() override {
+    fs::current_path(old_cwd_);
+    GoldenCheckTest::TearDown();
+  }
+
+  // Outside Bazel, whatever runs this test.
+  ScopedEnv no_srcdir_{"TEST_SRCDIR", nullptr};
+  ScopedEnv no_runfiles_{"RUNFILES_DIR", nullptr};
+  ScopedEnv no_workspace_{"BUILD_WORKSPACE_DIRECTORY", nullptr};
+  ScopedEnv no_root_{"VTSNAP_SOURCE_ROOT", nullptr};
+  ScopedEnv no_golden_root_{"VTSNAP_GOLDEN_ROOT", nullptr};
+  fs::path old_cwd_;
+};
+
+TEST_F(RelativeSourceTest, AbsoluteSourceStaysAsItIs) {
+  const ResolvedTestSource r = ResolveTestSource("/src/test/menu_test.cc");
+  EXPECT_EQ(r.path, "/src/test/menu_test.cc");
+  EXPECT_EQ(r.resolution, "");
+  EXPECT_EQ(r.problem, "");
+}
+
+TEST_F(RelativeSourceTest, RelativeSourceIsResolvedAgainstTheCurrentDirectoryThatHoldsIt) {
+  fs::current_path(dir_ / "src");
+  const ResolvedTestSource r = ResolveTestSource("test/menu_test.cc");
+  EXPECT_EQ(r.path, (dir_ / "src" / "test" / "menu_test.cc").string());
+  EXPECT_EQ(r.resolution, absl::StrCat("the test source \"test/menu_test.cc\" was resolved "
+                                       "against the current directory ",
+                                       (dir_ / "src").string()));
+  EXPECT_EQ(r.problem, "");
+}
+
+TEST_F(RelativeSourceTest, SourceRootVariableWinsOverTheCurrentDirectory) {
+  fs::current_path(dir_ / "elsewhere");
+  const std::string root = (dir_ / "src").string();
+  ScopedEnv source_root("VTSNAP_SOURCE_ROOT", root.c_str());
+  const GoldenLocation where = LocateGolden("test/menu_test.cc", "", "home", ".dump");
+  EXPECT_EQ(where.read_path, (dir_ / "src/test/goldens/menu_test/home.dump").string());
+  EXPECT_EQ(where.write_path, where.read_path);
+  EXPECT_EQ(where.resolution, absl::StrCat("the test source \"test/menu_test.cc\" was resolved "
+                                           "against VTSNAP_SOURCE_ROOT=",
+                                           root));
+  EXPECT_EQ(where.problem, "");
+}
+
+TEST_F(RelativeSourceTest, RelativeSourceFoundNowhereFailsAndWritesNothing) {
+  fs::current_path(dir_ / "elsewhere");
+  GoldenInput in = TextInput(dir_ / "unused", "hello", "T.Relative");
+  in.where = LocateGolden("test/menu_test.cc", "", "home", ".txt");
+  const GoldenResult r = CheckGolden(in);
+  EXPECT_EQ(r.outcome, GoldenOutcome::kInvalid);
+  EXPECT_EQ(r.path, "");
+  EXPECT_EQ(r.message,
+            absl::StrCat("cannot locate the goldens of the test source \"test/menu_test.cc\": "
+                         "the path is relative (the compiler was given a relative path), and "
+                         "the current directory ",
+                         (dir_ / "elsewhere").string(),
+                         ", which it would be resolved against, holds no such file. Set "
+                         "VTSNAP_SOURCE_ROOT to the directory the test was compiled from, or "
+                         "compile it with an absolute source path (CMake does); nothing was read "
+                         "or written\n"));
+  EXPECT_TRUE(fs::is_empty(dir_ / "elsewhere"));  // no goldens/ folder, no .actual
+}
+
+TEST_F(RelativeSourceTest, MissingGoldenOfAResolvedSourceSaysHowItWasResolved) {
+  fs::current_path(dir_ / "src");
+  GoldenInput in = TextInput(dir_ / "unused", "hello", "T.Resolved");
+  in.where = LocateGolden("test/menu_test.cc", "", "home", ".txt");
+  const GoldenResult r = CheckGolden(in);
+  EXPECT_EQ(r.outcome, GoldenOutcome::kMissing);
+  EXPECT_THAT(r.message, StartsWith(absl::StrCat(
+                             "the golden ", (dir_ / "src/test/goldens/menu_test/home.txt").string(),
+                             " does not exist\n(the test source \"test/menu_test.cc\" was "
+                             "resolved against the current directory ",
+                             (dir_ / "src").string(), ")\n")));
+}
+
+TEST_F(RelativeSourceTest, UnderBazelARelativeSourceStaysWorkspaceRelative) {
+  fs::current_path(dir_ / "elsewhere");
+  ScopedEnv srcdir("TEST_SRCDIR", "/runfiles");
+  const ResolvedTestSource r = ResolveTestSource("test/menu_test.cc");
+  EXPECT_EQ(r.path, "test/menu_test.cc");
+  EXPECT_EQ(r.resolution, "");
+  EXPECT_EQ(r.problem, "");
 }
 
 }  // namespace
