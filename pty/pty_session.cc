@@ -39,6 +39,9 @@ namespace vtsnap {
 using pty_internal::kPollInterval;
 using pty_internal::Quoted;
 
+// How many chunks the reader reads (up to 64 KiB each) before it goes round its loop again.
+constexpr int kReadsPerRound = 16;
+
 namespace {
 
 std::string ErrnoText(int error) {
@@ -351,7 +354,7 @@ void PtySession::ReaderLoop() {
       std::lock_guard<std::mutex> lock(mu_);
       if (stop_) return;
       read_master = !output_ended_;
-      want_write = !outgoing_.empty() && !input_closed_;
+      want_write = outgoing_begin_ < outgoing_.size() && !input_closed_;
       reaped = exit_.has_value();
     }
     pollfd fds[2] = {{.fd = (read_master || want_write) ? master_fd_ : -1,
@@ -373,16 +376,23 @@ void PtySession::ReaderLoop() {
       while (read(wake_read_fd_, drain, sizeof(drain)) > 0) {
       }
     }
-    // Read everything there is, one chunk at a time, decoding each under the lock. The read
+    // Read what there is, one chunk at a time, decoding each under the lock. The read
     // (non-blocking) is under the lock too, so a waiter sees each byte either still in the kernel
-    // (UnreadOutputLocked) or decoded.
+    // (UnreadOutputLocked) or decoded. A program that writes without pause always has more: after
+    // kReadsPerRound chunks the loop goes round, so typing, reaping and stopping are not held up.
     if (read_master) {
-      for (;;) {
-        std::lock_guard<std::mutex> lock(mu_);
+      for (int reads = 0; reads < kReadsPerRound; ++reads) {
+        std::unique_lock<std::mutex> lock(mu_);
+        if (stop_) return;
         const ssize_t n = read(master_fd_, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
         if (n > 0) {
-          DecodeLocked(absl::string_view(buffer.data(), static_cast<size_t>(n)));
+          const absl::string_view chunk(buffer.data(), static_cast<size_t>(n));
+          DecodeLocked(chunk);
+          lock.unlock();
+          // Only this thread reads while it runs (Close drains after it stopped): the sink sees
+          // the chunks in order. Outside the lock, so a slow disk holds up no waiter.
+          if (options_.output_sink) options_.output_sink(chunk);
           continue;
         }
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
@@ -396,17 +406,29 @@ void PtySession::ReaderLoop() {
     }
     {
       std::lock_guard<std::mutex> lock(mu_);
-      while (!outgoing_.empty() && !input_closed_) {
+      // Only when the terminal can take bytes: a program that does not read its input would
+      // otherwise cost a probe of its threads (below) on every round of a busy reader.
+      const bool writable = want_write && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP)) != 0;
+      while (writable && outgoing_begin_ < outgoing_.size() && !input_closed_) {
         // Idle detection must see the program run after it got these bytes: remember what its
         // threads had run before they could have.
         if (options_.detect_idle) {
           signature_before_write_ =
               pty_internal::ProbeForeground(master_fd_, pid_, absl::ZeroDuration()).signature;
         }
-        const ssize_t n = write(master_fd_, outgoing_.data(), outgoing_.size());
+        const ssize_t n = write(master_fd_, outgoing_.data() + outgoing_begin_,
+                                outgoing_.size() - outgoing_begin_);
         if (n > 0) {
           ++writes_;
-          outgoing_.erase(0, static_cast<size_t>(n));
+          outgoing_begin_ += static_cast<size_t>(n);
+          // Drop the written prefix once it is the larger part: each byte moves at most once.
+          if (outgoing_begin_ == outgoing_.size()) {
+            outgoing_.clear();
+            outgoing_begin_ = 0;
+          } else if (outgoing_begin_ > outgoing_.size() / 2) {
+            outgoing_.erase(0, outgoing_begin_);
+            outgoing_begin_ = 0;
+          }
           outgoing_written_ += static_cast<uint64_t>(n);
           // Typing is activity: a quiet period starts after it, so the program's answer (or at
           // least the terminal's echo) is awaited rather than the silence before the keys.
@@ -436,8 +458,20 @@ void PtySession::DecodeLocked(absl::string_view bytes) {
   const bool frame_was_open = vt_.open_frame_offset().has_value();
   vt_.Write(bytes);
   if (!frame_was_open && vt_.open_frame_offset().has_value()) frame_opened_ = absl::Now();
-  // Replies are queued like typed bytes, so Send's count of what is written stays true.
-  const std::string replies = vt_.TakeReplies();
+  // Replies are queued like typed bytes, so Send's count of what is written stays true. Those
+  // that would take the queue past kMaxPendingReplyBytes are dropped: the program is not reading
+  // its input, and a terminal that answers a question it never reads owes it nothing. Every reply
+  // is one CSI sequence (ESC [ ... final byte), so the queue is cut at an ESC, between replies.
+  std::string replies = vt_.TakeReplies();
+  const size_t pending = outgoing_.size() - outgoing_begin_;
+  const size_t room = kMaxPendingReplyBytes - std::min(pending, kMaxPendingReplyBytes);
+  if (replies.size() > room) {
+    const size_t cut = replies.rfind('\x1b', room);
+    const size_t keep = cut == std::string::npos ? 0 : cut;
+    replies_dropped_ += static_cast<uint64_t>(
+        std::count(replies.begin() + static_cast<std::ptrdiff_t>(keep), replies.end(), '\x1b'));
+    replies.resize(keep);
+  }
   outgoing_queued_ += replies.size();
   outgoing_ += replies;
   bytes_received_ += bytes.size();
@@ -446,17 +480,21 @@ void PtySession::DecodeLocked(absl::string_view bytes) {
   changed_.notify_all();
 }
 
-void PtySession::DrainLocked() {
-  // Only what the kernel holds now: a program that keeps writing cannot hold Close up.
+std::string PtySession::DrainLocked() {
+  // Only what the kernel holds now: a program that keeps writing cannot hold Close up (nor make
+  // what is returned for the sink large).
   size_t left = static_cast<size_t>(std::max(UnreadOutputLocked(), 0));
   std::string buffer(std::min<size_t>(left, 64 * 1024), '\0');
+  std::string drained;
   while (left > 0) {
     const ssize_t n = read(master_fd_, buffer.data(), std::min(left, buffer.size()));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     DecodeLocked(absl::string_view(buffer.data(), static_cast<size_t>(n)));
+    if (options_.output_sink) drained.append(buffer.data(), static_cast<size_t>(n));
     left -= std::min(left, static_cast<size_t>(n));
   }
+  return drained;
 }
 
 void PtySession::StopReader() {
@@ -508,12 +546,14 @@ ExitStatus PtySession::Close() {
   if (!closed_) {
     closed_ = true;
     StopReader();
+    std::string drained;
     {
       // What the program wrote before Close that the reader had not read yet is decoded, so a
       // screen read after Close shows it.
       std::lock_guard<std::mutex> lock(mu_);
-      if (!output_ended_ && master_fd_ >= 0) DrainLocked();
+      if (!output_ended_ && master_fd_ >= 0) drained = DrainLocked();
     }
+    if (!drained.empty()) options_.output_sink(drained);
     // A hangup, as when a terminal window closes: the kernel sends SIGHUP (and SIGCONT) to the
     // program's session when the master side goes away.
     if (master_fd_ >= 0) {
@@ -554,6 +594,16 @@ bool PtySession::output_ended() const {
 uint64_t PtySession::bytes_received() const {
   std::lock_guard<std::mutex> lock(mu_);
   return bytes_received_;
+}
+
+size_t PtySession::input_pending() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return outgoing_.size() - outgoing_begin_;
+}
+
+uint64_t PtySession::replies_dropped() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return replies_dropped_;
 }
 
 int PtySession::UnreadOutputLocked() const {
@@ -607,7 +657,7 @@ absl::Status PtySession::Send(absl::string_view bytes) {
       return absl::DeadlineExceededError(
           absl::StrCat("timed out after ", absl::FormatDuration(timeout), " typing ", bytes.size(),
                        " bytes into '", program_, "': it has not read its input (",
-                       outgoing_.size(), " bytes still waiting)"));
+                       outgoing_.size() - outgoing_begin_, " bytes still waiting)"));
     }
   }
   return absl::OkStatus();

@@ -68,6 +68,11 @@ struct PtyOptions {
   // Keep every byte read from the program, for Output(): a transcript to replay elsewhere (another
   // emulator, a recording). Off by default, since a program may write without end.
   bool keep_output = false;
+  // Called with every byte read from the program, in order and exactly as it arrived, chunk by
+  // chunk as the reader reads it (on the reader thread; the last chunks in Close, on its caller's),
+  // without the session's lock held: it must not call the session. For a recording streamed to a
+  // file (`vtsnap run --record`), where keep_output would hold a program's whole output in memory.
+  std::function<void(absl::string_view)> output_sink = {};
   // Idle detection (docs/pty.md, "Idle detection"; Linux): a wait for quiet (WaitForQuiet,
   // WaitForFrame with a quiet period) also ends as soon as the program is seen waiting for input:
   // every thread of the terminal's foreground process group sleeps reading the terminal, in
@@ -77,6 +82,12 @@ struct PtyOptions {
   // be read, the quiet period applies alone. false: the quiet period only (the behaviour before).
   bool detect_idle = true;
 };
+
+// A reply the decoder owes the program (a cursor report, DA1, ...) is dropped, and counted
+// (PtySession::replies_dropped), when this many bytes already wait to be written to a program that
+// does not read its input: one that asks without end and never reads would otherwise grow the
+// queue without bound. Typed bytes (Send, SendKeys) are always queued, whatever waits.
+inline constexpr size_t kMaxPendingReplyBytes = 64 * 1024;
 
 // How a program ended.
 struct ExitStatus {
@@ -180,6 +191,12 @@ class PtySession {
   pid_t pid() const { return pid_; }
   // The bytes read from the program so far.
   uint64_t bytes_received() const;
+  // Bytes queued for the program (typed, or replies the terminal owes it) and not yet taken by its
+  // terminal.
+  size_t input_pending() const;
+  // The replies (cursor reports, DA1, ...) the terminal dropped because more than
+  // kMaxPendingReplyBytes were already waiting for a program that does not read its input.
+  uint64_t replies_dropped() const;
   // With PtyOptions::keep_output, every byte read from the program so far, exactly as it arrived
   // (the first bytes_received() bytes of the program's output); empty without it.
   std::string Output() const;
@@ -216,8 +233,9 @@ class PtySession {
   void ReaderLoop();
   // Decodes bytes read from the program and records them (replies, counts, kept output).
   void DecodeLocked(absl::string_view bytes);
-  // Close's last read, after the reader stopped: decodes what the kernel holds at that moment.
-  void DrainLocked();
+  // Close's last read, after the reader stopped: decodes what the kernel holds at that moment, and
+  // returns it when there is an output_sink to give it to.
+  std::string DrainLocked();
   void Wake();
   void StopReader();
   // SIGKILL to the process group, then to every process left in the session.
@@ -257,9 +275,13 @@ class PtySession {
   mutable std::mutex mu_;
   std::condition_variable changed_;  // output arrived, input was written, the program ended
   VirtualTerminal vt_;               // guarded by mu_
-  std::string outgoing_;             // guarded by mu_: bytes not yet written to the terminal
-  uint64_t outgoing_written_ = 0;    // guarded by mu_: bytes written so far (of all ever queued)
-  uint64_t outgoing_queued_ = 0;     // guarded by mu_
+  // Guarded by mu_: the bytes not yet written to the terminal are outgoing_ from outgoing_begin_
+  // on (the written prefix is dropped once it is the larger half, so writing stays linear).
+  std::string outgoing_;
+  size_t outgoing_begin_ = 0;
+  uint64_t outgoing_written_ = 0;  // guarded by mu_: bytes written so far (of all ever queued)
+  uint64_t outgoing_queued_ = 0;   // guarded by mu_
+  uint64_t replies_dropped_ = 0;   // guarded by mu_: replies not queued (kMaxPendingReplyBytes)
   uint64_t bytes_received_ = 0;      // guarded by mu_
   std::string output_;               // guarded by mu_: everything read, with keep_output
   absl::Time last_output_;           // guarded by mu_

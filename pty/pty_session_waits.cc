@@ -146,7 +146,7 @@ absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::
 
 bool PtySession::SettledLocked() const {
   return !vt_.open_frame_offset().has_value() && !vt_.terminal().modes().synchronized_output &&
-         outgoing_.empty() && UnreadOutputLocked() == 0;
+         outgoing_begin_ == outgoing_.size() && UnreadOutputLocked() == 0;
 }
 
 bool PtySession::IdleLocked(absl::Duration quiet) {
@@ -214,7 +214,7 @@ absl::StatusOr<ScreenView> PtySession::WaitForFrame(absl::Duration quiet,
       [this, scaled_quiet, &view](const Terminal&) {
         if (!output_ended_ &&
             (vt_.open_frame_offset().has_value() || UnreadOutputLocked() != 0 ||
-             !outgoing_.empty() ||
+             outgoing_begin_ < outgoing_.size() ||
              (absl::Now() - last_output_ < scaled_quiet && !IdleLocked(scaled_quiet)))) {
           return false;
         }

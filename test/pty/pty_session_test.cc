@@ -117,6 +117,30 @@ TEST_F(PtySessionTest, QueriesAreAnsweredSoTheProgramDoesNotHang) {
   EXPECT_THAT(session, RowTextIs(2, "da2 ESC[>0;276;0c"));
 }
 
+TEST_F(PtySessionTest, RepliesAProgramNeverReadsAreCappedAndCounted) {
+  // `yes` asks for the cursor position without end and never reads its input (in raw mode, so the
+  // terminal keeps what it is sent rather than discarding a line too long): once the terminal's
+  // buffers are full, the replies it is owed wait in the session's queue, which must not grow
+  // past its cap.
+  PtyOptions options = MarkedOptions(40, 8);
+  options.timeout = absl::Milliseconds(300);
+  PtySession session(options);
+  ASSERT_TRUE(
+      session.Start({"sh", "-c", "stty raw -echo; exec yes \"$(printf '\\033[6n')\""}).ok());
+  sessions_.push_back(session.pid());
+  const absl::Time give_up = absl::Now() + absl::Seconds(10);
+  while (session.replies_dropped() == 0 && absl::Now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_GT(session.replies_dropped(), 0u) << "no reply was dropped";
+  EXPECT_LE(session.input_pending(), kMaxPendingReplyBytes);
+  EXPECT_FALSE(session.exit_status().has_value());
+  // Typed bytes are never dropped: they wait behind the replies, and Send says they were not read.
+  absl::Status s = session.Send("q");
+  EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded) << s;
+  EXPECT_THAT(s.message(), HasSubstr("it has not read its input"));
+}
+
 TEST_F(PtySessionTest, KeysFollowTheCursorKeyModeTheProgramSet) {
   PtySession session(MarkedOptions(60, 6));
   StartProbe(session, {"keys"});
@@ -209,6 +233,25 @@ TEST_F(PtySessionTest, KeptOutputIsTheWholeTranscriptAndReplaysToTheSameScreen) 
   VirtualTerminal replay({.cols = 30, .rows = 5});
   replay.Write(output);
   EXPECT_EQ(replay.ScreenText(), session.ScreenText());
+}
+
+TEST_F(PtySessionTest, OutputSinkGetsEveryByteInOrderAsKeptOutputHoldsIt) {
+  // 20 000 lines (about 230 KB): many chunks of the reader's.
+  std::mutex mu;
+  std::string sunk;
+  PtyOptions options = MarkedOptions(30, 5);
+  options.keep_output = true;
+  options.output_sink = [&](absl::string_view chunk) {
+    std::lock_guard<std::mutex> lock(mu);
+    sunk.append(chunk.data(), chunk.size());
+  };
+  PtySession session(options);
+  StartProbe(session, {"burst", "20000"});
+  ASSERT_TRUE(session.WaitForExit().ok());
+  session.Close();
+  std::lock_guard<std::mutex> lock(mu);
+  EXPECT_EQ(sunk.size(), session.bytes_received());
+  EXPECT_TRUE(sunk == session.Output()) << "the sink's bytes differ from the kept output";
 }
 
 TEST_F(PtySessionTest, OutputIsNotKeptUnlessAsked) {
@@ -420,7 +463,12 @@ class PtySessionTestPeer {
 namespace {
 
 TEST_F(PtySessionTest, CloseDecodesOutputTheReaderHadNotReadYet) {
-  PtySession session(MarkedOptions(30, 5));
+  std::string sunk;  // written by the reader, then (after it stopped) by Close on this thread
+  PtyOptions options = MarkedOptions(30, 5);
+  options.output_sink = [&sunk](absl::string_view chunk) {
+    sunk.append(chunk.data(), chunk.size());
+  };
+  PtySession session(options);
   StartProbe(session, {"winch"});
   ASSERT_TRUE(session.WaitForText("size 30x5").ok());
   PtySessionTestPeer::StopReader(session);
@@ -436,6 +484,8 @@ TEST_F(PtySessionTest, CloseDecodesOutputTheReaderHadNotReadYet) {
   session.Close();
   EXPECT_THAT(session, RowTextIs(1, "size 40x5"));
   EXPECT_EQ(session.bytes_received(), received + static_cast<uint64_t>(unread));
+  EXPECT_EQ(sunk.size(), session.bytes_received());
+  EXPECT_THAT(sunk, ::testing::EndsWith("size 40x5\r\n"));  // the sink gets what Close drained
 }
 
 TEST_F(PtySessionTest, CloseKillsAProgramThatIgnoresTheHangup) {

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,6 +26,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "test/pty/test_support.h"
+#include "test/sanitizer.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/run_internal.h"
 
@@ -945,6 +947,102 @@ TEST_F(RunCliTest, AProgramThatDoesNotQuitFailsAndIsStopped) {
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_THAT(r.err, HasSubstr("vtsnap run: sh did not exit after --quit-keys 'q' ("));
   EXPECT_THAT(r.err, HasSubstr("vtsnap run: sh was still running; it was stopped ("));
+}
+
+// --- Programs that flood: bounded memory, and every timeout and signal honoured -----------------
+
+// A program that asks for the cursor position without end and never reads its input (in raw mode,
+// so the terminal keeps what it is sent and soon takes no more). It writes its pid to `pidfile`
+// first.
+std::vector<std::string> AskingForeverProgram(const std::string& pidfile) {
+  return {"sh", "-c",
+          "echo $$ > " + pidfile + "; stty raw -echo; exec yes \"$(printf '\\033[6n')\""};
+}
+
+// The vtsnap binary with `args`, its stderr into `err_path`, in a child whose address space is
+// capped at `address_space` bytes (0: not capped; the program it runs inherits the cap).
+pid_t SpawnVtsnap(const std::vector<std::string>& args, const std::string& err_path,
+                  rlim_t address_space) {
+  std::vector<std::string> argv = {VTSNAP_CLI_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> cargv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  const pid_t child = fork();
+  if (child == 0) {
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int null = open("/dev/null", O_WRONLY);
+    if (err < 0 || null < 0 || dup2(err, 2) < 0 || dup2(null, 1) < 0) _exit(126);
+    const struct rlimit bound = {address_space, address_space};
+    if (address_space != 0 && setrlimit(RLIMIT_AS, &bound) != 0) _exit(126);
+    execv(cargv[0], cargv.data());
+    _exit(127);
+  }
+  return child;
+}
+
+// Waits up to `limit` for `pid`; kills it and returns nullopt when it is still running then.
+std::optional<int> WaitStatusWithin(pid_t pid, absl::Duration limit) {
+  const absl::Time give_up = absl::Now() + limit;
+  int status = 0;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (absl::Now() >= give_up) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return std::nullopt;
+    }
+    usleep(10000);
+  }
+  return status;
+}
+
+// The whole run, in a child whose address space is capped far below what an unbounded reply queue
+// reaches in the run (hundreds of MB a second): it ends at its timeout with 124, not killed.
+TEST_F(RunCliTest, AProgramThatAsksForeverWithoutReadingEndsAtTheTimeoutInBoundedMemory) {
+#ifdef VTSNAP_TEST_ASAN
+  GTEST_SKIP() << "AddressSanitizer reserves huge address space: RLIMIT_AS cannot bound it";
+#else
+  std::vector<std::string> args = {"run", "--env", kMarker, "--timeout", "2", "--"};
+  for (const std::string& a : AskingForeverProgram(Path("pid"))) args.push_back(a);
+  const absl::Time started = absl::Now();
+  const pid_t vtsnap = SpawnVtsnap(args, Path("stderr"), rlim_t{128} << 20);
+  ASSERT_GT(vtsnap, 0);
+  // A generous bound: the point is that it ends at its timeout, not after minutes.
+  const std::optional<int> status = WaitStatusWithin(vtsnap, absl::Seconds(30));
+  ASSERT_TRUE(status.has_value()) << "vtsnap run did not end within 30 s of a 2 s timeout";
+  const absl::Duration took = absl::Now() - started;
+  const std::string err = ReadFile(Path("stderr"));
+  ASSERT_TRUE(WIFEXITED(*status)) << "vtsnap run was killed by signal " << WTERMSIG(*status)
+                                  << "\n" << err;
+  EXPECT_EQ(WEXITSTATUS(*status), 124) << err;
+  EXPECT_THAT(err, HasSubstr("timed out after 2s waiting for"));
+  EXPECT_LT(took, absl::Seconds(7)) << err;
+#endif
+}
+
+TEST_F(RunCliTest, SigtermEndsARunWhoseProgramFloodsPromptly) {
+  std::vector<std::string> args = {"run", "--env", kMarker, "--timeout", "60", "--"};
+  for (const std::string& a : AskingForeverProgram(Path("pid"))) args.push_back(a);
+  const pid_t vtsnap = SpawnVtsnap(args, Path("stderr"), 0);
+  ASSERT_GT(vtsnap, 0);
+  pid_t program = -1;
+  for (int i = 0; i < 1000 && program <= 0; ++i) {
+    usleep(10000);
+    std::istringstream(ReadFile(Path("pid"))) >> program;
+  }
+  ASSERT_GT(program, 0) << "the program never started";
+  usleep(500000);  // flooding by now
+  const absl::Time signalled = absl::Now();
+  ASSERT_EQ(kill(vtsnap, SIGTERM), 0);
+  const std::optional<int> status = WaitStatusWithin(vtsnap, absl::Seconds(30));
+  ASSERT_TRUE(status.has_value()) << "vtsnap run did not end within 30 s of SIGTERM";
+  const absl::Duration took = absl::Now() - signalled;
+  const std::string err = ReadFile(Path("stderr"));
+  ASSERT_TRUE(WIFEXITED(*status)) << err;
+  EXPECT_EQ(WEXITSTATUS(*status), 143) << err;
+  EXPECT_THAT(err, HasSubstr("vtsnap run: interrupted by SIGTERM; sh's session was ended"));
+  EXPECT_LT(took, absl::Seconds(5)) << err;
+  EXPECT_EQ(kill(program, 0), -1) << "the program outlived vtsnap run";
 }
 
 // --- Signals to vtsnap run: the program's session ends with it -----------------------------------
