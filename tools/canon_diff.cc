@@ -5,9 +5,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/match.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/state_json.h"
 #include "vtsnap/tools/commands.h"
 
@@ -18,15 +20,10 @@ constexpr int kExitOk = 0;
 constexpr int kExitDiffers = 1;
 constexpr int kExitInvalid = 2;
 
-// Reads and parses the golden at `path`; on failure writes "PATH: ..." / "PATH:LINE:COL: ..." to
+// Parses `contents`, the golden read from `path`; on failure writes "PATH:LINE:COL: ..." to
 // `err` and returns nothing.
-bool LoadGolden(const std::string& path, std::ostream& err, Frame* frame) {
-  std::string contents;
-  std::string error;
-  if (!ReadInput(path, &contents, &error)) {
-    err << error << "\n";
-    return false;
-  }
+bool ParseGolden(const std::string& path, const std::string& contents, std::ostream& err,
+                 Frame* frame) {
   absl::StatusOr<Frame> parsed = golden::Parse(contents);
   if (!parsed.ok()) {
     err << (path == "-" ? "<stdin>" : path) << ":" << parsed.status().message() << "\n";
@@ -34,6 +31,17 @@ bool LoadGolden(const std::string& path, std::ostream& err, Frame* frame) {
   }
   *frame = *std::move(parsed);
   return true;
+}
+
+// Reads and parses the golden at `path`; a file that cannot be read is "PATH: ..." on `err`.
+bool LoadGolden(const std::string& path, std::ostream& err, Frame* frame) {
+  std::string contents;
+  std::string error;
+  if (!ReadInput(path, &contents, &error)) {
+    err << error << "\n";
+    return false;
+  }
+  return ParseGolden(path, contents, err, frame);
 }
 
 // Reads and parses the JSON state dump at `path`, reporting failures like LoadGolden.
@@ -51,6 +59,39 @@ bool LoadState(const std::string& path, std::ostream& err, StateDump* dump) {
   }
   *dump = *std::move(parsed);
   return true;
+}
+
+// Parses `contents`, the semantic projection read from `path`, reporting failures like
+// ParseGolden.
+bool LoadSemantic(const std::string& path, const std::string& contents, std::ostream& err,
+                  SemanticSnapshot* snapshot) {
+  absl::StatusOr<SemanticSnapshot> parsed =
+      ParseSemantic(contents, path == "-" ? "<stdin>" : path);
+  if (!parsed.ok()) {
+    err << parsed.status().message() << "\n";
+    return false;
+  }
+  *snapshot = *std::move(parsed);
+  return true;
+}
+
+// `vtsnap diff A B` of two semantic projections (either one starts with `vtsnap-semantic`): by
+// meaning, as EqualsSemanticGolden compares them, the text, style and state differences apart.
+int RunSemanticDiff(const std::string& a_path, const std::string& a_text,
+                    const std::string& b_path, const std::string& b_text, std::ostream& out,
+                    std::ostream& err) {
+  SemanticSnapshot a;
+  SemanticSnapshot b;
+  if (!LoadSemantic(a_path, a_text, err, &a)) return kExitInvalid;
+  if (!LoadSemantic(b_path, b_text, err, &b)) return kExitInvalid;
+  const std::string difference = DiffSemantic(a, b);
+  if (difference.empty()) return kExitOk;
+  out << "--- " << a_path << "\n+++ " << b_path << "\n" << difference;
+  return kExitDiffers;
+}
+
+bool IsSemantic(const std::string& contents) {
+  return absl::StartsWith(contents, "vtsnap-semantic ");
 }
 
 // `vtsnap diff --json A B`: the fields both dumps have, after docs/state-dump.md's normalizations.
@@ -94,8 +135,9 @@ int RunDiff(const std::vector<std::string>& all_args, std::ostream& out, std::os
   if (json) args.erase(args.begin());
   if (args.size() != 2) {
     err << "usage: vtsnap diff [--json] EXPECTED ACTUAL\n"
-           "  compares two ckvision-golden 1 dumps (--json: two JSON state dumps, full or "
-           "partial): exit 0 equal, 1 different (report on stdout), 2 invalid input\n";
+           "  compares two ckvision-golden 1 dumps or two vtsnap-semantic 1 projections (--json: "
+           "two JSON state dumps, full or partial): exit 0 equal, 1 different (report on stdout), "
+           "2 invalid input\n";
     return kExitInvalid;
   }
   if (args[0] == "-" && args[1] == "-") {
@@ -103,10 +145,21 @@ int RunDiff(const std::vector<std::string>& all_args, std::ostream& out, std::os
     return kExitInvalid;
   }
   if (json) return RunJsonDiff(args[0], args[1], out, err);
+  std::string texts[2];
+  for (int i = 0; i < 2; ++i) {
+    std::string error;
+    if (!ReadInput(args[i], &texts[i], &error)) {
+      err << error << "\n";
+      return kExitInvalid;
+    }
+  }
+  if (IsSemantic(texts[0]) || IsSemantic(texts[1])) {
+    return RunSemanticDiff(args[0], texts[0], args[1], texts[1], out, err);
+  }
   Frame expected;
   Frame actual;
-  if (!LoadGolden(args[0], err, &expected)) return kExitInvalid;
-  if (!LoadGolden(args[1], err, &actual)) return kExitInvalid;
+  if (!ParseGolden(args[0], texts[0], err, &expected)) return kExitInvalid;
+  if (!ParseGolden(args[1], texts[1], err, &actual)) return kExitInvalid;
   const FrameDiff diff = Compare(expected, actual);
   if (diff.empty()) return kExitOk;
   out << "--- " << args[0] << "\n+++ " << args[1] << "\n" << RenderDiff(diff);

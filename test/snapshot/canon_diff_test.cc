@@ -237,6 +237,62 @@ TEST_F(CanonDiffTest, DiffUsage) {
   EXPECT_EQ(Diff({"-", "-"}), 2);
 }
 
+// `vtsnap diff` of two semantic projections (docs/semantic.md): by meaning, as
+// EqualsSemanticGolden compares them.
+
+// A 6x1 semantic projection whose row says `text` and whose styles section holds `styles`.
+std::string Semantic(const std::string& text, const std::string& styles) {
+  return "vtsnap-semantic 1\ncapture viewport\nsize 6x1\nbuffer normal\n"
+         "viewport top=0 scrollback=0\ncursor hidden\nmode bracketed-paste off\n"
+         "mode mouse-tracking off\nmode mouse-encoding default\nmode focus-events off\n"
+         "mode synchronized-output off\nmode application-cursor-keys off\ntext\n0 |" +
+         text + "\nstyles\n" + styles;
+}
+
+TEST_F(CanonDiffTest, SemanticDiffExitCodes) {
+  struct Case {
+    const char* name;
+    std::string expected;
+    std::string actual;
+    int exit_code;
+    std::string out;  // after the --- / +++ lines; "" for none
+  };
+  const Case kCases[] = {
+      {"same bytes", Semantic("ab", "0 0-1 bold fg=red\n"), Semantic("ab", "0 0-1 bold fg=red\n"),
+       0, ""},
+      {"words in another order", Semantic("ab", "0 0-1 bold fg=red\n"),
+       Semantic("ab", "0 0-1 fg=red bold\n"), 0, ""},
+      // A colour on the blanks after the text shows nowhere (docs/semantic.md, "What a run says").
+      {"colour nobody sees on blanks", Semantic("ab", "0 0-1 fg=red\n"),
+       Semantic("ab", "0 0-5 fg=red\n"), 0, ""},
+      {"text changed", Semantic("ab", "0 0-1 bold\n"), Semantic("ac", "0 0-1 bold\n"), 1,
+       "projections differ (- expected, + actual)\ntext:\n  - 0 |ab\n  + 0 |ac\n"
+       "styles: same\n"},
+      {"style changed", Semantic("ab", "0 0-1 bold\n"), Semantic("ab", "0 0-1 fg=red\n"), 1,
+       "projections differ (- expected, + actual)\ntext: same\nstyles:\n  - 0 0-1 bold\n"
+       "  + 0 0-1 fg=red\n"},
+  };
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.name);
+    const std::string a = Write("expected.semantic", c.expected);
+    const std::string b = Write("actual.semantic", c.actual);
+    EXPECT_EQ(Diff({a, b}), c.exit_code) << err_.str();
+    EXPECT_EQ(out_.str(), c.out.empty() ? "" : "--- " + a + "\n+++ " + b + "\n" + c.out);
+    EXPECT_EQ(err_.str(), "");
+  }
+}
+
+TEST_F(CanonDiffTest, SemanticDiffOfInvalidInputExitsTwoNamingTheFileAndPlace) {
+  const std::string good = Write("good.semantic", Semantic("ab", ""));
+  const std::string bad = Write("bad.semantic", Semantic("ab", "0 0-9 bold\n"));
+  EXPECT_EQ(Diff({good, bad}), 2);
+  EXPECT_EQ(err_.str(), bad + ":16:5: column 9 is past the screen's 6 columns (0-5)\n");
+  // A projection against a golden dump: the dump is not a projection.
+  const std::string dump = Write("c.dump", kCanonical);
+  EXPECT_EQ(Diff({good, dump}), 2);
+  EXPECT_THAT(err_.str(), StartsWith(dump + ":1:1: expected the header"));
+}
+
 // `vtsnap diff --json`: JSON state dumps (docs/state-dump.md).
 
 TEST_F(CanonDiffTest, JsonDiffOfAgreeingDumpsExitsZeroSilently) {
