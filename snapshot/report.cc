@@ -204,6 +204,8 @@ document.querySelectorAll('.entry').forEach(function (entry) {
 absl::Status RebuildPage(const std::string& folder) {
   namespace fs = std::filesystem;
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
+  // Its stale entries are deleted and it may be removed: never through a link.
+  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
   std::vector<StoredEntry> entries;
   std::error_code ec;
   fs::directory_iterator it(entries_dir, ec);
@@ -296,6 +298,7 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
   namespace fs = std::filesystem;
   const std::string folder = ReportFolderFor(entry.actual_path);
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
+  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
   std::error_code ec;
   fs::create_directories(entries_dir, ec);
   if (ec) {
@@ -322,6 +325,7 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
   FileLock lock(folder);
   if (!lock.status().ok()) return lock.status();
   fs::create_directories(entries_dir, ec);  // again: a rebuild may have removed it meanwhile
+  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
   if (absl::Status s =
           WriteFileAtomically((entries_dir / EntryFileName(entry.golden_path)).string(), stored);
       !s.ok()) {
@@ -339,6 +343,7 @@ absl::Status RemoveReportEntry(absl::string_view golden_path, absl::string_view 
   if (::access(entry.c_str(), F_OK) != 0) return absl::OkStatus();  // the common case
   FileLock lock(folder);
   if (!lock.status().ok()) return lock.status();
+  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
   if (absl::Status s = RemoveFileIfExists(entry.string()); !s.ok()) return s;
   return RebuildPage(folder);
 }

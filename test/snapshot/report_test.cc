@@ -223,6 +223,31 @@ TEST_F(ReportTest, AnUnwritableFolderIsAnErrorNamingIt) {
   EXPECT_THAT(page.status().message(), HasSubstr("/proc/vtsnap-cannot-be-here"));
 }
 
+// An entries folder that is a symbolic link is neither written nor pruned through: adding an
+// entry or refreshing the report is an error naming the link, and its target is left as it was.
+TEST_F(ReportTest, AnEntriesFolderThatIsALinkIsRefusedNamingIt) {
+  const fs::path target = dir_ / "target";
+  fs::create_directories(target);
+  // An entry whose .actual is gone: a rebuild through the link would delete it.
+  WriteFile(target / "0123456789abcdef.entry", "golden x\nactual /gone.actual\n<p>x</p>\n");
+  const fs::path link = dir_ / "vtsnap-report.entries";
+  fs::create_directory_symlink(target, link);
+  const std::string refusal = link.string() + " is a symbolic link (to " + target.string() +
+                              "); vtsnap writes and deletes nothing through a link";
+  absl::StatusOr<std::string> page = AddReportEntry(Entry("home", "m"));
+  ASSERT_FALSE(page.ok());
+  EXPECT_THAT(page.status().message(), HasSubstr(refusal));
+  const absl::Status refreshed = RefreshReport((dir_ / "home.dump.actual").string());
+  EXPECT_THAT(refreshed.message(), HasSubstr(refusal));
+  std::vector<std::string> in_target;
+  for (const fs::directory_entry& f : fs::directory_iterator(target)) {
+    in_target.push_back(f.path().filename().string());
+  }
+  EXPECT_THAT(in_target, ::testing::ElementsAre("0123456789abcdef.entry"));
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_FALSE(fs::exists(dir_ / "vtsnap-report.html"));
+}
+
 // A process that holds the report folder's lock and never lets go (here a child stopped after
 // taking it) costs a failing check VTSNAP_REPORT_LOCK_TIMEOUT seconds, not the run: the check
 // fails with its own message and a line naming the folder and the holder.
