@@ -861,6 +861,9 @@ void RedactSemantic(const Redactions& redactions, SemanticSnapshot* snapshot) {
     while (!text.empty() && text.back() == ' ') text.pop_back();
     row.text = std::move(text);
   }
+  // Which cells are blank may have changed: the runs say what the masked rows show, as the reader
+  // says them when it reads the projection back.
+  semantic_internal::StylesAsSeen(snapshot);
 }
 
 }  // namespace vtsnap
