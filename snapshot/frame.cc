@@ -38,6 +38,36 @@ const std::string& Frame::LinkTargetAt(int col, int row) const {
   return *kNone;
 }
 
+LinkTargets::LinkTargets(const Frame& frame) : frame_(&frame) {
+  sorted_.reserve(frame.links.size());
+  for (const LinkRun& run : frame.links) {
+    if (run.cols > 0) sorted_.push_back(&run);
+  }
+  std::stable_sort(sorted_.begin(), sorted_.end(), [](const LinkRun* a, const LinkRun* b) {
+    return a->row != b->row ? a->row < b->row : a->col < b->col;
+  });
+  for (size_t i = 1; i < sorted_.size(); ++i) {
+    const LinkRun& before = *sorted_[i - 1];
+    const LinkRun& run = *sorted_[i];
+    if (run.row == before.row && run.col - before.col < before.cols) overlapping_ = true;
+  }
+}
+
+const std::string& LinkTargets::At(int col, int row) const {
+  if (overlapping_) return frame_->LinkTargetAt(col, row);
+  static const std::string* const kNone = new std::string();
+  // The last run that starts at or before the cell is the only one that can cover it.
+  const auto after = std::upper_bound(sorted_.begin(), sorted_.end(), std::pair<int, int>(row, col),
+                                      [](const std::pair<int, int>& cell, const LinkRun* run) {
+                                        return cell.first != run->row ? cell.first < run->row
+                                                                      : cell.second < run->col;
+                                      });
+  if (after == sorted_.begin()) return *kNone;
+  const LinkRun& run = **(after - 1);
+  if (run.row == row && col - run.col < run.cols) return run.target;
+  return *kNone;
+}
+
 bool operator==(const Frame& a, const Frame& b) {
   if (a.cols != b.cols || a.rows != b.rows) return false;
   if (a.cells.size() != b.cells.size()) return false;

@@ -102,10 +102,10 @@ std::string CssOfLook(const CellLook& look, const RenderPalette& palette) {
   return css;
 }
 
-std::string CellTitle(const Frame& frame, int col, int row, absl::string_view text) {
+std::string CellTitle(const Frame& frame, int col, int row, absl::string_view text,
+                      const std::string& link) {
   std::string title = absl::StrCat("row ", row, " col ", col, ": \"", text, "\" ",
                                    DescribeStyle(frame.style(col, row)));
-  const std::string& link = frame.LinkTargetAt(col, row);
   if (!link.empty()) absl::StrAppend(&title, "; link ", link);
   return title;
 }
@@ -278,6 +278,7 @@ bool AppendHtmlScreen(const Frame& frame, const RenderOptions& options,
   absl::StrAppend(out, "<div class=\"vt\" style=\"color:", CssColor(palette.foreground),
                   ";background:", CssColor(palette.background), "\">");
   const bool cursor = options.cursor && frame.cursor.visible;
+  const LinkTargets links(frame);
   for (int row = 0; row < frame.rows; ++row) {
     *out += "<div class=\"r\">";
     const std::vector<std::string> columns = GridColumns(frame, row);
@@ -285,7 +286,7 @@ bool AppendHtmlScreen(const Frame& frame, const RenderOptions& options,
     for (int col = 0; col < frame.cols; ++col) {
       const std::string& text = columns[static_cast<size_t>(col)];
       if (text.empty()) continue;  // a wide glyph's second column
-      const std::string& link = frame.LinkTargetAt(col, row);
+      const std::string& link = links.At(col, row);
       if (link != open_link) {
         if (!open_link.empty()) *out += "</a>";
         if (!link.empty()) {
@@ -306,7 +307,7 @@ bool AppendHtmlScreen(const Frame& frame, const RenderOptions& options,
       const std::string css = CssOfLook(look, palette);
       absl::StrAppend(out, "<span class=\"", classes, "\"");
       if (!css.empty()) absl::StrAppend(out, " style=\"", css, "\"");
-      absl::StrAppend(out, " title=\"", EscapeHtml(CellTitle(frame, col, row, text)), "\">",
+      absl::StrAppend(out, " title=\"", EscapeHtml(CellTitle(frame, col, row, text, link)), "\">",
                       EscapeHtml(text), "</span>");
       if (out->size() > max_bytes) return false;
     }
@@ -398,6 +399,7 @@ bool AppendSvg(const Frame& frame, const RenderOptions& options, size_t max_byte
       EscapeXml(options.title.empty() ? "vtsnap screen" : options.title), "</title>\n",
       "<rect width=\"100%\" height=\"100%\" fill=\"", CssColor(palette.background), "\"/>\n");
   const bool cursor = options.cursor && frame.cursor.visible;
+  const LinkTargets links(frame);
   std::string text_layer;
   for (int row = 0; row < frame.rows; ++row) {
     const std::vector<std::string> columns = GridColumns(frame, row);
@@ -420,7 +422,7 @@ bool AppendSvg(const Frame& frame, const RenderOptions& options, size_t max_byte
                         "\" width=\"", under ? cells * kCellWidth : 2, "\" height=\"",
                         under ? 2 : kCellHeight, "\" fill=\"", CssColor(look.fg), "\"/>\n");
       }
-      const std::string& link = frame.LinkTargetAt(col, row);
+      const std::string& link = links.At(col, row);
       const bool linked = !link.empty() && IsSafeLink(link);
       if (linked) absl::StrAppend(&text_layer, "<a href=\"", EscapeXml(link), "\">");
       if (text != " ") {
@@ -478,7 +480,9 @@ absl::StatusOr<std::string> RenderSvgAtMost(const Frame& frame, const RenderOpti
   return out;
 }
 
-std::string RenderAnsiRow(const Frame& frame, int row) {
+namespace {
+
+std::string AnsiRow(const Frame& frame, int row, const LinkTargets& links) {
   const std::vector<std::string> columns = GridColumns(frame, row);
   std::string out;
   std::string current;
@@ -486,7 +490,7 @@ std::string RenderAnsiRow(const Frame& frame, int row) {
   for (int col = 0; col < frame.cols; ++col) {
     const std::string& text = columns[static_cast<size_t>(col)];
     if (text.empty()) continue;  // a wide glyph's second column
-    const std::string& link = frame.LinkTargetAt(col, row);
+    const std::string& link = links.At(col, row);
     if (link != open_link) {
       absl::StrAppend(&out, "\x1b]8;;", link, "\x1b\\");
       open_link = link;
@@ -502,9 +506,18 @@ std::string RenderAnsiRow(const Frame& frame, int row) {
   return out + "\x1b[0m";
 }
 
+}  // namespace
+
+std::string RenderAnsiRow(const Frame& frame, int row) {
+  return AnsiRow(frame, row, LinkTargets(frame));
+}
+
 std::string RenderAnsi(const Frame& frame) {
+  const LinkTargets links(frame);
   std::string out;
-  for (int row = 0; row < frame.rows; ++row) absl::StrAppend(&out, RenderAnsiRow(frame, row), "\n");
+  for (int row = 0; row < frame.rows; ++row) {
+    absl::StrAppend(&out, AnsiRow(frame, row, links), "\n");
+  }
   return out;
 }
 

@@ -77,6 +77,39 @@ TEST(LinkRuns, NormalizeSortsAndJoins) {
               ::testing::ElementsAre(LinkRun{0, 0, 3, "a:x"}, LinkRun{0, 1, 1, "a:x"}));
 }
 
+// LinkTargets answers every cell as LinkTargetAt does, whatever order the runs are in.
+struct LinkTargetsCase {
+  std::string name;
+  std::vector<LinkRun> links;
+};
+
+class LinkTargetsTest : public ::testing::TestWithParam<LinkTargetsCase> {};
+
+TEST_P(LinkTargetsTest, AnswersAsLinkTargetAt) {
+  Frame frame = Frame::Blank(6, 3);
+  frame.links = GetParam().links;
+  const LinkTargets targets(frame);
+  for (int row = 0; row < frame.rows; ++row) {
+    for (int col = 0; col < frame.cols; ++col) {
+      EXPECT_EQ(targets.At(col, row), frame.LinkTargetAt(col, row))
+          << "col " << col << " row " << row;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Runs, LinkTargetsTest,
+    ::testing::Values(
+        LinkTargetsCase{"none", {}},
+        LinkTargetsCase{"row_major", {{0, 0, 2, "a:x"}, {3, 0, 3, "b:y"}, {1, 2, 1, "a:x"}}},
+        LinkTargetsCase{"touching", {{0, 1, 2, "a:x"}, {2, 1, 2, "b:y"}, {4, 1, 2, "a:x"}}},
+        LinkTargetsCase{"out_of_order", {{1, 2, 1, "a:x"}, {3, 0, 3, "b:y"}, {0, 0, 2, "c:z"}}},
+        // No valid frame holds these; the first run in the list that covers a cell wins.
+        LinkTargetsCase{"overlapping", {{2, 1, 3, "b:y"}, {0, 1, 4, "a:x"}, {1, 0, 1, "c:z"}}},
+        LinkTargetsCase{"empty_runs", {{0, 0, 0, "a:x"}, {1, 0, -2, "b:y"}, {0, 0, 1, "c:z"}}},
+        LinkTargetsCase{"outside_the_frame", {{5, 2, 4, "a:x"}, {-1, 1, 2, "b:y"}}}),
+    [](const ::testing::TestParamInfo<LinkTargetsCase>& info) { return info.param.name; });
+
 TEST(HyperlinkTarget, AbsoluteUriOfPrintableAscii) {
   EXPECT_TRUE(IsValidHyperlinkTarget("https://example.org/a?b#c"));
   EXPECT_TRUE(IsValidHyperlinkTarget("x-custom+v1.2:anything"));
