@@ -19,6 +19,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "vtsnap/decoder/size.h"
+#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/report.h"
 #include "vtsnap/snapshot/store.h"
 
 namespace vtsnap::pito {
@@ -240,6 +242,65 @@ struct FrameEntry {
   std::vector<Difference> differences = {};  // the cells that differ (kMismatch)
 };
 
+// A frame's cells as a screen the failure report draws (snapshot/render.h): each symbol in a cell
+// of its own, the named colours as palette 0-15 (Reset the default), the modifiers the screen can
+// show (blink and hidden are left out; the message names them).
+Frame ScreenOf(const TuiFrame& frame) {
+  Frame screen = Frame::Blank(frame.width, frame.height);
+  auto color = [](const TuiColor& c) {
+    switch (c.kind) {
+      case TuiColor::Kind::kNamed:
+        return c.value == 0 ? Color::Default() : Color::Palette(static_cast<int>(c.value) - 1);
+      case TuiColor::Kind::kIndexed:
+        return Color::Palette(static_cast<int>(c.value));
+      case TuiColor::Kind::kRgb:
+        return Color{Color::Kind::kRgb, c.value};
+    }
+    return Color::Default();
+  };
+  for (int y = 0; y < frame.height; ++y) {
+    for (int x = 0; x < frame.width; ++x) {
+      Cell& cell = screen.cell(x, y);
+      cell.grapheme = frame.rows[y].symbols[x];
+      const TuiStyle& style = frame.StyleAt(x, y);
+      cell.style = {.fg = color(style.fg),
+                    .bg = color(style.bg),
+                    .bold = (style.modifiers & kBold) != 0,
+                    .dim = (style.modifiers & kDim) != 0,
+                    .italic = (style.modifiers & kItalic) != 0,
+                    .underline = (style.modifiers & kUnderlined) != 0,
+                    .reverse = (style.modifiers & kReversed) != 0,
+                    .strike = (style.modifiers & kCrossedOut) != 0};
+    }
+  }
+  return screen;
+}
+
+// The report's screens of one frame: the golden (when it reads as a frame of that size) and the
+// actual one, each cell Compare finds different marked in both.
+std::string FrameReportScreens(const std::string* golden, const std::string& scenario,
+                               const TerminalSize& size, const TuiFrame& actual) {
+  const Frame actual_screen = ScreenOf(actual);
+  std::optional<TuiFrame> expected;
+  if (golden != nullptr) {
+    absl::StatusOr<TuiFrame> parsed = ParseFrame(*golden, "");
+    if (parsed.ok() && parsed->width == size.cols && parsed->height == size.rows) {
+      expected = *std::move(parsed);
+    }
+  }
+  if (!expected.has_value()) return ReportScreens(nullptr, actual_screen);
+  Capture before;
+  Capture after;
+  before.scenarios[scenario].emplace(size, *expected);
+  after.scenarios[scenario].emplace(size, actual);
+  std::vector<bool> changed(actual_screen.cells.size(), false);
+  for (const Difference& d : Compare(before, after).entries) {
+    if (d.kind == Difference::Kind::kCell) changed[static_cast<size_t>(d.y * size.cols + d.x)] = true;
+  }
+  const Frame expected_screen = ScreenOf(*expected);
+  return ReportScreens(&expected_screen, actual_screen, changed);
+}
+
 // The parent folder of `path`, below which CheckNoLinkBelow looks for links.
 std::string ParentOf(const std::string& path) { return fs::path(path).parent_path().string(); }
 
@@ -304,6 +365,12 @@ std::vector<std::string> RemoveCommands(const std::string& folder, const FolderC
   return out;
 }
 
+// True for the line of a frame's CheckGolden message naming the failure report (or why it could
+// not be written); the capture's message gives it once, at its end.
+bool IsReportLine(absl::string_view line) {
+  return absl::StartsWith(line, "report: ") || absl::StartsWith(line, "could not write the report");
+}
+
 // The lines of a frame's CheckGolden message that say what is wrong with it, without its own
 // advice (where its .actual went, how to accept it), which the capture's message gives once.
 std::string ProblemLines(const std::string& message) {
@@ -312,7 +379,8 @@ std::string ProblemLines(const std::string& message) {
   for (absl::string_view line : absl::StrSplit(message, '\n', absl::SkipEmpty())) {
     if (skip_command && absl::StartsWith(line, "  ")) continue;
     skip_command = false;
-    if (absl::StartsWith(line, "actual ") || absl::StartsWith(line, "could not write the actual")) {
+    if (absl::StartsWith(line, "actual ") || absl::StartsWith(line, "could not write the actual") ||
+        IsReportLine(line)) {
       continue;
     }
     if (absl::StartsWith(line, "to accept the actual") ||
@@ -391,6 +459,7 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
   size_t differing = 0, added = 0, invalid = 0, gone = 0, written_new = 0, written_changed = 0;
   std::vector<std::string> frame_problems;  // CheckGolden's messages that are not Differences
   std::vector<std::string> write_failures;  // frames an update could not write
+  std::string report_line;                  // the frames' "report: PAGE" line, given once
   // What each frame file held before this check wrote it, kept for a conflicting later claim.
   std::vector<std::pair<std::string, std::optional<std::string>>> writes;
   const bool may_write = !in.read_only && *mode != UpdateMode::kOff;
@@ -453,6 +522,9 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
         entry.differences = differences.entries;
         return differences.Text();
       };
+      input.report_screens = [&, scenario = scenario, size = size](const std::string* golden) {
+        return FrameReportScreens(golden, scenario, size, actual_frame);
+      };
       std::optional<std::string> before;
       if (may_write) {
         absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(input.where.write_path);
@@ -483,6 +555,12 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
           break;
         case GoldenOutcome::kOk:
           break;
+      }
+      for (absl::string_view line : absl::StrSplit(r.message, '\n', absl::SkipEmpty())) {
+        // Every frame names the same page; a failure to write it is worth more than a success.
+        if (IsReportLine(line) && (report_line.empty() || !absl::StartsWith(line, "report: "))) {
+          report_line = absl::StrCat(line, "\n");
+        }
       }
       // A frame that could not be written in an update still failed for that reason: its
       // line goes after the Differences.
@@ -659,6 +737,7 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
       absl::StrAppend(&message, "to accept the actual capture run:\n  ", accept, "\n");
     }
   }
+  absl::StrAppend(&message, report_line);  // as a screen golden's message ends
   return fail(worst, std::move(message));
 }
 

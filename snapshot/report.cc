@@ -19,6 +19,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -26,7 +27,9 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/decoder/size.h"
 #include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/pito_capture.h"
 #include "vtsnap/snapshot/render.h"
 #include "vtsnap/snapshot/store.h"
 
@@ -160,7 +163,34 @@ struct StoredEntry {
   std::string golden;
   std::string actual;
   std::string html;
+  std::string order = {};  // OrderKey(golden)
 };
+
+// The key the page orders entries by: the golden path, except that a capture golden's frame
+// (".../walk.capture/<scenario>/80x24") sorts by its size in SizeOrder (the standard sizes first,
+// in their order; then by width, then height), as `vtsnap compare` and the failure list them,
+// not by the name's bytes (120x34 before 40x12).
+std::string OrderKey(const std::string& golden) {
+  const size_t last = golden.rfind('/');
+  if (last == std::string::npos) return golden;
+  const size_t scenario = golden.rfind('/', last - 1);
+  if (scenario == std::string::npos ||
+      !absl::EndsWith(golden.substr(0, scenario), kCaptureGoldenSuffix)) {
+    return golden;
+  }
+  const std::string name = golden.substr(last + 1);
+  absl::StatusOr<TerminalSize> size = ParseSize(name);
+  if (!size.ok() || FormatSize(*size) != name) return golden;
+  // '\x01' and '\x02' sort before any byte of a name, and keep the two kinds apart.
+  int standard = 0;
+  for (const TerminalSize& s : pito::kStandardSizes) {
+    if (s == *size) {
+      return absl::StrCat(golden.substr(0, last + 1), "\x01", standard);
+    }
+    ++standard;
+  }
+  return absl::StrFormat("%s\x02%010dx%010d", golden.substr(0, last + 1), size->cols, size->rows);
+}
 
 constexpr char kPageHead[] = R"(<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>)";
@@ -245,8 +275,10 @@ absl::Status RebuildPage(const std::string& folder) {
     fs::remove_all(entries_dir, ec);
     return absl::OkStatus();
   }
-  std::sort(entries.begin(), entries.end(),
-            [](const StoredEntry& a, const StoredEntry& b) { return a.golden < b.golden; });
+  for (StoredEntry& e : entries) e.order = OrderKey(e.golden);
+  std::sort(entries.begin(), entries.end(), [](const StoredEntry& a, const StoredEntry& b) {
+    return a.order != b.order ? a.order < b.order : a.golden < b.golden;
+  });
   const std::string count =
       absl::StrCat(entries.size(), entries.size() == 1 ? " failing golden" : " failing goldens");
   std::string page = absl::StrCat(kPageHead, "vtsnap: ", count, "</title>\n<style>\n", PageStyle(),
@@ -262,12 +294,21 @@ absl::Status RebuildPage(const std::string& folder) {
 }  // namespace
 
 std::string ReportScreens(const Frame* expected, const Frame& actual) {
+  std::vector<bool> changed;
+  if (expected != nullptr && expected->cols == actual.cols && expected->rows == actual.rows) {
+    changed = ChangedCells(Compare(*expected, actual), actual);
+  }
+  return ReportScreens(expected, actual, changed);
+}
+
+std::string ReportScreens(const Frame* expected, const Frame& actual,
+                          const std::vector<bool>& changed) {
   std::vector<bool> expected_marks;
   std::vector<bool> actual_marks;
-  if (expected != nullptr && expected->cols == actual.cols && expected->rows == actual.rows) {
-    const FrameDiff diff = Compare(*expected, actual);
-    expected_marks = ChangedCells(diff, *expected);
-    actual_marks = ChangedCells(diff, actual);
+  if (expected != nullptr && expected->cols == actual.cols && expected->rows == actual.rows &&
+      changed.size() == actual.cells.size()) {
+    expected_marks = changed;
+    actual_marks = changed;
   }
   std::string out = "<figure class=\"exp\"><figcaption>expected (the golden)</figcaption>";
   if (expected != nullptr) {

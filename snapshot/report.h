@@ -8,7 +8,8 @@
 // the failure's `.actual` file. Each entry is a file of its own beside the page
 // (`vtsnap-report.entries/<hash of the golden path>.entry`), so test processes running in parallel
 // each add theirs; the page is rebuilt from the entries under a lock on the report folder, in
-// golden-path order, and an
+// golden-path order (a capture golden's frames, `walk.capture/00-home/80x24`, in the standard size
+// order of pito_capture.h SizeOrder), and an
 // entry whose `.actual` file is gone (accepted, rejected, or passing again) is dropped then.
 //
 // Example (kept compiling in test/snapshot/report_test.cc):
@@ -23,6 +24,7 @@
 #define VTSNAP_SNAPSHOT_REPORT_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -46,6 +48,11 @@ struct ReportEntry {
 // marked with the highlight in both. Screens of different sizes are shown without marks (the
 // message says the sizes).
 std::string ReportScreens(const Frame* expected, const Frame& actual);
+// The same with the changed cells given (one flag a cell of `actual`, row-major; marked in both
+// screens when they are of one size), for a golden kind that decides itself what changed (a
+// capture golden's frame: every cell whose symbol or style differs, pito_capture.h Compare).
+std::string ReportScreens(const Frame* expected, const Frame& actual,
+                          const std::vector<bool>& changed);
 
 // The folder of the report for a failure whose `.actual` is at `actual_path` (see above).
 std::string ReportFolderFor(absl::string_view actual_path);

@@ -142,6 +142,41 @@ TEST_F(CaptureGoldenTest, HeaderExample) {
   EXPECT_EQ(*actual, recorder->capture());
 }
 
+// A failing check names the HTML failure report as a screen golden's does, and the page draws the
+// expected and the actual screen of each changed frame, its changed cell outlined in both, the
+// frames in the standard size order (40x12 80x24 120x34 200x60, not the names' 120x34 first).
+TEST_F(CaptureGoldenTest, AFailureNamesTheReportWhichDrawsEachChangedFrameInSizeOrder) {
+  ::unsetenv("VTSNAP_REPORT_DIR");
+  WriteGolden(Record("", {std::begin(kStandardSizes), std::end(kStandardSizes)}));
+  const Capture capture = Record("X", {std::begin(kStandardSizes), std::end(kStandardSizes)});
+  const GoldenResult result = CheckCaptureGolden(Input(capture));
+  ASSERT_FALSE(result.passed);
+  const fs::path page = Golden().parent_path() / "vtsnap-report.html";
+  EXPECT_THAT(result.message, ::testing::EndsWith("report: " + page.string() + "\n"));
+  EXPECT_EQ(result.message.find("report: "), result.message.rfind("report: "));  // once
+  const std::string html = ReadText(page);
+  size_t at = 0;
+  for (const TerminalSize& size : kStandardSizes) {
+    SCOPED_TRACE(FormatSize(size));
+    const std::string heading = "walk.capture/00-home/" + FormatSize(size) + "</code></h2>";
+    const size_t entry = html.find(heading, at);
+    ASSERT_NE(entry, std::string::npos) << "not after the smaller sizes";
+    const size_t end = html.find("</section>", entry);
+    const std::string section = html.substr(entry, end - entry);
+    // Both screens drawn (no "no golden yet"), "X" at 0,0 outlined in each.
+    EXPECT_THAT(section, HasSubstr("<figure class=\"exp\"><figcaption>expected (the golden)"
+                                   "</figcaption><div class=\"vt\""));
+    EXPECT_THAT(section, HasSubstr("<figure class=\"act\"><figcaption>actual</figcaption>"
+                                   "<div class=\"vt\""));
+    size_t marked = 0;
+    for (size_t i = section.find("chg"); i != std::string::npos; i = section.find("chg", i + 1)) {
+      ++marked;
+    }
+    EXPECT_EQ(marked, 2u);
+    at = end;
+  }
+}
+
 TEST_F(CaptureGoldenTest, EqualCapturePassesAndRemovesAStaleActualCapture) {
   const Capture capture = Record("same");
   WriteGolden(capture);
