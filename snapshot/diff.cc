@@ -41,9 +41,9 @@ bool IsBlank(const std::vector<std::string>& columns, int col) {
 
 // The part of `style` a person can see on a blank cell: without underline, strike or reverse,
 // its foreground, bold, dim and italic draw nothing (docs/golden-format.md, "What compares
-// equal").
+// equal"). The semantic projection judges blank cells by the same BlankShowsForeground.
 Style VisibleOnBlank(Style style) {
-  if (style.underline || style.strike || style.reverse) return style;
+  if (BlankShowsForeground(style)) return style;
   style.fg = Color::Default();
   style.bold = false;
   style.dim = false;
