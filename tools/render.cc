@@ -3,8 +3,10 @@
 // recording is streamed (tools/input.h); the others are read whole, up to kMaxInputBytes.
 #include "vtsnap/snapshot/render.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,8 +21,10 @@
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/pito_frame.h"
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/state_json.h"
 #include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/commands.h"
@@ -78,6 +82,101 @@ absl::StatusOr<Frame> FrameFromState(const StateDump& dump, absl::string_view pa
   return frame;
 }
 
+// A ratatui colour as a Frame's: Reset is the default, the 16 names palette 0-15 in ratatui's
+// order (pito_frame.h), an index the palette, RGB itself.
+Color ColorFromTui(const pito::TuiColor& color) {
+  switch (color.kind) {
+    case pito::TuiColor::Kind::kNamed:
+      return color.value == static_cast<uint32_t>(pito::NamedColor::kReset)
+                 ? Color::Default()
+                 : Color::Palette(static_cast<int>(color.value) - 1);
+    case pito::TuiColor::Kind::kIndexed:
+      return Color::Palette(static_cast<int>(color.value));
+    case pito::TuiColor::Kind::kRgb:
+      return Color::Rgb(static_cast<int>(color.value >> 16),
+                        static_cast<int>((color.value >> 8) & 0xFF),
+                        static_cast<int>(color.value & 0xFF));
+  }
+  return Color::Default();
+}
+
+// The screen a `pito-tui frame 1` file holds. Each cell's symbol is its grapheme; a symbol two
+// columns wide makes the next cell its continuation (ratatui leaves a " " there, which is not
+// drawn). The modifiers a Frame has no place for (blink, hidden) are not drawn, as in a golden.
+Frame FrameFromTui(const pito::TuiFrame& tui) {
+  Frame frame = Frame::Blank(tui.width, tui.height);
+  for (int row = 0; row < tui.height; ++row) {
+    const pito::TuiRow& symbols = tui.rows[static_cast<size_t>(row)];
+    for (int col = 0; col < tui.width; ++col) {
+      Cell& cell = frame.cell(col, row);
+      const pito::TuiStyle& style = tui.StyleAt(col, row);
+      cell.style.fg = ColorFromTui(style.fg);
+      cell.style.bg = ColorFromTui(style.bg);
+      cell.style.bold = (style.modifiers & pito::kBold) != 0;
+      cell.style.dim = (style.modifiers & pito::kDim) != 0;
+      cell.style.italic = (style.modifiers & pito::kItalic) != 0;
+      cell.style.underline = (style.modifiers & pito::kUnderlined) != 0;
+      cell.style.reverse = (style.modifiers & pito::kReversed) != 0;
+      cell.style.strike = (style.modifiers & pito::kCrossedOut) != 0;
+      if (cell.is_continuation()) continue;  // the second column of the symbol before
+      const std::string& symbol = symbols.symbols[static_cast<size_t>(col)];
+      cell.grapheme = symbol.empty() ? " " : symbol;
+      int width = 0;
+      for (const ShownGlyph& glyph : ShownGlyphs(cell.grapheme)) width += glyph.width;
+      if (width >= 2 && col + 1 < tui.width) {
+        cell.width = 2;
+        Cell& next = frame.cell(col + 1, row);
+        next.grapheme.clear();
+        next.width = 0;
+      }
+    }
+  }
+  return frame;
+}
+
+// The most cells a semantic projection is drawn with. Its `size` line is not spelled out cell by
+// cell as a golden's grid is, so the input's size does not bound it; this is four times the
+// cells a PNG may have, more than any page within kMaxRenderBytes shows.
+constexpr int64_t kMaxSemanticCells = int64_t{1} << 21;
+
+// The screen a `vtsnap-semantic 1` projection says: its rows of text laid out as a golden's rows
+// are (the projection keeps graphemes, not cells), its style runs and links, its cursor. A
+// viewport capture is the screen's rows; a buffer capture every row it lists (scrollback first).
+absl::StatusOr<Frame> FrameFromSemantic(const SemanticSnapshot& snap, absl::string_view path) {
+  int64_t rows = snap.capture == SemanticCapture::kViewport ? snap.rows : 1;
+  for (const SemanticRow& row : snap.text) rows = std::max<int64_t>(rows, int64_t{row.row} + 1);
+  for (const SemanticRun& run : snap.styles) rows = std::max<int64_t>(rows, int64_t{run.row} + 1);
+  if (snap.cursor_visible) rows = std::max<int64_t>(rows, int64_t{snap.cursor_row} + 1);
+  if (snap.cols <= 0 || rows > kMaxSemanticCells / snap.cols) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": a ", snap.cols, "x", rows, " screen has more cells than the ",
+                     kMaxSemanticCells, " vtsnap render draws a semantic projection with"));
+  }
+  Frame frame = Frame::Blank(snap.cols, static_cast<int>(rows));
+  frame.row_text.assign(static_cast<size_t>(rows), "");
+  for (const SemanticRow& row : snap.text) frame.row_text[static_cast<size_t>(row.row)] = row.text;
+  std::vector<LinkRun> links;
+  for (const SemanticRun& run : snap.styles) {
+    const Style style = StyleFromPen(run.pen);
+    const int last = std::min(run.last_col, frame.cols - 1);
+    for (int col = run.first_col; col <= last; ++col) frame.cell(col, run.row).style = style;
+    if (!run.link.empty() && run.first_col <= last) {
+      links.push_back({.col = run.first_col,
+                       .row = run.row,
+                       .cols = last - run.first_col + 1,
+                       .target = run.link});
+    }
+  }
+  frame.links = NormalizeLinkRuns(std::move(links));
+  if (snap.cursor_visible) {
+    frame.cursor.visible = true;
+    frame.cursor.row = snap.cursor_row;
+    frame.cursor.col = std::min(snap.cursor_col, frame.cols - 1);
+    frame.cursor.shape = snap.cursor_shape;
+  }
+  return frame;
+}
+
 struct Screen {
   Frame frame;
   std::optional<RgbaPlane> plane;
@@ -96,13 +195,33 @@ absl::Status CheckPngPixels(int cols, int rows, absl::string_view path) {
   const uint64_t width = static_cast<uint64_t>(cols) * 8;
   const uint64_t height = static_cast<uint64_t>(rows) * 16;
   if (width == 0 || height <= kMaxRenderPixels / width) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat(
-      path, ": a ", cols, "x", rows, " screen is ", width, "x", height,
-      " pixels as a PNG (8x16 a cell); the most vtsnap render draws is ", kMaxRenderPixels,
-      " pixels (", kMaxRenderPixels >> 20, " Mi)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat(path, ": a ", cols, "x", rows, " screen is ", width, "x", height,
+                   " pixels as a PNG (8x16 a cell); the most vtsnap render draws is ",
+                   kMaxRenderPixels, " pixels (", kMaxRenderPixels >> 20, " Mi)"));
 }
 
-enum class InputKind { kUndecided, kGolden, kRgba, kState, kRecording };
+enum class InputKind { kUndecided, kGolden, kRgba, kState, kPitoFrame, kSemantic, kRecording };
+
+// The headers a document starts with, and what each is.
+struct Header {
+  absl::string_view text;
+  InputKind kind;
+  const char* name;  // in messages
+};
+constexpr Header kHeaders[] = {
+    {golden::kHeader, InputKind::kGolden, "golden dump"},
+    {kRgbaHeader, InputKind::kRgba, "ckvision-rgba 1 plane"},
+    {pito::kFrameHeader, InputKind::kPitoFrame, "pito-tui frame"},
+    {kSemanticHeader, InputKind::kSemantic, "semantic projection"},
+};
+
+const char* KindName(InputKind kind) {
+  for (const Header& header : kHeaders) {
+    if (header.kind == kind) return header.name;
+  }
+  return "state dump";
+}
 
 // What an input beginning with `head` holds, recognized by its first bytes: a golden dump or scene
 // (and their `.actual` files), an RGBA plane, a state dump (JSON), else bytes a program wrote to
@@ -110,16 +229,18 @@ enum class InputKind { kUndecided, kGolden, kRgba, kState, kRecording };
 // header, or only whitespace before the end: a state dump may follow, though not after more than
 // the input limit, past which no document is read).
 InputKind Classify(absl::string_view head, bool at_end) {
-  if (absl::StartsWith(head, golden::kHeader)) return InputKind::kGolden;
-  if (absl::StartsWith(head, kRgbaHeader)) return InputKind::kRgba;
+  for (const Header& header : kHeaders) {
+    if (absl::StartsWith(head, header.text)) return header.kind;
+  }
   const size_t first = head.find_first_not_of(" \t\r\n");
   if (first == absl::string_view::npos) {
     return at_end || head.size() > kMaxInputBytes ? InputKind::kRecording : InputKind::kUndecided;
   }
   if (head[first] == '{') return InputKind::kState;
-  if (first == 0 && !at_end &&
-      (absl::StartsWith(golden::kHeader, head) || absl::StartsWith(kRgbaHeader, head))) {
-    return InputKind::kUndecided;
+  if (first == 0 && !at_end) {
+    for (const Header& header : kHeaders) {
+      if (absl::StartsWith(header.text, head)) return InputKind::kUndecided;
+    }
   }
   return InputKind::kRecording;
 }
@@ -140,6 +261,18 @@ absl::StatusOr<Screen> ReadDocument(InputKind kind, const std::string& path,
       return absl::InvalidArgumentError(absl::StrCat(path, ": ", plane.status().message()));
     }
     return Screen{.frame = Frame(), .plane = *std::move(plane), .plane_only = true};
+  }
+  if (kind == InputKind::kPitoFrame) {
+    absl::StatusOr<pito::TuiFrame> tui = pito::ParseFrame(bytes, path);
+    if (!tui.ok()) return tui.status();  // "PATH:LINE:COL: ..."
+    return Screen{.frame = FrameFromTui(*tui), .plane = std::nullopt};
+  }
+  if (kind == InputKind::kSemantic) {
+    absl::StatusOr<SemanticSnapshot> snap = ParseSemantic(bytes, path);
+    if (!snap.ok()) return snap.status();  // "PATH:LINE:COL: ..."
+    absl::StatusOr<Frame> frame = FrameFromSemantic(*snap, path);
+    if (!frame.ok()) return frame.status();
+    return Screen{.frame = *std::move(frame), .plane = std::nullopt};
   }
   absl::StatusOr<StateDump> dump = ParseStateJson(bytes);
   if (!dump.ok()) {
@@ -166,12 +299,8 @@ absl::StatusOr<Screen> ReadScreen(InputReader& input, const std::string& path,
   }
   if (kind != InputKind::kRecording) {
     if (size.has_value()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--size is for raw recordings; ", path, " is a ",
-                       kind == InputKind::kGolden ? "golden dump"
-                       : kind == InputKind::kRgba ? "ckvision-rgba 1 plane"
-                                                  : "state dump",
-                       " and knows its size"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--size is for raw recordings; ", path, " is a ", KindName(kind), " and knows its size"));
     }
     if (absl::Status s = ReadRest(input, &head, kMaxInputBytes); !s.ok()) return s;
     return ReadDocument(kind, path, head);
@@ -211,6 +340,35 @@ absl::StatusOr<Screen> ReadScreen(InputReader& input, const std::string& path,
   Screen screen{.frame = *std::move(frame), .plane = std::nullopt};
   if (plane.ok() && plane->OpaqueCount() > 0) screen.plane = *std::move(plane);
   return screen;
+}
+
+// Why a folder cannot be drawn. A pito-tui capture folder (scenario folders of frame files named
+// by their size, docs/pito.md) holds many screens; the message then names its first frame file,
+// which can be drawn.
+std::string FolderError(const std::string& path) {
+  namespace fs = std::filesystem;
+  auto sorted_entries = [](const fs::path& folder) {
+    std::vector<fs::directory_entry> entries;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+      entries.push_back(*it);
+    }
+    std::sort(entries.begin(), entries.end());
+    return entries;
+  };
+  std::string message =
+      absl::StrCat(path, " is a folder, and vtsnap render draws the screen of one file");
+  std::error_code ec;
+  for (const fs::directory_entry& scenario : sorted_entries(path)) {
+    if (!scenario.is_directory(ec)) continue;
+    for (const fs::directory_entry& frame : sorted_entries(scenario.path())) {
+      if (frame.is_regular_file(ec) && ParseSize(frame.path().filename().string()).ok()) {
+        return absl::StrCat(message, ": for a pito-tui capture folder, one of its frame files, ",
+                            "such as ", frame.path().string());
+      }
+    }
+  }
+  return message;
 }
 
 }  // namespace
@@ -274,6 +432,11 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
         << (format.empty() ? std::string("--format is required")
                            : absl::StrCat("unknown --format '", format, "'"))
         << " (expected html, svg, png or ansi)\n";
+    return 2;
+  }
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec)) {
+    err << "vtsnap render: " << FolderError(path) << "\n";
     return 2;
   }
   absl::StatusOr<std::unique_ptr<InputReader>> input = InputReader::Open(path);

@@ -6,8 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,8 +20,11 @@
 #include "gtest/gtest.h"
 #include "test/sanitizer.h"
 #include "test/scratch_dir.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/pito_frame.h"
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
@@ -223,24 +226,29 @@ Result RenderBounded(const std::vector<std::string>& args) {
   std::string report;
   char buffer[4096];
   ssize_t n;
-  while ((n = ::read(fds[0], buffer, sizeof buffer)) > 0) report.append(buffer, static_cast<size_t>(n));
+  while ((n = ::read(fds[0], buffer, sizeof buffer)) > 0)
+    report.append(buffer, static_cast<size_t>(n));
   ::close(fds[0]);
   int status = 0;
   ::waitpid(child, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return {-1, "", absl::StrCat("the child ", WIFSIGNALED(status) ? "was killed by signal " : "exited with ",
-                                 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status))};
+    return {
+        -1, "",
+        absl::StrCat("the child ", WIFSIGNALED(status) ? "was killed by signal " : "exited with ",
+                     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status))};
   }
   int code = -1;
   size_t out_size = 0;
   std::sscanf(report.c_str(), "%d %zu", &code, &out_size);
-  return {code, out_size == 0 ? "" : absl::StrCat("(", out_size, " bytes)"), report.substr(std::min(report.size(), report.find('\n') + 1))};
+  return {code, out_size == 0 ? "" : absl::StrCat("(", out_size, " bytes)"),
+          report.substr(std::min(report.size(), report.find('\n') + 1))};
 }
 
 // A golden of `cols` x `rows` cells, every one an "x" in the default style.
 std::string FilledGolden(int cols, int rows) {
-  std::string golden = absl::StrCat("ckvision-golden 1\nframe ", cols, " ", rows,
-                                    "\ncursor hidden\nstyles 1\n0 fg default bg default attrs -\ngrid\n");
+  std::string golden =
+      absl::StrCat("ckvision-golden 1\nframe ", cols, " ", rows,
+                   "\ncursor hidden\nstyles 1\n0 fg default bg default attrs -\ngrid\n");
   for (int row = 0; row < rows; ++row) absl::StrAppend(&golden, "|", std::string(cols, 'x'), "|\n");
   golden += "stylemap\n";
   for (int row = 0; row < rows; ++row) absl::StrAppend(&golden, "|", std::string(cols, '0'), "|\n");
@@ -272,25 +280,33 @@ TEST(RenderCliTest, OversizedOutputsAndFontsAreRefused) {
   const std::string big_font = TempFile("big.hex", "");
   std::filesystem::resize_file(big_font, (uintmax_t{16} << 20) + 1);  // sparse: no disk used
   const std::string pixels = "the most vtsnap render draws is 67108864 pixels (64 Mi)\n";
-  const std::string bytes = "is larger than 67108864 bytes (64 MiB), the most vtsnap render writes\n";
+  const std::string bytes =
+      "is larger than 67108864 bytes (64 MiB), the most vtsnap render writes\n";
   struct Case {
     const char* name;
     std::vector<std::string> args;
     std::string error;  // after "vtsnap render: "
   } cases[] = {
-      {"a wide golden as png", {wide, "--format", "png"},
+      {"a wide golden as png",
+       {wide, "--format", "png"},
        wide + ": a 100000x10 screen is 800000x160 pixels as a PNG (8x16 a cell); " + pixels},
-      {"a large recording as png", {recording, "--size", "4096x2048", "--cell", "1x1", "--format", "png"},
+      {"a large recording as png",
+       {recording, "--size", "4096x2048", "--cell", "1x1", "--format", "png"},
        recording + ": a 4096x2048 screen is 32768x32768 pixels as a PNG (8x16 a cell); " + pixels},
-      {"long links as html", {linked, "--format", "html"},
+      {"long links as html",
+       {linked, "--format", "html"},
        linked + ": the 300x100 screen drawn as html " + bytes},
-      {"long links as svg", {linked, "--format", "svg"},
+      {"long links as svg",
+       {linked, "--format", "svg"},
        linked + ": the 300x100 screen drawn as svg " + bytes},
-      {"a device as the font", {golden, "--format", "png", "--font", "/dev/zero"},
+      {"a device as the font",
+       {golden, "--format", "png", "--font", "/dev/zero"},
        "/dev/zero: not a regular file, so not a font (a GNU Unifont .hex file)\n"},
-      {"a FIFO as the font (nobody writes it)", {golden, "--format", "png", "--font", fifo},
+      {"a FIFO as the font (nobody writes it)",
+       {golden, "--format", "png", "--font", fifo},
        fifo + ": not a regular file, so not a font (a GNU Unifont .hex file)\n"},
-      {"a font over 16 MiB", {golden, "--format", "png", "--font", big_font},
+      {"a font over 16 MiB",
+       {golden, "--format", "png", "--font", big_font},
        big_font + ": larger than the largest font read, 16777216 bytes (16 MiB)\n"},
   };
   for (const Case& c : cases) {
@@ -301,6 +317,83 @@ TEST(RenderCliTest, OversizedOutputsAndFontsAreRefused) {
   }
   std::filesystem::remove(fifo);
 #endif
+}
+
+// Every kind of file a screen is kept in is drawn as that screen: a pito-tui frame and a semantic
+// projection of a terminal show what the bytes that terminal read show (ANSI has no cursor, which
+// the frame file does not keep). What holds no one screen is refused, naming the input.
+TEST(RenderCliTest, EachKindOfFileIsDrawnAsItsScreen) {
+  const std::string bytes = "\x1b[1;31mErr\x1b[m ok\r\n\x1b[7m>\xE4\xB8\xAD";  // a wide glyph
+  VirtualTerminal vt(TerminalOptions{.cols = 8, .rows = 2});
+  vt.Write(bytes);
+  absl::StatusOr<pito::TuiFrame> tui = pito::FrameFromScreen(vt);
+  ASSERT_TRUE(tui.ok()) << tui.status();
+  absl::StatusOr<std::string> tui_text = pito::SerializeFrame(*tui);
+  ASSERT_TRUE(tui_text.ok()) << tui_text.status();
+  const std::string recording = TempFile("kinds.bin", bytes);
+  const Result expected = Render({recording, "--size", "8x2", "--format", "ansi"});
+  ASSERT_EQ(expected.code, 0) << expected.err;
+  ASSERT_THAT(expected.out, HasSubstr("31mErr"));
+  const std::string frame = TempFile("tui_frame", *tui_text);
+  const std::string semantic =
+      TempFile("k.semantic", SerializeSemantic(CaptureSemantic(vt.terminal())));
+  const std::string buffer = TempFile(
+      "b.semantic", SerializeSemantic(CaptureSemantic(vt.terminal(), SemanticCapture::kBuffer)));
+  for (const std::string& path : {frame, semantic, buffer}) {
+    Result r = Render({path, "--format", "ansi"});
+    ASSERT_EQ(r.code, 0) << path << ": " << r.err;
+    EXPECT_EQ(r.out, expected.out) << path;
+    // The other formats draw it too.
+    EXPECT_THAT(Render({path, "--format", "html"}).out, HasSubstr(">E</span>")) << path;
+  }
+
+  const std::string capture = (test_util::SharedScratchDir("render_cli_test") / "cap").string();
+  std::filesystem::create_directories(capture + "/00-home");
+  std::filesystem::copy_file(frame, capture + "/00-home/8x2",
+                             std::filesystem::copy_options::overwrite_existing);
+  const std::string empty = (test_util::SharedScratchDir("render_cli_test") / "empty").string();
+  std::filesystem::create_directories(empty);
+  const std::string huge = TempFile(
+      "huge.semantic",
+      absl::StrCat("vtsnap-semantic 1\ncapture buffer\nsize 2000000000x1\nbuffer normal\n"
+                   "viewport top=0 scrollback=0\ncursor hidden\nmode bracketed-paste off\n"
+                   "mode mouse-tracking off\nmode mouse-encoding default\nmode focus-events off\n"
+                   "mode synchronized-output off\nmode application-cursor-keys off\ntext\n0 |x\n"
+                   "styles\n"));
+  const std::string bad_frame = TempFile("bad_frame", "pito-tui frame 1\n2 1\nx\n");
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    std::string error;  // after "vtsnap render: "
+  } cases[] = {
+      {"a capture folder",
+       {capture, "--format", "png"},
+       capture +
+           " is a folder, and vtsnap render draws the screen of one file: for a pito-tui "
+           "capture folder, one of its frame files, such as " +
+           capture + "/00-home/8x2"},
+      {"another folder",
+       {empty, "--format", "html"},
+       empty + " is a folder, and vtsnap render draws the screen of one file"},
+      {"a semantic projection of more cells than are drawn",
+       {huge, "--format", "ansi"},
+       huge + ": a 2000000000x1 screen has more cells than the 2097152 vtsnap render draws a "
+              "semantic projection with"},
+      {"a malformed pito-tui frame", {bad_frame, "--format", "svg"}, bad_frame + ":3:"},
+      {"--size with a pito-tui frame",
+       {frame, "--format", "ansi", "--size", "8x2"},
+       "--size is for raw recordings; " + frame + " is a pito-tui frame and knows its size"},
+      {"--size with a semantic projection",
+       {semantic, "--format", "ansi", "--size", "8x2"},
+       "--size is for raw recordings; " + semantic +
+           " is a semantic projection and knows its size"},
+  };
+  for (const Case& c : cases) {
+    Result r = RenderBounded(c.args);
+    EXPECT_EQ(r.code, 2) << c.name << ": " << r.err;
+    EXPECT_THAT(r.err, StartsWith("vtsnap render: " + c.error)) << c.name;
+    EXPECT_EQ(r.out, "") << c.name;
+  }
 }
 
 TEST(RenderCliTest, ErrorsNameTheInput) {
