@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -326,7 +326,8 @@ bool AppendHtmlScreen(const Frame& frame, const RenderOptions& options,
 std::string HtmlPageStart(const RenderOptions& options) {
   const std::string title = options.title.empty() ? "vtsnap screen" : options.title;
   return absl::StrCat("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>",
-                      EscapeHtml(title), "</title>\n<style>\nbody{margin:8px;background:#f4f4f4;}\n",
+                      EscapeHtml(title),
+                      "</title>\n<style>\nbody{margin:8px;background:#f4f4f4;}\n",
                       HtmlScreenStyleSheet(), "</style></head>\n<body>\n");
 }
 constexpr char kHtmlPageEnd[] = "\n</body></html>\n";
@@ -378,9 +379,9 @@ std::string RenderPlaneSvg(const RgbaPlane& plane, const RenderOptions& options)
   return absl::StrCat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", plane.width, "\" height=\"",
       plane.height, "\" viewBox=\"0 0 ", plane.width, " ", plane.height, "\">\n<title>",
-      EscapeXml(options.title.empty() ? "vtsnap plane" : options.title),
-      "</title>\n<image href=\"", PlaneDataUri(plane), "\" width=\"", plane.width, "\" height=\"",
-      plane.height, "\" style=\"image-rendering:pixelated\"/>\n</svg>\n");
+      EscapeXml(options.title.empty() ? "vtsnap plane" : options.title), "</title>\n<image href=\"",
+      PlaneDataUri(plane), "\" width=\"", plane.width, "\" height=\"", plane.height,
+      "\" style=\"image-rendering:pixelated\"/>\n</svg>\n");
 }
 
 namespace {
@@ -392,8 +393,7 @@ bool AppendSvg(const Frame& frame, const RenderOptions& options, size_t max_byte
   const int width = frame.cols * kCellWidth;
   const int height = frame.rows * kCellHeight;
   absl::StrAppend(
-      out,
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", width, "\" height=\"", height,
+      out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", width, "\" height=\"", height,
       "\" viewBox=\"0 0 ", width, " ", height, "\" font-family=\"DejaVu Sans Mono,monospace\" ",
       "font-size=\"", kFontSize, "\" xml:space=\"preserve\">\n<title>",
       EscapeXml(options.title.empty() ? "vtsnap screen" : options.title), "</title>\n",
@@ -547,8 +547,8 @@ absl::StatusOr<BitmapFont> BitmapFont::Read(const std::string& path) {
   }
   const auto too_large = [&] {
     return absl::InvalidArgumentError(absl::StrCat(path, ": larger than the largest font read, ",
-                                                   kMaxFontBytes, " bytes (",
-                                                   kMaxFontBytes >> 20, " MiB)"));
+                                                   kMaxFontBytes, " bytes (", kMaxFontBytes >> 20,
+                                                   " MiB)"));
   };
   if (static_cast<uint64_t>(info.st_size) > kMaxFontBytes) return too_large();
   // Read up to one byte past the limit, so a file that grew since fstat is refused, not followed.

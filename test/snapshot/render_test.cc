@@ -175,8 +175,9 @@ size_t FirstNonXmlChar(absl::string_view xml) {
   while (i < xml.size()) {
     const Utf8Char c = DecodeUtf8(xml.substr(i));
     const char32_t p = c.code_point;
-    const bool allowed = c.valid && (p == 0x9 || p == 0xA || p == 0xD || (p >= 0x20 && p <= 0xD7FF) ||
-                                     (p >= 0xE000 && p <= 0xFFFD) || p >= 0x10000);
+    const bool allowed =
+        c.valid && (p == 0x9 || p == 0xA || p == 0xD || (p >= 0x20 && p <= 0xD7FF) ||
+                    (p >= 0xE000 && p <= 0xFFFD) || p >= 0x10000);
     if (!allowed) return i;
     i += static_cast<size_t>(c.length);
   }
@@ -203,7 +204,8 @@ TEST(RenderTest, SvgHoldsOnlyCharactersXmlAllows) {
   for (const Case& c : cases) {
     Frame frame = Frame::Blank(2, 1);
     frame.cell(0, 0).grapheme = std::string(c.grapheme);
-    if (!c.link.empty()) frame.links.push_back({.col = 1, .row = 0, .cols = 1, .target = std::string(c.link)});
+    if (!c.link.empty())
+      frame.links.push_back({.col = 1, .row = 0, .cols = 1, .target = std::string(c.link)});
     RenderOptions options;
     options.title = std::string(c.title);
     const std::string svg = RenderSvg(frame, options);
