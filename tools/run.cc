@@ -3,8 +3,11 @@
 // against a golden dump the way EqualsGolden does, and prints the screen it leaves (docs/cli.md).
 // Every argument, key script, step, redaction, golden and UPDATE_GOLDENS are checked before the
 // program starts. SIGINT, SIGTERM and SIGHUP end the program's session before vtsnap exits.
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -392,6 +395,70 @@ bool ProgramEnded(PtySession& session) {
   return session.WaitForExit(absl::Milliseconds(500)).ok();
 }
 
+// --record's file, written as the program's output arrives, so memory does not grow with the
+// output: into a temporary file beside it (".NAME.tmp.PID.record"), renamed over NAME when the
+// run ends, so an earlier recording is replaced only by a whole one. A failed write is kept and
+// reported at the end; the run goes on.
+class Recording {
+ public:
+  Recording() = default;
+  Recording(const Recording&) = delete;
+  Recording& operator=(const Recording&) = delete;
+  ~Recording() {
+    if (fd_ >= 0) close(fd_);
+    if (!temp_.empty()) unlink(temp_.c_str());
+  }
+
+  absl::Status Open(const std::string& path) {
+    const std::filesystem::path target(path);
+    temp_ = (target.parent_path() /
+             absl::StrCat(".", target.filename().string(), ".tmp.", getpid(), ".record"))
+                .string();
+    fd_ = open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd_ < 0) {
+      const std::string why = std::error_code(errno, std::generic_category()).message();
+      const std::string temp = std::exchange(temp_, std::string());
+      return absl::PermissionDeniedError(
+          absl::StrCat("cannot create the file it is written into first, ", temp, ": ", why));
+    }
+    path_ = path;
+    return absl::OkStatus();
+  }
+
+  // The session's output sink: runs on its reader thread, then in Close.
+  void Append(absl::string_view bytes) {
+    while (error_ == 0 && !bytes.empty()) {
+      const ssize_t n = write(fd_, bytes.data(), bytes.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        error_ = n < 0 ? errno : EIO;
+        break;
+      }
+      bytes.remove_prefix(static_cast<size_t>(n));
+    }
+  }
+
+  // After the session's Close: the recording goes into place, or the error that stopped it.
+  absl::Status Finish() {
+    int error = error_;
+    if (close(fd_) != 0 && error == 0) error = errno;
+    fd_ = -1;
+    if (error == 0 && rename(temp_.c_str(), path_.c_str()) != 0) error = errno;
+    if (error != 0) {
+      return absl::InternalError(absl::StrCat(
+          "writing it failed: ", std::error_code(error, std::generic_category()).message()));
+    }
+    temp_.clear();
+    return absl::OkStatus();
+  }
+
+ private:
+  std::string path_;
+  std::string temp_;  // removed unless renamed into place
+  int fd_ = -1;
+  int error_ = 0;  // written only by whichever thread the session calls the sink on
+};
+
 // What the session saw, captured under its lock at one instant.
 struct Capture {
   bool synchronized_frame_open = false;
@@ -527,8 +594,16 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   options.inherit_environment = o.inherit_environment;
   options.working_directory = o.cwd;
   options.timeout = o.timeout;
-  options.keep_output = o.record.has_value();
   options.detect_idle = o.detect_idle;
+  // Declared before the session, which writes into it until it is closed.
+  Recording recording;
+  if (o.record.has_value()) {
+    if (absl::Status s = recording.Open(*o.record); !s.ok()) {
+      err << "vtsnap run: --record '" << *o.record << "': " << s.message() << "\n";
+      return kExitUsage;
+    }
+    options.output_sink = [&recording](absl::string_view bytes) { recording.Append(bytes); };
+  }
   PtySession session(options);
   // From here on SIGINT, SIGTERM and SIGHUP stop the waits (the session is cancelled), and the
   // program's session is ended before vtsnap exits 128+N. Declared after the session, so it stops
@@ -571,7 +646,7 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
       err << "vtsnap run: " << program << " was " << status.ToString() << "\n";
     }
     if (!o.record.has_value()) return kExitOk;
-    if (absl::Status s = WriteFileAtomically(*o.record, session.Output()); !s.ok()) {
+    if (absl::Status s = recording.Finish(); !s.ok()) {
       err << "vtsnap run: --record '" << *o.record << "': " << s.message() << "\n";
       return kExitFailed;
     }

@@ -1020,6 +1020,45 @@ TEST_F(RunCliTest, AProgramThatAsksForeverWithoutReadingEndsAtTheTimeoutInBounde
 #endif
 }
 
+// --record streams to its file: in a child whose address space is capped below what holding the
+// output (tens of MB a second) would take, a program that writes without end and ignores the
+// hangup is recorded to the end, then killed.
+TEST_F(RunCliTest, RecordStreamsAnEndlessOutputToItsFileAndTheProgramIsEnded) {
+#ifdef VTSNAP_TEST_ASAN
+  GTEST_SKIP() << "AddressSanitizer reserves huge address space: RLIMIT_AS cannot bound it";
+#else
+  const std::string record = Path("zeros.bytes");
+  const pid_t vtsnap = SpawnVtsnap(
+      {"run", "--env", kMarker, "--timeout", "2", "--record", record, "--wait-text", "never", "--",
+       "sh", "-c", "trap '' HUP; echo $$ > " + Path("pid") + "; exec cat /dev/zero"},
+      Path("stderr"), rlim_t{48} << 20);
+  ASSERT_GT(vtsnap, 0);
+  const std::optional<int> status = WaitStatusWithin(vtsnap, absl::Seconds(30));
+  ASSERT_TRUE(status.has_value()) << "vtsnap run did not end within 30 s of a 2 s timeout";
+  const std::string err = ReadFile(Path("stderr"));
+  ASSERT_TRUE(WIFEXITED(*status)) << "vtsnap run was killed by signal " << WTERMSIG(*status)
+                                  << "\n" << err.substr(err.size() - std::min<size_t>(err.size(), 2000));
+  EXPECT_EQ(WEXITSTATUS(*status), 124);
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(record, ec);
+  ASSERT_FALSE(ec) << "no recording: " << ec.message();
+  EXPECT_GT(size, 0u);
+  EXPECT_THAT(err, HasSubstr(absl::StrCat("vtsnap run: recorded ", size, " bytes of output to ",
+                                          record)));
+  std::ifstream in(record, std::ios::binary);
+  std::string head(4096, 'x');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  EXPECT_EQ(head, std::string(head.size(), '\0'));
+  EXPECT_EQ(Listing(dir_), (std::vector<std::string>{"pid", "stderr", "zeros.bytes"}))
+      << "the temporary file was left behind";
+  pid_t program = -1;
+  std::istringstream(ReadFile(Path("pid"))) >> program;
+  ASSERT_GT(program, 0);
+  EXPECT_EQ(kill(program, 0), -1) << "the program, which ignores SIGHUP, outlived vtsnap run";
+#endif
+}
+
 TEST_F(RunCliTest, SigtermEndsARunWhoseProgramFloodsPromptly) {
   std::vector<std::string> args = {"run", "--env", kMarker, "--timeout", "60", "--"};
   for (const std::string& a : AskingForeverProgram(Path("pid"))) args.push_back(a);
