@@ -133,13 +133,13 @@ int AcceptAll(const Pending& pending, std::ostream& out, std::ostream& err) {
   bool invalid = false;
   for (const Entry& entry : pending.entries) {
     if (entry.golden.empty()) {
-      err << "vtsnap review: " << ListLine(entry) << "; not accepted\n";
+      err << "vtsnap review: " << ShownName(ListLine(entry)) << "; not accepted\n";
       ++counts.skipped;
       continue;
     }
     absl::StatusOr<Acceptance> what = Prepare(entry);
     if (!what.ok()) {
-      err << "vtsnap review: " << what.status().message() << "\n";
+      err << "vtsnap review: " << ShownName(what.status().message()) << "\n";
       invalid = true;
       continue;
     }
@@ -153,12 +153,12 @@ int AcceptAll(const Pending& pending, std::ostream& out, std::ostream& err) {
   for (const auto& [entry, what] : accept) {
     absl::StatusOr<std::string> line = Accept(*entry, what);
     if (!line.ok()) {
-      err << "vtsnap review: " << line.status().message() << "\n";
+      err << "vtsnap review: " << ShownName(line.status().message()) << "\n";
       ++counts.skipped;
       code = kExitInvalid;
       continue;
     }
-    out << *line << "\n";
+    out << ShownName(*line) << "\n";
     ++counts.accepted;
   }
   out << SummaryLine(counts);
@@ -170,12 +170,12 @@ int RejectAll(const Pending& pending, std::ostream& out, std::ostream& err) {
   int code = kExitOk;
   for (const Entry& entry : pending.entries) {
     if (absl::Status s = RemoveActual(entry); !s.ok()) {
-      err << "vtsnap review: " << s.message() << "\n";
+      err << "vtsnap review: " << ShownName(s.message()) << "\n";
       ++counts.skipped;
       code = kExitInvalid;
       continue;
     }
-    out << "rejected " << entry.actual << (entry.capture ? "/" : "") << "\n";
+    out << "rejected " << ShownName(entry.actual) << (entry.capture ? "/" : "") << "\n";
     ++counts.rejected;
   }
   out << SummaryLine(counts);
@@ -270,15 +270,22 @@ int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostr
   for (const std::string& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-      err << "vtsnap review: " << dir << ": no such folder\n";
+      err << "vtsnap review: " << review_internal::ShownName(dir) << ": no such folder\n";
       return kExitInvalid;
     }
   }
   const Pending pending = FindPending(dirs, filter);
-  for (const std::string& note : pending.notes) err << note << "\n";
+  // Every name is shown as ShownName shows it: a folder or zip entry named with escape sequences
+  // must not drive the terminal.
+  for (const std::string& note : pending.notes) err << review_internal::ShownName(note) << "\n";
   switch (mode) {
     case Mode::kList:
-      for (const Entry& entry : pending.entries) out << ListLine(entry) << "\n";
+      // Line by line: an entry's line may have lines under it.
+      for (const Entry& entry : pending.entries) {
+        for (absl::string_view line : absl::StrSplit(ListLine(entry), '\n')) {
+          out << review_internal::ShownName(line) << "\n";
+        }
+      }
       return kExitOk;
     case Mode::kAcceptAll:
       return AcceptAll(pending, out, err);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -26,11 +27,13 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/fnv1a.h"
 #include "vtsnap/decoder/size.h"
+#include "vtsnap/decoder/utf8.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
@@ -52,6 +55,31 @@ namespace fs = std::filesystem;
 // The path an entry is shown by: its golden, else its .actual; a folder ends in '/'.
 std::string Shown(const Entry& entry) {
   return absl::StrCat(entry.golden.empty() ? entry.actual : entry.golden, entry.capture ? "/" : "");
+}
+
+namespace {
+
+// A code point that reorders the text around it (the Unicode bidirectional formatting characters
+// and marks), or a C1 control, which some terminals act on: both shown by name.
+bool ShownByName(char32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+}  // namespace
+
+std::string ShownName(absl::string_view text) {
+  std::string out;
+  for (const ShownGlyph& glyph : ShownGlyphs(text)) {
+    const Utf8Char c = DecodeUtf8(glyph.text);
+    if (c.valid && static_cast<size_t>(c.length) == glyph.text.size() &&
+        ShownByName(c.code_point)) {
+      absl::StrAppendFormat(&out, "<U+%04X>", static_cast<uint32_t>(c.code_point));
+    } else {
+      out += glyph.text;
+    }
+  }
+  return out;
 }
 
 // The golden format of `path` by its suffix: ".dump", ".scene", ".rgba", ".semantic" or "".

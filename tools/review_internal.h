@@ -41,6 +41,11 @@ struct Entry {
 
 // The path an entry is shown by: its golden, else its .actual; a folder ends in '/'.
 std::string Shown(const Entry& entry);
+// `text` (a path, or a line naming paths) as review prints it, so that no name drives the
+// terminal or reorders the line: controls as control pictures and malformed bytes as U+FFFD
+// (ShownText, as file contents are shown), C1 controls and the bidirectional formatting
+// characters (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) as "<U+202E>".
+std::string ShownName(absl::string_view text);
 // The golden format of `path` by its suffix: ".dump", ".scene", ".rgba", ".semantic" or "".
 absl::string_view FormatOf(absl::string_view path);
 bool IsDumpFormat(absl::string_view ext);

@@ -218,10 +218,12 @@ std::string TuiRowText(const pito::TuiRow& row) {
 // scenario, then the rows of the first frame that differs.
 std::vector<std::string> CaptureBody(const Entry& entry, View view) {
   absl::StatusOr<pito::Capture> actual = ReadActualCapture(entry);
-  if (!actual.ok()) return {absl::StrCat("invalid actual capture: ", actual.status().message())};
+  if (!actual.ok()) {
+    return {ShownName(absl::StrCat("invalid actual capture: ", actual.status().message()))};
+  }
   std::vector<std::string> strays;
   absl::StatusOr<pito::Capture> golden = ReadGoldenOf(entry, &strays);
-  if (!golden.ok()) return {absl::StrCat("invalid golden: ", golden.status().message())};
+  if (!golden.ok()) return {ShownName(absl::StrCat("invalid golden: ", golden.status().message()))};
   const pito::Differences differences = pito::Compare(*golden, *actual);
   std::vector<std::string> lines;
   if (view == View::kDiff) {
@@ -279,23 +281,25 @@ std::vector<std::string> Body(const Entry& entry, View view) {
   std::optional<std::string> golden_bytes;
   if (entry.golden_exists) {
     absl::StatusOr<std::string> read = ReadAll(entry.golden);
-    if (!read.ok()) return {std::string(read.status().message())};
+    if (!read.ok()) return {ShownName(read.status().message())};
     golden_bytes = *std::move(read);
   }
-  if (!actual_bytes.ok()) return {std::string(actual_bytes.status().message())};
+  if (!actual_bytes.ok()) return {ShownName(actual_bytes.status().message())};
   if (view == View::kExpected && !golden_bytes.has_value()) {
     return {"(no golden yet: this entry is new)"};
   }
   if (IsDumpFormat(ext)) {
     absl::StatusOr<Frame> actual = golden::Parse(*actual_bytes);
     if (!actual.ok()) {
-      return {absl::StrCat("invalid .actual: ", entry.actual, ":", actual.status().message())};
+      return {ShownName(
+          absl::StrCat("invalid .actual: ", entry.actual, ":", actual.status().message()))};
     }
     std::optional<Frame> expected;
     if (golden_bytes.has_value()) {
       absl::StatusOr<Frame> parsed = golden::Parse(*golden_bytes);
       if (!parsed.ok()) {
-        return {absl::StrCat("invalid golden: ", entry.golden, ":", parsed.status().message())};
+        return {ShownName(
+            absl::StrCat("invalid golden: ", entry.golden, ":", parsed.status().message()))};
       }
       expected = *std::move(parsed);
     }
@@ -315,11 +319,15 @@ std::vector<std::string> Body(const Entry& entry, View view) {
   }
   if (ext == ".rgba") {
     absl::StatusOr<RgbaPlane> actual = ParseRgba(*actual_bytes);
-    if (!actual.ok()) return {absl::StrCat("invalid .actual: ", actual.status().message())};
+    if (!actual.ok()) {
+      return {ShownName(absl::StrCat("invalid .actual: ", actual.status().message()))};
+    }
     std::optional<RgbaPlane> expected;
     if (golden_bytes.has_value()) {
       absl::StatusOr<RgbaPlane> parsed = ParseRgba(*golden_bytes);
-      if (!parsed.ok()) return {absl::StrCat("invalid golden: ", parsed.status().message())};
+      if (!parsed.ok()) {
+        return {ShownName(absl::StrCat("invalid golden: ", parsed.status().message()))};
+      }
       expected = *std::move(parsed);
     }
     auto describe = [](absl::string_view what, const RgbaPlane& plane) {
@@ -332,7 +340,8 @@ std::vector<std::string> Body(const Entry& entry, View view) {
     auto picture = [&entry](absl::string_view what, const RgbaPlane& plane) {
       absl::StatusOr<std::string> private_folder = PrivateActualFolder();
       if (!private_folder.ok()) {
-        return absl::StrCat("  ", what, " has no picture: ", private_folder.status().message());
+        return ShownName(
+            absl::StrCat("  ", what, " has no picture: ", private_folder.status().message()));
       }
       const std::filesystem::path dir = std::filesystem::path(*private_folder) / "review";
       std::error_code ec;
@@ -343,8 +352,9 @@ std::vector<std::string> Body(const Entry& entry, View view) {
       const std::string path = (dir / absl::StrCat(name, "-", what, ".png")).string();
       absl::StatusOr<std::string> png = EncodePng(plane);
       absl::Status written = png.ok() ? WriteFileAtomically(path, *png) : png.status();
-      return written.ok() ? absl::StrCat("  ", what, " as a picture: ", path)
-                          : absl::StrCat("  ", what, " has no picture: ", written.message());
+      return written.ok()
+                 ? absl::StrCat("  ", what, " as a picture: ", path)
+                 : ShownName(absl::StrCat("  ", what, " has no picture: ", written.message()));
     };
     if (view == View::kExpected) {
       if (!expected.has_value()) return {"expected: no golden yet"};
@@ -363,8 +373,8 @@ std::vector<std::string> Body(const Entry& entry, View view) {
   if (ext == ".semantic" && view == View::kDiff && golden_bytes.has_value()) {
     absl::StatusOr<SemanticSnapshot> expected = ParseSemantic(*golden_bytes, entry.golden);
     absl::StatusOr<SemanticSnapshot> actual = ParseSemantic(*actual_bytes, entry.actual);
-    if (!expected.ok()) return {std::string(expected.status().message())};
-    if (!actual.ok()) return {std::string(actual.status().message())};
+    if (!expected.ok()) return {ShownName(expected.status().message())};
+    if (!actual.ok()) return {ShownName(actual.status().message())};
     return ShownLines(DiffSemantic(*expected, *actual));
   }
   if (view == View::kExpected) return ShownLines(*golden_bytes);
@@ -393,10 +403,10 @@ void Draw(const std::vector<Entry>& entries, const std::vector<Decision>& decisi
   const std::string kind = absl::StrCat(
       entry.golden.empty() ? "golden unknown" : (entry.golden_exists ? "changed" : "new"),
       entry.capture && !entry.golden.empty() ? " capture" : "");
-  absl::StrAppend(&screen, "\x1b[1m", k + 1, "/", entries.size(), " ", Shown(entry), " (", kind,
-                  ")\x1b[0m", DecisionName(decisions[k]), "\r\n");
+  absl::StrAppend(&screen, "\x1b[1m", k + 1, "/", entries.size(), " ", ShownName(Shown(entry)),
+                  " (", kind, ")\x1b[0m", DecisionName(decisions[k]), "\r\n");
   absl::StrAppend(&screen, "a accept  r reject  s skip  n/p next/prev  v view  q quit\r\n");
-  absl::StrAppend(&screen, "view: ", ViewName(view), status.empty() ? "" : "  (", status,
+  absl::StrAppend(&screen, "view: ", ViewName(view), status.empty() ? "" : "  (", ShownName(status),
                   status.empty() ? "" : ")", "\r\n");
   const std::vector<std::string> body = Body(entry, view);
   const int room = std::max(0, rows - 3);
@@ -523,7 +533,7 @@ int Interactive(const Pending& pending, std::ostream& out, std::ostream& err) {
       ++counts.skipped;
     }
   }
-  for (const std::string& message : messages) out << message << "\n";
+  for (const std::string& message : messages) out << ShownName(message) << "\n";
   out << SummaryLine(counts);
   return kExitOk;
 }

@@ -42,6 +42,7 @@
 #include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/review_internal.h"
 
 #ifndef VTSNAP_CLI_BINARY
 #error "VTSNAP_CLI_BINARY must name the vtsnap executable"
@@ -1114,6 +1115,64 @@ TEST_F(ReviewCliTest, EveryGoldenFormatIsAcceptedThroughItsReader) {
   }
 }
 
+// How review prints a name: one decision per case.
+TEST(ReviewShownNameTest, ShowsEveryControlAndBidiCharacterVisibly) {
+  struct Case {
+    std::string name;
+    std::string text;
+    std::string shown;
+  };
+  const Case cases[] = {
+      {"a plain path as it is", "goldens/a_test/home.dump", "goldens/a_test/home.dump"},
+      {"printable UTF-8 as it is", "goldens/caf\u00e9 \u2713/x.dump",
+       "goldens/caf\u00e9 \u2713/x.dump"},
+      {"an OSC title sequence as control pictures",
+       "a\x1b]0;pwned\x07"
+       "b",
+       "a\u241b]0;pwned\u2407b"},
+      {"a tab and a newline as control pictures", "a\tb\nc", "a\u2409b\u240ac"},
+      {"DEL as its control picture", "a\x7f", "a\u2421"},
+      {"a C1 CSI by name", "a\u009b2Jb", "a<U+009B>2Jb"},
+      {"a malformed byte as U+FFFD", "a\xff", "a\ufffd"},
+      {"the right-to-left override by name", "evil\u202etxt.dump", "evil<U+202E>txt.dump"},
+      {"the embeddings and the pop by name", "\u202a\u202b\u202c\u202d",
+       "<U+202A><U+202B><U+202C><U+202D>"},
+      {"the isolates by name", "\u2066\u2067\u2068\u2069", "<U+2066><U+2067><U+2068><U+2069>"},
+      {"the marks by name", "\u200e\u200f\u061c", "<U+200E><U+200F><U+061C>"},
+      {"a zero-width joiner as it is (not a bidi control)", "a\u200db", "a\u200db"},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(review_internal::ShownName(c.text), c.shown) << c.name;
+  }
+}
+
+// A golden folder or an outputs.zip entry named with an escape sequence (here OSC 0, which sets
+// the window title) or a bidi control is printed with control pictures and <U+...> names by
+// --list, --reject-all and the notes: nothing raw reaches the terminal.
+TEST_F(ReviewCliTest, NamesWithEscapeSequencesArePrintedVisibly) {
+  const std::string ws = MakeWorkspace();
+  fs::create_directories(fs::path(root_) / "tmp");
+  const std::string folder = "ws/pkg/goldens/\x1b]0;pwned\x07\u202e/";
+  Write(folder + "home.dump", kHello);
+  Write(folder + "home.dump.actual", kHelloGreen);
+  Write("out/testlogs/pkg/app_test/test.outputs/outputs.zip",
+        vtsnap_test::ZipOf(
+            {{.name = "vtsnap/\x1b]0;zip\x07.dump.actual", .contents = "x", .crc = 1}}));
+  const std::string shown = "pkg/goldens/\u241b]0;pwned\u2407<U+202E>/home.dump";
+
+  Result result = ReviewBinary(ws, {"--list"}, /*unprivileged=*/false);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out, shown + ": changed: 1 text row, 1 style range\n");
+  EXPECT_THAT(result.err, HasSubstr("\"vtsnap/\u241b]0;zip\u2407.dump.actual\" fails its CRC-32"));
+  EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << result.err;
+
+  result = ReviewBinary(ws, {"--reject-all"}, /*unprivileged=*/false);
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "rejected " + shown + ".actual\nreview: 0 accepted, 1 rejected, 0 skipped\n");
+  EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << result.err;
+}
+
 TEST_F(ReviewCliTest, ListSummarizesAnRgbaPlane) {
   Write("goldens/t/p.rgba", Plane(0xFF8000));
   Write("goldens/t/p.rgba.actual", Plane(0x0080FF));
@@ -1275,6 +1334,21 @@ TEST_F(ReviewTuiTest, PicturesGoOnlyToThePrivateFolder) {
     ASSERT_TRUE(Ok(session.Send("q")));
     ASSERT_TRUE(session.WaitForExit().ok());
   }
+}
+
+// The header names the entry with control pictures: a folder named with OSC 0 does not set the
+// window title (nor vanish from the header) on the reviewer's terminal.
+TEST_F(ReviewTuiTest, TheHeaderShowsANameWithEscapesVisibly) {
+  Write("goldens/\x1b]0;pwned\x07/home.dump", kHello);
+  Write("goldens/\x1b]0;pwned\x07/home.dump.actual", kHelloGreen);
+  PtySession session(Options());
+  ASSERT_TRUE(Ok(session.Start({VTSNAP_CLI_BINARY, "review"})));
+  ASSERT_TRUE(Ok(session.WaitForText("a accept")));
+  ASSERT_TRUE(Ok(session.WaitForQuiet(kQuiet)));
+  EXPECT_THAT(session.ScreenText(),
+              HasSubstr("1/1 goldens/\u241b]0;pwned\u2407/home.dump (changed)"));
+  ASSERT_TRUE(Ok(session.Send("q")));
+  ASSERT_TRUE(session.WaitForExit().ok());
 }
 
 // A capture entry: its Differences, each capture's frames and the first differing frame's rows,
