@@ -295,7 +295,8 @@ std::string FrameReportScreens(const std::string* golden, const std::string& sce
   after.scenarios[scenario].emplace(size, actual);
   std::vector<bool> changed(actual_screen.cells.size(), false);
   for (const Difference& d : Compare(before, after).entries) {
-    if (d.kind == Difference::Kind::kCell) changed[static_cast<size_t>(d.y * size.cols + d.x)] = true;
+    if (d.kind == Difference::Kind::kCell)
+      changed[static_cast<size_t>(d.y * size.cols + d.x)] = true;
   }
   const Frame expected_screen = ScreenOf(*expected);
   return ReportScreens(&expected_screen, actual_screen, changed);
@@ -418,9 +419,9 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
       return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
     }
   }
-  const absl::StatusOr<UpdateMode> mode =
-      in.update_mode.has_value() ? absl::StatusOr<UpdateMode>(*in.update_mode)
-                                 : UpdateModeOfProcess();
+  const absl::StatusOr<UpdateMode> mode = in.update_mode.has_value()
+                                              ? absl::StatusOr<UpdateMode>(*in.update_mode)
+                                              : UpdateModeOfProcess();
   if (!mode.ok()) {
     result.path.clear();
     return fail(GoldenOutcome::kInvalid, absl::StrCat(mode.status().message(), "\n"));

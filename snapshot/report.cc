@@ -125,8 +125,8 @@ class FileLock {
   explicit FileLock(const std::string& path)
       : fd_(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
     if (fd_ < 0) {
-      status_ = absl::UnavailableError(absl::StrCat("cannot lock the report folder ", path, ": ",
-                                                    std::strerror(errno)));
+      status_ = absl::UnavailableError(
+          absl::StrCat("cannot lock the report folder ", path, ": ", std::strerror(errno)));
       return;
     }
     const absl::Duration timeout = LockTimeout();
@@ -135,11 +135,11 @@ class FileLock {
       if ((errno != EWOULDBLOCK && errno != EINTR) || absl::Now() >= deadline) {
         struct stat st;
         const int holder = errno == EWOULDBLOCK && ::fstat(fd_, &st) == 0 ? LockHolder(st) : 0;
-        status_ = absl::UnavailableError(absl::StrCat(
-            "the report folder ", path, " stayed locked ",
-            holder > 0 ? absl::StrCat("by process ", holder, " ") : "", "for ",
-            absl::FormatDuration(timeout),
-            " (VTSNAP_REPORT_LOCK_TIMEOUT), so this failure has no entry in it"));
+        status_ = absl::UnavailableError(
+            absl::StrCat("the report folder ", path, " stayed locked ",
+                         holder > 0 ? absl::StrCat("by process ", holder, " ") : "", "for ",
+                         absl::FormatDuration(timeout),
+                         " (VTSNAP_REPORT_LOCK_TIMEOUT), so this failure has no entry in it"));
         ::close(fd_);
         fd_ = -1;
         return;

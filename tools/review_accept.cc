@@ -257,8 +257,8 @@ absl::StatusOr<std::vector<std::string>> WriteCaptureGolden(const Entry& entry,
 absl::Status RefuseLinks(const Entry& entry, const Acceptance& what) {
   const std::string& golden = entry.golden;
   const size_t at = absl::StrCat("/", golden).rfind("/goldens/");
-  const std::string root = at != std::string::npos ? golden.substr(0, at + 7)
-                                                   : Generic(fs::path(golden).parent_path());
+  const std::string root =
+      at != std::string::npos ? golden.substr(0, at + 7) : Generic(fs::path(golden).parent_path());
   if (!entry.capture) return CheckNoLinkBelow(root, Generic(fs::path(golden).parent_path()));
   std::set<std::string> scenarios;
   for (const auto& [scenario, frames] : what.capture.scenarios) scenarios.insert(scenario);

@@ -241,12 +241,12 @@ struct LinkCase {
   std::string label;
   std::string link;  // relative to the golden's folder (goldens/walk_test), a link to the target
   UpdateMode mode;
-  bool equal;        // the capture equals the golden (else "x" where the golden has " ")
+  bool equal;         // the capture equals the golden (else "x" where the golden has " ")
   std::string error;  // the message's line, after the link's path
 };
 
-class LinkedFolderTest : public CaptureGoldenTest, public ::testing::WithParamInterface<LinkCase> {
-};
+class LinkedFolderTest : public CaptureGoldenTest,
+                         public ::testing::WithParamInterface<LinkCase> {};
 
 // A capture golden's folder, its scenario folder, the actual capture's folder or a scenario folder
 // in that, made a symbolic link: nothing is written or deleted in the link's target, and the
@@ -277,24 +277,24 @@ TEST_P(LinkedFolderTest, NothingIsWrittenOrDeletedThroughIt) {
   EXPECT_EQ(Contents(target), before);
   EXPECT_TRUE(fs::is_symlink(link));
   if (!c.error.empty()) {
-    EXPECT_THAT(result.message, HasSubstr(c.error + link.string() + " is a symbolic link (to " +
-                                          target.string() +
-                                          "); vtsnap writes and deletes nothing through a link"));
+    EXPECT_THAT(result.message,
+                HasSubstr(c.error + link.string() + " is a symbolic link (to " + target.string() +
+                          "); vtsnap writes and deletes nothing through a link"));
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Links, LinkedFolderTest,
-    ::testing::Values(
-        LinkCase{"GoldenFolderUpdated", "walk.capture", UpdateMode::kAll, false,
-                 "could not write the golden: "},
-        LinkCase{"ScenarioFolderUpdated", "walk.capture/00-home", UpdateMode::kAll, false,
-                 "could not write the golden: "},
-        LinkCase{"ActualFolder", "walk.capture.actual", UpdateMode::kOff, false,
-                 "could not write the actual capture: "},
-        LinkCase{"ActualScenarioFolder", "walk.capture.actual/00-home", UpdateMode::kOff, false,
-                 "could not write the actual capture: "},
-        LinkCase{"StaleActualFolderOfAPass", "walk.capture.actual", UpdateMode::kOff, true, ""}),
+    ::testing::Values(LinkCase{"GoldenFolderUpdated", "walk.capture", UpdateMode::kAll, false,
+                               "could not write the golden: "},
+                      LinkCase{"ScenarioFolderUpdated", "walk.capture/00-home", UpdateMode::kAll,
+                               false, "could not write the golden: "},
+                      LinkCase{"ActualFolder", "walk.capture.actual", UpdateMode::kOff, false,
+                               "could not write the actual capture: "},
+                      LinkCase{"ActualScenarioFolder", "walk.capture.actual/00-home",
+                               UpdateMode::kOff, false, "could not write the actual capture: "},
+                      LinkCase{"StaleActualFolderOfAPass", "walk.capture.actual", UpdateMode::kOff,
+                               true, ""}),
     [](const ::testing::TestParamInfo<LinkCase>& info) { return info.param.label; });
 
 struct RefusedCase {

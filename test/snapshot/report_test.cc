@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include <csignal>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -283,9 +282,9 @@ TEST_F(ReportTest, AHeldLockTimesOutNamingItsHolderAndTheCheckStillFails) {
   ::waitpid(holder, nullptr, 0);
   EXPECT_FALSE(failed.passed);
   EXPECT_THAT(failed.message, HasSubstr("the screen differs from the golden " + golden.string()));
-  EXPECT_THAT(failed.message, HasSubstr("could not write the report: the report folder " +
-                                        dir_.string() + " stayed locked by process " +
-                                        std::to_string(holder) + " for 200ms"));
+  EXPECT_THAT(failed.message,
+              HasSubstr("could not write the report: the report folder " + dir_.string() +
+                        " stayed locked by process " + std::to_string(holder) + " for 200ms"));
   EXPECT_THAT(failed.message, Not(HasSubstr("report: /")));
   EXPECT_FALSE(fs::exists(dir_ / "vtsnap-report.html"));
 }
