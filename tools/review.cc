@@ -106,6 +106,28 @@ std::string Summary(const Entry& entry) {
   return *golden_bytes == *actual_bytes ? "same bytes" : "bytes differ";
 }
 
+// The lines `--list` shows under a changed semantic golden: its semantic diff after the first
+// line (which the entry's own line says), the first kListedSemanticLines, then how many more.
+std::vector<std::string> SemanticListLines(const Entry& entry) {
+  constexpr size_t kListedSemanticLines = 10;
+  if (!entry.golden_exists || entry.capture || FormatOf(entry.golden) != ".semantic") return {};
+  absl::StatusOr<std::string> golden_bytes = ReadAll(entry.golden);
+  absl::StatusOr<std::string> actual_bytes = ReadAll(entry.actual);
+  if (!golden_bytes.ok() || !actual_bytes.ok()) return {};
+  absl::StatusOr<SemanticSnapshot> expected = ParseSemantic(*golden_bytes, entry.golden);
+  absl::StatusOr<SemanticSnapshot> actual = ParseSemantic(*actual_bytes, entry.actual);
+  if (!expected.ok() || !actual.ok()) return {};
+  std::vector<std::string> lines =
+      absl::StrSplit(DiffSemantic(*expected, *actual), '\n', absl::SkipEmpty());
+  if (!lines.empty()) lines.erase(lines.begin());
+  if (lines.size() > kListedSemanticLines) {
+    const size_t more = lines.size() - kListedSemanticLines;
+    lines.resize(kListedSemanticLines);
+    lines.push_back(absl::StrCat("... and ", more, " more lines"));
+  }
+  return lines;
+}
+
 std::string ListLine(const Entry& entry) {
   if (entry.golden.empty()) {
     return absl::StrCat(Shown(entry), ": golden unknown (", entry.unknown, ")");
@@ -118,7 +140,9 @@ std::string ListLine(const Entry& entry) {
         canonical.ok() ? "" : absl::StrCat(": invalid: ", canonical.status().message()));
   }
   const std::string summary = Summary(entry);
-  return absl::StrCat(entry.golden, ": changed", summary.empty() ? "" : ": ", summary);
+  std::string line = absl::StrCat(entry.golden, ": changed", summary.empty() ? "" : ": ", summary);
+  for (const std::string& under : SemanticListLines(entry)) absl::StrAppend(&line, "\n  ", under);
+  return line;
 }
 
 std::string SummaryLine(const Counts& counts) {

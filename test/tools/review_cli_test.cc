@@ -1182,6 +1182,54 @@ TEST_F(ReviewCliTest, ListSummarizesAnRgbaPlane) {
             "ROOT/goldens/t/p.rgba: changed: planes differ: 1 of 2 pixels in x 0, y 0\n");
 }
 
+// A changed semantic golden is listed with the lines that differ, indented under its entry (the
+// semantic diff after its first line), the first ten of them, then how many were left out.
+TEST_F(ReviewCliTest, ListShowsTheLinesOfAChangedSemanticGolden) {
+  std::string changed = kSemantic;
+  changed.replace(changed.find("0 |hi there"), 11, "0 |hi where");
+  changed.replace(changed.find("fg=red"), 6, "fg=green");
+  Write("goldens/t/x.semantic", kSemantic);
+  Write("goldens/t/x.semantic.actual", changed);
+  Result result = Review({"--list"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/goldens/t/x.semantic: changed: projections differ (- expected, + actual)\n"
+            "  text:\n"
+            "    - 0 |hi there\n"
+            "    + 0 |hi where\n"
+            "  styles:\n"
+            "    - 0 3-7 bold fg=red\n"
+            "    + 0 3-7 bold fg=green\n");
+
+  // 30 rows that all change: 62 lines under the first (the headings, 60 row lines), 10 shown.
+  const auto rows = [](char letter) {
+    std::string p =
+        "vtsnap-semantic 1\ncapture viewport\nsize 4x30\nbuffer normal\n"
+        "viewport top=0 scrollback=0\ncursor hidden\nmode bracketed-paste off\n"
+        "mode mouse-tracking off\nmode mouse-encoding default\nmode focus-events off\n"
+        "mode synchronized-output off\nmode application-cursor-keys off\ntext\n";
+    for (int r = 0; r < 30; ++r) absl::StrAppend(&p, r, " |", std::string(1, letter), "\n");
+    return p + "styles\n";
+  };
+  Write("goldens/t/x.semantic", rows('a'));
+  Write("goldens/t/x.semantic.actual", rows('b'));
+  result = Review({"--list"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ROOT/goldens/t/x.semantic: changed: projections differ (- expected, + actual)\n"
+            "  text:\n"
+            "    - 0 |a\n"
+            "    - 1 |a\n"
+            "    - 2 |a\n"
+            "    - 3 |a\n"
+            "    - 4 |a\n"
+            "    - 5 |a\n"
+            "    - 6 |a\n"
+            "    - 7 |a\n"
+            "    - 8 |a\n"
+            "  ... and 52 more lines\n");
+}
+
 TEST_F(ReviewCliTest, BadArgumentsExit2) {
   struct Case {
     std::vector<std::string> args;
