@@ -15,8 +15,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
 #include "vtsnap/decoder/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
@@ -245,6 +247,24 @@ InputKind Classify(absl::string_view head, bool at_end) {
   return InputKind::kRecording;
 }
 
+// The size a golden dump's or a pito-tui frame's second line declares ("frame 80 24", "80 24"), or
+// nothing when that line does not say one (the parser then names what is wrong).
+std::optional<TerminalSize> DeclaredSize(InputKind kind, absl::string_view document) {
+  if (kind != InputKind::kGolden && kind != InputKind::kPitoFrame) return std::nullopt;
+  const size_t start = document.find('\n');
+  if (start == absl::string_view::npos) return std::nullopt;
+  absl::string_view line = document.substr(start + 1);
+  line = line.substr(0, line.find('\n'));
+  if (kind == InputKind::kGolden && !absl::ConsumePrefix(&line, "frame ")) return std::nullopt;
+  const size_t space = line.find(' ');
+  TerminalSize size;
+  if (space == absl::string_view::npos || !absl::SimpleAtoi(line.substr(0, space), &size.cols) ||
+      !absl::SimpleAtoi(line.substr(space + 1), &size.rows) || size.cols <= 0 || size.rows <= 0) {
+    return std::nullopt;
+  }
+  return size;
+}
+
 // A document (a golden, a plane, a state dump) in `bytes`, all of it.
 absl::StatusOr<Screen> ReadDocument(InputKind kind, const std::string& path,
                                     const std::string& bytes) {
@@ -303,6 +323,15 @@ absl::StatusOr<Screen> ReadScreen(InputReader& input, const std::string& path,
           "--size is for raw recordings; ", path, " is a ", KindName(kind), " and knows its size"));
     }
     if (absl::Status s = ReadRest(input, &head, kMaxInputBytes); !s.ok()) return s;
+    // Building a frame costs far more than its file (a golden of 10 million cells, 20 MB, takes
+    // 0.7 GB), so a PNG too large for the size the file declares is refused before it is parsed.
+    if (format == "png") {
+      if (std::optional<TerminalSize> declared = DeclaredSize(kind, head)) {
+        if (absl::Status s = CheckPngPixels(declared->cols, declared->rows, path); !s.ok()) {
+          return s;
+        }
+      }
+    }
     return ReadDocument(kind, path, head);
   }
   absl::StatusOr<TerminalSize> parsed = ParseSize(size.value_or("80x24"));

@@ -272,6 +272,8 @@ TEST(RenderCliTest, OversizedOutputsAndFontsAreRefused) {
                     std::string(8000 - 18, 'a'), "\n");
   }
   const std::string linked = TempFile("linked.dump", linked_golden + "end\n");
+  const std::string longer = TempFile("longer.dump", FilledGolden(6000000, 1));
+  const std::string tui = TempFile("tui_frame", "pito-tui frame 1\n65535 65535\n");
   const std::string golden = TempFile("small.dump", kGolden);
   const std::string recording = TempFile("hello.bin", "hello");
   const std::string fifo = TempFile("fifo.hex", "");
@@ -290,6 +292,13 @@ TEST(RenderCliTest, OversizedOutputsAndFontsAreRefused) {
       {"a wide golden as png",
        {wide, "--format", "png"},
        wide + ": a 100000x10 screen is 800000x160 pixels as a PNG (8x16 a cell); " + pixels},
+      // Its frame would take some 0.4 GB: it is refused by the size its frame line declares.
+      {"a golden of 6 million cells as png",
+       {longer, "--format", "png"},
+       longer + ": a 6000000x1 screen is 48000000x16 pixels as a PNG (8x16 a cell); " + pixels},
+      {"a pito-tui frame declaring 65535x65535 as png",
+       {tui, "--format", "png"},
+       tui + ": a 65535x65535 screen is 524280x1048560 pixels as a PNG (8x16 a cell); " + pixels},
       {"a large recording as png",
        {recording, "--size", "4096x2048", "--cell", "1x1", "--format", "png"},
        recording + ": a 4096x2048 screen is 32768x32768 pixels as a PNG (8x16 a cell); " + pixels},
