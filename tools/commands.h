@@ -32,7 +32,10 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
 // terminal on stdin and stdout).
 int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap run`: besides the codes above, 124 a wait timed out, 127 the program cannot be started.
-int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `invoked_as` is how the command was started (main's argv[0]), for the commands it prints for the
+// user to paste (accepting a golden, replaying a recording).
+int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+           const std::string& invoked_as = "vtsnap");
 
 // The active screen of `terminal` as `decode` and `run` print it. `format` "text": each row's text
 // with trailing spaces trimmed, trailing empty rows dropped, then one "\n" (Terminal::ScreenText);

@@ -8,8 +8,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "vtsnap/tools/commands.h"
@@ -141,9 +143,17 @@ void KeepFreedMemory() {
 
 int main(int argc, char** argv) {
   KeepFreedMemory();
+  // How the command was started, for the commands `run` prints to paste: "vtsnap" found in PATH,
+  // or the path it was run by (made absolute below if the directory changes).
+  std::string invoked_as = argc > 0 && argv[0][0] != '\0' ? argv[0] : "vtsnap";
   // Under `bazel run //:vtsnap_cli -- ...` the command starts in its runfiles; the paths given
   // (and review's default folder) mean what they mean where the user typed it, which Bazel names.
   if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY"); wd != nullptr && *wd != '\0') {
+    if (invoked_as.find('/') != std::string::npos && invoked_as[0] != '/') {
+      std::error_code ec;
+      const std::filesystem::path absolute = std::filesystem::absolute(invoked_as, ec);
+      if (!ec) invoked_as = absolute.string();
+    }
     if (::chdir(wd) != 0) {
       std::cerr << "vtsnap: cannot enter BUILD_WORKING_DIRECTORY \"" << wd
                 << "\": " << std::strerror(errno) << "\n";
@@ -172,7 +182,7 @@ int main(int argc, char** argv) {
   if (command == "compare") return vtsnap::tools::RunCompare(rest, std::cout, std::cerr);
   if (command == "render") return vtsnap::tools::RunRender(rest, std::cout, std::cerr);
   if (command == "review") return vtsnap::tools::RunReview(rest, std::cout, std::cerr);
-  if (command == "run") return vtsnap::tools::RunRun(rest, std::cout, std::cerr);
+  if (command == "run") return vtsnap::tools::RunRun(rest, std::cout, std::cerr, invoked_as);
   std::cerr << "vtsnap: unknown command '" << command << "' (see vtsnap --help)\n";
   return 2;
 }

@@ -98,9 +98,9 @@ struct RunOptions {
   std::vector<std::string> argv;
 };
 
-// "vtsnap run ARGS..." as a shell reads it back.
-std::string CommandLine(const std::vector<std::string>& args) {
-  std::string command = "vtsnap run";
+// "vtsnap run ARGS..." as a shell reads it back, with vtsnap as it was started (`invoked_as`).
+std::string CommandLine(const std::string& invoked_as, const std::vector<std::string>& args) {
+  std::string command = absl::StrCat(ShellQuoteIfNeeded(invoked_as), " run");
   for (const std::string& a : args) absl::StrAppend(&command, " ", ShellQuoteIfNeeded(a));
   return command;
 }
@@ -345,14 +345,14 @@ bool PreflightExpectation(const std::string& path, const std::string& origin, Up
 // EqualsGolden uses) and writes what UPDATE_GOLDENS allows; the report goes to `err`. Returns the
 // exit code.
 int CheckExpectation(const std::string& path, const Frame& actual, UpdateMode mode,
-                     const std::vector<std::string>& args, std::ostream& err) {
+                     const std::string& accept_command, std::ostream& err) {
   const GoldenResult result =
       CheckGolden({.where = LocateGoldenPath(path),
                    .actual = golden::Serialize(actual),
                    .compare = CompareDumpByMeaning([&actual] { return actual; }),
                    .report_screens = DumpReportScreens([&actual] { return actual; }),
                    .claimant = "vtsnap run",
-                   .accept_command = CommandLine(args),
+                   .accept_command = accept_command,
                    .update_mode = mode,
                    .one_value_per_process = false});
   err << result.note;
@@ -549,7 +549,8 @@ class Driver {
 
 }  // namespace
 
-int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+           const std::string& invoked_as) {
   RunOptions o;
   bool help = false;
   if (!ParseArguments(args, &o, &help, err)) return kExitUsage;
@@ -651,7 +652,7 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
       return kExitFailed;
     }
     err << "vtsnap run: recorded " << session.bytes_received() << " bytes of output to "
-        << *o.record << " (replay: vtsnap decode --size " << o.size.cols << "x" << o.size.rows
+        << *o.record << " (replay: " << ShellQuoteIfNeeded(invoked_as) << " decode --size " << o.size.cols << "x" << o.size.rows
         << " " << ShellQuoteIfNeeded(*o.record) << ")\n";
     return kExitOk;
   };
@@ -685,7 +686,8 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
     }
     // A difference fails the run but the later steps still run: each checkpoint gets its verdict
     // (and its .actual) in one run.
-    const int checked = CheckExpectation(*step.expect, capture.frame, mode, args, err);
+    const int checked = CheckExpectation(*step.expect, capture.frame, mode,
+                                         CommandLine(invoked_as, args), err);
     if (code == kExitOk) code = checked;
   }
 
@@ -721,7 +723,8 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   }
   code = exit_code(code);
   if (!o.expect.has_value() || signals.received() != 0) return code;
-  const int checked = CheckExpectation(*o.expect, capture.frame, mode, args, err);
+  const int checked =
+      CheckExpectation(*o.expect, capture.frame, mode, CommandLine(invoked_as, args), err);
   return code == kExitOk ? checked : code;
 }
 

@@ -487,6 +487,62 @@ TEST_F(RunCliTest, ExpectMissingGoldenFailsAndWritesOnlyTheActualBesideIt) {
   EXPECT_EQ(ReadFile(golden + ".actual"), DumpOf("hello"));
 }
 
+// The accept command starts with vtsnap as it was started, so it runs when pasted: "vtsnap" found
+// in PATH, or the path it was run by, shell-quoted when it needs it.
+struct InvokedAsCase {
+  std::string name;
+  std::string invoked_as;
+  std::string printed;
+};
+void PrintTo(const InvokedAsCase& c, std::ostream* os) { *os << c.name; }
+
+class RunCliInvokedAsTest : public RunCliTest, public ::testing::WithParamInterface<InvokedAsCase> {};
+
+TEST_P(RunCliInvokedAsTest, TheAcceptAndReplayCommandsStartWithIt) {
+  const std::string golden = Path("menu.dump");
+  const std::string record = Path("out.bytes");
+  std::vector<std::string> args = {"--env", kMarker, "--record", record};
+  for (const std::string& a : Printing(golden, "hello")) args.push_back(a);
+  std::ostringstream out, err;
+  EXPECT_EQ(RunRun(args, out, err, GetParam().invoked_as), 1);
+  EXPECT_THAT(err.str(), HasSubstr("to accept the actual screen run:\n  UPDATE_GOLDENS=1 " +
+                                   GetParam().printed + " run --env "));
+  EXPECT_THAT(err.str(), HasSubstr("(replay: " + GetParam().printed + " decode --size 12x2 "));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    InvokedAs, RunCliInvokedAsTest,
+    ::testing::Values(InvokedAsCase{"FromPath", "vtsnap", "vtsnap"},
+                      InvokedAsCase{"ByRelativePath", "./build/bin/vtsnap", "./build/bin/vtsnap"},
+                      InvokedAsCase{"ByPathWithASpace", "/opt/my tools/vtsnap",
+                                    "'/opt/my tools/vtsnap'"}),
+    [](const ::testing::TestParamInfo<InvokedAsCase>& info) { return info.param.name; });
+
+TEST_F(RunCliTest, TheBinaryRunByAPathPrintsThatPathInTheAcceptCommand) {
+  // A link to the binary in a folder with a space in its name, run by that path.
+  fs::create_directories(Path("my tools"));
+  const std::string link = Path("my tools/vtsnap");
+  fs::create_symlink(VTSNAP_CLI_BINARY, link);
+  std::vector<std::string> argv = {link, "run", "--env", kMarker};
+  for (const std::string& a : Printing(Path("menu.dump"), "hello")) argv.push_back(a);
+  std::vector<char*> cargv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  const std::string err_path = Path("stderr");
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
+  pid_t vtsnap = -1;
+  ASSERT_EQ(posix_spawn(&vtsnap, cargv[0], &actions, nullptr, cargv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  int status = 0;
+  ASSERT_EQ(waitpid(vtsnap, &status, 0), vtsnap);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_THAT(ReadFile(err_path), HasSubstr("to accept the actual screen run:\n  UPDATE_GOLDENS=1 '" +
+                                            link + "' run --env "));
+}
+
 TEST_F(RunCliTest, ExpectMatchingGoldenPassesSilentlyAndRemovesAStaleActual) {
   const std::string golden = Path("menu.dump");
   WriteFile(golden, DumpOf("hello"));
