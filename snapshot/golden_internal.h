@@ -64,6 +64,12 @@ inline uint32_t AttrOrderEntry(size_t i, int position) {
   return static_cast<uint32_t>(i + 1) << (3 * position);
 }
 
+// The most cells a golden's frame may have: 4096 x 4096, the largest screen the terminal makes
+// (kMaxTerminalDimension each way). Parse and Serialize refuse more. A parsed cell costs 72 bytes
+// and a dump about two, so the cells of a 128 MiB dump (the input limit) took up to 4.5 GB; the
+// largest frame's take 1.2 GB (docs/decisions.md, "A golden holds at most 4096 x 4096 cells").
+inline constexpr int64_t kMaxCells = int64_t{4096} * 4096;
+
 // True when `s` is non-empty lowercase hex, as a raster hash must be.
 inline bool IsLowerHex(absl::string_view s) {
   if (s.empty()) return false;

@@ -236,6 +236,13 @@ absl::Status Parser::ParseFrameLine() {
   absl::StatusOr<Token> rows = tokens->Int("the row count", &frame_.rows);
   if (!rows.ok()) return rows.status();
   if (frame_.rows < 1) return tokens->ErrorAt(*rows, "a positive row count");
+  // Before any cell is allocated: the cells of a parsed frame cost about 36 times their dump.
+  const int64_t cells = int64_t{frame_.cols} * frame_.rows;
+  if (cells > internal::kMaxCells) {
+    return tokens->ErrorAt(
+        *rows, absl::StrCat("a frame of at most ", internal::kMaxCells, " cells (4096 x 4096)"),
+        absl::StrCat(frame_.cols, " x ", frame_.rows, " = ", cells));
+  }
   return tokens->End();
 }
 

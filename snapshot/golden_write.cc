@@ -206,6 +206,11 @@ absl::StatusOr<std::string> Serialize(const Frame& frame) {
         "frame size %dx%d is not positive; ckvision-golden 1 needs at least one cell", frame.cols,
         frame.rows));
   }
+  if (int64_t{frame.cols} * frame.rows > internal::kMaxCells) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "frame size %dx%d has %d cells; a golden holds at most %d (4096 x 4096)", frame.cols,
+        frame.rows, int64_t{frame.cols} * frame.rows, internal::kMaxCells));
+  }
   const size_t cell_count = static_cast<size_t>(frame.cols) * static_cast<size_t>(frame.rows);
   if (frame.cells.size() != cell_count) {
     return absl::InvalidArgumentError(absl::StrFormat("a %dx%d frame needs %d cells, it has %d",

@@ -198,6 +198,14 @@ INSTANTIATE_TEST_SUITE_P(
         RejectCase{"FrameRowsMissing", "frame 4 2", "frame 4",
                    "2:8: expected the row count (a canonical non-negative integer), got end of "
                    "line"},
+        // Refused on the frame line, before any cell is allocated (4097 x 4096 cells would take
+        // 1.2 GB parsed; a dump of them is 34 MB).
+        RejectCase{"FrameCellLimit", "frame 4 2", "frame 4097 4096",
+                   "2:12: expected a frame of at most 16777216 cells (4096 x 4096), got 4097 x "
+                   "4096 = 16781312"},
+        RejectCase{"FrameCellLimitFromRowsAlone", "frame 4 2", "frame 1 16777217",
+                   "2:9: expected a frame of at most 16777216 cells (4096 x 4096), got 1 x "
+                   "16777217 = 16777217"},
         RejectCase{"FrameExtraToken", "frame 4 2", "frame 4 2 3",
                    "2:11: expected end of line, got \"3\""},
         // Cursor.
@@ -419,6 +427,11 @@ TEST(GoldenParse, LoneCarriageReturnIsRawRowText) {
 TEST(GoldenParse, HostileSizesCostNothingBeforeTheLinesExist) {
   absl::StatusOr<Frame> frame = golden::Parse(
       "ckvision-golden 1\nframe 2147483647 2147483647\ncursor hidden\nstyles 0\ngrid\n");
+  EXPECT_EQ(frame.status().message(),
+            "2:18: expected a frame of at most 16777216 cells (4096 x 4096), got 2147483647 x "
+            "2147483647 = 4611686014132420609");
+  // Under the cell limit, a size costs nothing until its lines are read either.
+  frame = golden::Parse("ckvision-golden 1\nframe 4096 4096\ncursor hidden\nstyles 0\ngrid\n");
   EXPECT_EQ(frame.status().message(), "6:1: expected grid row 0, got end of input");
 }
 
@@ -682,6 +695,14 @@ INSTANTIATE_TEST_SUITE_P(
         SerializeErrorCase{"EmptyFrame", [](Frame& f) { f = Frame::Blank(0, 0); },
                            "frame size 0x0 is not positive; ckvision-golden 1 needs at least one "
                            "cell"},
+        // What Parse would refuse, refused before the cells are looked at.
+        SerializeErrorCase{"CellLimit",
+                           [](Frame& f) {
+                             f.cols = 4097;
+                             f.rows = 4096;
+                           },
+                           "frame size 4097x4096 has 16781312 cells; a golden holds at most "
+                           "16777216 (4096 x 4096)"},
         SerializeErrorCase{"CellCount", [](Frame& f) { f.cells.pop_back(); },
                            "a 4x2 frame needs 8 cells, it has 7"},
         SerializeErrorCase{"RowTextCount", [](Frame& f) { f.row_text = {"a"}; },
