@@ -500,6 +500,45 @@ TEST(SemanticTest, ReaderLeavesOutStylesNobodySeesOnBlanks) {
   EXPECT_EQ(snap->styles[0].last_col, 1);  // "ab": the two blanks after it show nothing
 }
 
+// The reader's rule for blank cells on the row `ab  c 中` (a0 b1, blanks 2-3, c4, blank 5, the
+// wide 中 in 6-7, blanks 8-11): what each styles section reads as, and reading that again gives
+// the same projection.
+TEST(SemanticTest, ReaderJudgesBlankCellsAndIsIdempotent) {
+  const std::string header =
+      "vtsnap-semantic 1\ncapture viewport\nsize 12x1\nbuffer normal\nviewport top=0 "
+      "scrollback=0\ncursor hidden\nmode bracketed-paste off\nmode mouse-tracking off\nmode "
+      "mouse-encoding default\nmode focus-events off\nmode synchronized-output off\nmode "
+      "application-cursor-keys off\ntext\n0 |ab  c \xe4\xb8\xad\nstyles\n";
+  struct Case {
+    std::string styles;
+    std::string read;  // the styles section as read
+  };
+  const Case kCases[] = {
+      // The word spaces lie between red glyphs and join their run; the trailing blanks show no red.
+      {"0 0-11 fg=red\n", "0 0-7 fg=red\n"},
+      // Bold shows nothing on the blanks between two red glyphs: they join the red run.
+      {"0 0-1 fg=red\n0 2-3 bold\n0 4-4 fg=red\n", "0 0-4 fg=red\n"},
+      // A background, reverse and an underline show on blanks; italic on a wide glyph's columns.
+      {"0 0-0 fg=red\n0 1-5 bg=blue\n0 6-7 italic\n0 8-11 underline fg=green\n",
+       "0 0-0 fg=red\n0 1-5 bg=blue\n0 6-7 italic\n0 8-11 underline fg=green\n"},
+      // Blank 5 lies between a default glyph and a red one: it keeps what shows (nothing).
+      {"0 2-3 reverse\n0 5-6 fg=red\n0 7-7 dim\n0 9-11 fg=red\n",
+       "0 2-3 reverse\n0 6-6 fg=red\n0 7-7 dim\n"},
+      // Blanks 2-3 of a red link keep the link, not the red: they join the plain link's run.
+      {"0 0-1 link=https://x.example/\n0 2-4 fg=red link=https://x.example/\n",
+       "0 0-3 link=https://x.example/\n0 4-4 fg=red link=https://x.example/\n"},
+  };
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.styles);
+    absl::StatusOr<SemanticSnapshot> once = ParseSemantic(header + c.styles);
+    ASSERT_TRUE(once.ok()) << once.status();
+    EXPECT_EQ(SerializeSemantic(*once), header + c.read);
+    absl::StatusOr<SemanticSnapshot> twice = ParseSemantic(SerializeSemantic(*once));
+    ASSERT_TRUE(twice.ok()) << twice.status();
+    EXPECT_EQ(SerializeSemantic(*twice), SerializeSemantic(*once));
+  }
+}
+
 TEST(SemanticTest, DiffOfAStyleChangeShowsOnlyStyles) {
   VirtualTerminal a({.cols = 10, .rows = 1});
   a.Write("hello");
