@@ -279,16 +279,16 @@ class PtySession {
   // on (the written prefix is dropped once it is the larger half, so writing stays linear).
   std::string outgoing_;
   size_t outgoing_begin_ = 0;
-  uint64_t outgoing_written_ = 0;  // guarded by mu_: bytes written so far (of all ever queued)
-  uint64_t outgoing_queued_ = 0;   // guarded by mu_
-  uint64_t replies_dropped_ = 0;   // guarded by mu_: replies not queued (kMaxPendingReplyBytes)
-  uint64_t bytes_received_ = 0;      // guarded by mu_
-  std::string output_;               // guarded by mu_: everything read, with keep_output
-  absl::Time last_output_;           // guarded by mu_
-  bool output_ended_ = false;        // guarded by mu_: EOF or EIO on the terminal
-  bool input_closed_ = false;        // guarded by mu_: writing failed (the program has gone)
-  bool stop_ = false;                // guarded by mu_
-  std::optional<ExitStatus> exit_;   // guarded by mu_
+  uint64_t outgoing_written_ = 0;   // guarded by mu_: bytes written so far (of all ever queued)
+  uint64_t outgoing_queued_ = 0;    // guarded by mu_
+  uint64_t replies_dropped_ = 0;    // guarded by mu_: replies not queued (kMaxPendingReplyBytes)
+  uint64_t bytes_received_ = 0;     // guarded by mu_
+  std::string output_;              // guarded by mu_: everything read, with keep_output
+  absl::Time last_output_;          // guarded by mu_
+  bool output_ended_ = false;       // guarded by mu_: EOF or EIO on the terminal
+  bool input_closed_ = false;       // guarded by mu_: writing failed (the program has gone)
+  bool stop_ = false;               // guarded by mu_
+  std::optional<ExitStatus> exit_;  // guarded by mu_
   std::optional<std::string> cancelled_;  // Cancel()'s reason; guarded by mu_
   absl::Time exit_time_;                  // guarded by mu_
   absl::Time output_end_time_;            // guarded by mu_

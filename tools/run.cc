@@ -652,8 +652,8 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
       return kExitFailed;
     }
     err << "vtsnap run: recorded " << session.bytes_received() << " bytes of output to "
-        << *o.record << " (replay: " << ShellQuoteIfNeeded(invoked_as) << " decode --size " << o.size.cols << "x" << o.size.rows
-        << " " << ShellQuoteIfNeeded(*o.record) << ")\n";
+        << *o.record << " (replay: " << ShellQuoteIfNeeded(invoked_as) << " decode --size "
+        << o.size.cols << "x" << o.size.rows << " " << ShellQuoteIfNeeded(*o.record) << ")\n";
     return kExitOk;
   };
   // The exit code of the run so far (`code`), after an interruption or a failed recording.
@@ -686,8 +686,8 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
     }
     // A difference fails the run but the later steps still run: each checkpoint gets its verdict
     // (and its .actual) in one run.
-    const int checked = CheckExpectation(*step.expect, capture.frame, mode,
-                                         CommandLine(invoked_as, args), err);
+    const int checked =
+        CheckExpectation(*step.expect, capture.frame, mode, CommandLine(invoked_as, args), err);
     if (code == kExitOk) code = checked;
   }
 

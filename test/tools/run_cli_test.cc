@@ -496,7 +496,8 @@ struct InvokedAsCase {
 };
 void PrintTo(const InvokedAsCase& c, std::ostream* os) { *os << c.name; }
 
-class RunCliInvokedAsTest : public RunCliTest, public ::testing::WithParamInterface<InvokedAsCase> {};
+class RunCliInvokedAsTest : public RunCliTest,
+                            public ::testing::WithParamInterface<InvokedAsCase> {};
 
 TEST_P(RunCliInvokedAsTest, TheAcceptAndReplayCommandsStartWithIt) {
   const std::string golden = Path("menu.dump");
@@ -539,8 +540,9 @@ TEST_F(RunCliTest, TheBinaryRunByAPathPrintsThatPathInTheAcceptCommand) {
   int status = 0;
   ASSERT_EQ(waitpid(vtsnap, &status, 0), vtsnap);
   EXPECT_EQ(WEXITSTATUS(status), 1);
-  EXPECT_THAT(ReadFile(err_path), HasSubstr("to accept the actual screen run:\n  UPDATE_GOLDENS=1 '" +
-                                            link + "' run --env "));
+  EXPECT_THAT(
+      ReadFile(err_path),
+      HasSubstr("to accept the actual screen run:\n  UPDATE_GOLDENS=1 '" + link + "' run --env "));
 }
 
 TEST_F(RunCliTest, ExpectMatchingGoldenPassesSilentlyAndRemovesAStaleActual) {
@@ -1068,8 +1070,8 @@ TEST_F(RunCliTest, AProgramThatAsksForeverWithoutReadingEndsAtTheTimeoutInBounde
   ASSERT_TRUE(status.has_value()) << "vtsnap run did not end within 30 s of a 2 s timeout";
   const absl::Duration took = absl::Now() - started;
   const std::string err = ReadFile(Path("stderr"));
-  ASSERT_TRUE(WIFEXITED(*status)) << "vtsnap run was killed by signal " << WTERMSIG(*status)
-                                  << "\n" << err;
+  ASSERT_TRUE(WIFEXITED(*status)) << "vtsnap run was killed by signal " << WTERMSIG(*status) << "\n"
+                                  << err;
   EXPECT_EQ(WEXITSTATUS(*status), 124) << err;
   EXPECT_THAT(err, ContainsRegex("timed out after [0-9.]+s waiting for"));  // 2s, scaled
   // VTSNAP_TIMEOUT_SCALE (slow CI) stretches the timeout and the close grace.
@@ -1094,15 +1096,15 @@ TEST_F(RunCliTest, RecordStreamsAnEndlessOutputToItsFileAndTheProgramIsEnded) {
   const std::optional<int> status = WaitStatusWithin(vtsnap, absl::Seconds(30));
   ASSERT_TRUE(status.has_value()) << "vtsnap run did not end within 30 s of a 2 s timeout";
   const std::string err = ReadFile(Path("stderr"));
-  ASSERT_TRUE(WIFEXITED(*status)) << "vtsnap run was killed by signal " << WTERMSIG(*status)
-                                  << "\n" << err.substr(err.size() - std::min<size_t>(err.size(), 2000));
+  ASSERT_TRUE(WIFEXITED(*status)) << "vtsnap run was killed by signal " << WTERMSIG(*status) << "\n"
+                                  << err.substr(err.size() - std::min<size_t>(err.size(), 2000));
   EXPECT_EQ(WEXITSTATUS(*status), 124);
   std::error_code ec;
   const uintmax_t size = fs::file_size(record, ec);
   ASSERT_FALSE(ec) << "no recording: " << ec.message();
   EXPECT_GT(size, 0u);
-  EXPECT_THAT(err, HasSubstr(absl::StrCat("vtsnap run: recorded ", size, " bytes of output to ",
-                                          record)));
+  EXPECT_THAT(
+      err, HasSubstr(absl::StrCat("vtsnap run: recorded ", size, " bytes of output to ", record)));
   std::ifstream in(record, std::ios::binary);
   std::string head(4096, 'x');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
