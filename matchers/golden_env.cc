@@ -232,17 +232,25 @@ class GoldenEnvironment : public ::testing::Environment {
       written += static_cast<int>(rec.written.size());
       claimed += static_cast<int>(rec.claims.size());
     }
-    // A golden whose update could not be written is neither written nor unchanged.
+    // A golden whose update could not be written, or whose check failed for another reason (a
+    // FIFO or a folder where the golden should be, a conflict), is neither written nor unchanged.
+    int write_failed = 0;
     int failed = 0;
     for (const GoldenClaims& c : ClaimsOfProcess()) {
-      failed += static_cast<int>(c.write_failed.size());
+      write_failed += static_cast<int>(c.write_failed.size());
+      const std::set<std::string> written_here(c.written.begin(), c.written.end());
+      const std::set<std::string> write_failed_here(c.write_failed.begin(), c.write_failed.end());
+      for (const std::string& g : c.failed) {
+        if (!written_here.contains(g) && !write_failed_here.contains(g)) ++failed;
+      }
     }
     int orphans = 0;
     for (const FolderVerdict& v : verdicts) orphans += static_cast<int>(v.orphans.size());
-    const std::string failed_text =
-        failed > 0 ? absl::StrCat(", ", failed, " failed to write") : std::string();
+    std::string failed_text;
+    if (write_failed > 0) absl::StrAppend(&failed_text, ", ", write_failed, " failed to write");
+    if (failed > 0) absl::StrAppend(&failed_text, ", ", failed, " failed");
     std::fprintf(stderr, "vtsnap: goldens: %d written, %d unchanged%s, %d orphans\n", written,
-                 claimed - written - failed, failed_text.c_str(), orphans);
+                 claimed - written - write_failed - failed, failed_text.c_str(), orphans);
     for (const FolderVerdict& v : verdicts) {
       for (const std::string& o : v.orphans) {
         std::fprintf(stderr, "vtsnap: orphan (delete it with: rm '%s/%s')\n",

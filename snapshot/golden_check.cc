@@ -125,6 +125,7 @@ struct FolderClaims {
   std::set<std::string> claimed;
   std::set<std::string> written;
   std::set<std::string> write_failed;
+  std::set<std::string> failed;  // a check of it failed for another reason than a write
 };
 
 struct Registry {
@@ -146,7 +147,11 @@ void RecordInventoryClaim(const GoldenInput& in, GoldenOutcome outcome, bool wri
   FolderClaims& f = reg.folders[{in.source_file, in.where.folder}];
   f.claimed.insert(in.where.relative);
   if (outcome == GoldenOutcome::kWritten) f.written.insert(in.where.relative);
-  if (write_failed) f.write_failed.insert(in.where.relative);
+  if (write_failed) {
+    f.write_failed.insert(in.where.relative);
+  } else if (outcome != GoldenOutcome::kOk && outcome != GoldenOutcome::kWritten) {
+    f.failed.insert(in.where.relative);
+  }
 }
 
 // The bytes a claim compares: the actual value's, or why it has none.
@@ -595,7 +600,8 @@ std::vector<GoldenClaims> ClaimsOfProcess() {
                    .folder = key.second,
                    .claimed = {f.claimed.begin(), f.claimed.end()},
                    .written = {f.written.begin(), f.written.end()},
-                   .write_failed = {f.write_failed.begin(), f.write_failed.end()}});
+                   .write_failed = {f.write_failed.begin(), f.write_failed.end()},
+                   .failed = {f.failed.begin(), f.failed.end()}});
   }
   return out;
 }

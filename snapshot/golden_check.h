@@ -178,6 +178,9 @@ struct GoldenClaims {
   std::vector<std::string> claimed;  // relative paths, sorted
   std::vector<std::string> written;
   std::vector<std::string> write_failed;  // an update was due, but writing the golden failed
+  // A check failed for another reason (the golden unreadable: a FIFO, a folder, over the size
+  // limit; a conflict; a mismatch UPDATE_GOLDENS=new does not write), sorted.
+  std::vector<std::string> failed;
 };
 std::vector<GoldenClaims> ClaimsOfProcess();
 

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -849,6 +850,28 @@ TEST_F(GoldensE2eTest, FailedWriteFailsAndIsCountedApart) {
       << r;
   EXPECT_EQ(ReadFile(blocker), "not a directory\n");
 }
+
+// 12c. A golden that cannot be read under UPDATE_GOLDENS=1 (a FIFO or a folder at its path) fails
+// its test and is counted as failed, not as unchanged; the other golden is written.
+class GoldensE2eUnreadableTest : public GoldensE2eTest,
+                                 public ::testing::WithParamInterface<std::string> {};
+
+TEST_P(GoldensE2eUnreadableTest, UnreadableGoldenIsCountedAsFailed) {
+  const fs::path home = Golden("home");
+  fs::create_directories(home.parent_path());
+  if (GetParam() == "fifo") {
+    ASSERT_EQ(::mkfifo(home.c_str(), 0644), 0) << std::strerror(errno);
+  } else {
+    fs::create_directories(home);
+  }
+  const RunResult r = RunFixture({{"UPDATE_GOLDENS", "1"}});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("[  FAILED  ] Fixture.Home")) << r;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap: goldens: 1 written, 0 unchanged, 1 failed, 0 orphans"))
+      << r;
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, GoldensE2eUnreadableTest, ::testing::Values("fifo", "folder"));
 
 // 13. Not(EqualsGolden(...)) never writes a golden or an .actual, whatever UPDATE_GOLDENS says.
 TEST_F(GoldensE2eTest, NegatedMatcherNeverWrites) {
