@@ -8,8 +8,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "vtsnap/decoder/fnv1a.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/fnv1a.h"
+#include "vtsnap/base/utf8.h"
 
 namespace vtsnap::bench {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bench/corpus.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 
 namespace vtsnap::bench {
 

@@ -17,7 +17,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 
 namespace vtsnap::bench {
 

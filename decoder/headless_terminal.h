@@ -32,7 +32,7 @@
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/hyperlink.h"
 #include "vtsnap/decoder/keys.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal_options.h"
 
 namespace vtsnap {

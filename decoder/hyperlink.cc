@@ -4,7 +4,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/base/fnv1a.h"
 
 namespace vtsnap {
 

@@ -9,8 +9,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "vtsnap/decoder/quote.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/quote.h"
+#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 namespace {

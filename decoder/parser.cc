@@ -9,7 +9,7 @@
 #endif
 
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 namespace {
@@ -294,7 +294,7 @@ void Parser::FlushUtf8Error(ParserHandler& handler) {
 
 // Decodes one byte >= 0x80 in ground, replacing each maximal invalid subpart with one U+FFFD
 // (the Unicode "best practice" that xterm and browsers follow). This is DecodeUtf8
-// (decoder/utf8.h) one byte at a time, on the same lead table (Utf8LeadOf): a character may be
+// (base/utf8.h) one byte at a time, on the same lead table (Utf8LeadOf): a character may be
 // split across writes, so its state lives in the parser between Feed calls, which a decoder of
 // whole buffers cannot keep. Feed decodes the whole characters of a buffer without it.
 void Parser::Utf8(uint8_t byte, ParserHandler& handler) {

@@ -11,7 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/presenter_internal.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 
@@ -231,7 +231,7 @@ void PresenterTerminal::Write(absl::string_view bytes) {
   }
 }
 
-// DecodeUtf8 (decoder/utf8.h) one byte at a time, on its lead table: Write may end inside a
+// DecodeUtf8 (base/utf8.h) one byte at a time, on its lead table: Write may end inside a
 // character, and each byte must be judged (and a violation reported at its offset) as it comes.
 void PresenterTerminal::Utf8Byte(uint8_t byte) {
   auto malformed = [this] {

@@ -12,7 +12,7 @@
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/presenter_internal.h"
 #include "vtsnap/decoder/terminal.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 

@@ -14,8 +14,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/size.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/size.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/width.h"
 
 namespace vtsnap {

@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "absl/base/attributes.h"
-#include "vtsnap/decoder/utf8.h"  // AppendUtf8 and EncodeUtf8, which lived here
+#include "vtsnap/base/utf8.h"  // AppendUtf8 and EncodeUtf8, which lived here
 
 namespace vtsnap {
 

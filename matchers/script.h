@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "vtsnap/decoder/headless_terminal.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/snapshot/frame.h"
 

@@ -26,7 +26,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "vtsnap/decoder/keys.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/pty/foreground_probe.h"
 #include "vtsnap/pty/pty_session_internal.h"
 #include "vtsnap/snapshot/capture.h"

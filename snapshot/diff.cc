@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"

@@ -17,7 +17,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/report.h"

@@ -15,7 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/golden_internal.h"

@@ -31,7 +31,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 #include "vtsnap/snapshot/store.h"
 
 namespace vtsnap {

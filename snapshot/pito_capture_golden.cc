@@ -18,7 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/report.h"
 #include "vtsnap/snapshot/store.h"

@@ -11,7 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/snapshot/pito_internal.h"
 

@@ -26,7 +26,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/snapshot/pito_capture.h"
 #include "vtsnap/snapshot/pito_frame.h"
 

@@ -10,8 +10,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "re2/re2.h"
-#include "vtsnap/decoder/quote.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/quote.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/frame.h"
 

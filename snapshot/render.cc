@@ -20,7 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/png.h"
 #include "vtsnap/snapshot/sgr.h"

@@ -14,7 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 
 namespace vtsnap {
 namespace {

@@ -55,7 +55,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "vtsnap/decoder/fnv1a.h"  // Fnv1a64, RasterHash's hash
+#include "vtsnap/base/fnv1a.h"  // Fnv1a64, RasterHash's hash
 
 namespace vtsnap {
 
@@ -176,7 +176,7 @@ std::string RasterHash(const RgbaPlane& picture);
 std::string RasterHash(uint32_t width, uint32_t height, absl::Span<const uint8_t> rgba);
 
 // 64-bit FNV-1a, continued from `hash` (the offset basis to start afresh), over `bytes`:
-// Fnv1a64, kFnv1a64OffsetBasis and kFnv1a64Prime come from decoder/fnv1a.h, included above.
+// Fnv1a64, kFnv1a64OffsetBasis and kFnv1a64Prime come from base/fnv1a.h, included above.
 
 }  // namespace vtsnap
 

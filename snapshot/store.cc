@@ -33,7 +33,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 
 namespace vtsnap {
 namespace {

@@ -12,7 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/store.h"

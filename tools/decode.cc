@@ -13,7 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/decoder/presenter.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/pito_dump.h"

@@ -19,7 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/golden.h"

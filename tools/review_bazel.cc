@@ -19,7 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
-#include "vtsnap/decoder/fnv1a.h"
+#include "vtsnap/base/fnv1a.h"
 #include "vtsnap/snapshot/store.h"
 #include "vtsnap/tools/review_internal.h"
 #include "vtsnap/tools/zip_reader.h"

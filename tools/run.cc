@@ -27,7 +27,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "vtsnap/decoder/keys.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/pty/pty_session.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/diff.h"

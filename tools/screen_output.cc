@@ -10,7 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal_options.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/frame.h"

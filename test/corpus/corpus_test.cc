@@ -26,7 +26,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "vtsnap/decoder/terminal.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/decoder/width.h"
 

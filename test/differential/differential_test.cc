@@ -39,7 +39,7 @@
 #include "test/differential/ddmin.h"
 #include "test/differential/generator.h"
 #include "test/differential/oracles.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/state_json.h"

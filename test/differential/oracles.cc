@@ -26,7 +26,7 @@
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
 #include "nlohmann/json.hpp"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/width.h"
 #include "vtsnap/snapshot/state_json.h"
 

@@ -2,24 +2,31 @@
 # library folders, tests, examples and benchmarks under SOURCE_DIR and fails, naming file and line,
 #   - on a library header spelled without the project prefix ("decoder/terminal.h" instead of
 #     "vtsnap/decoder/terminal.h"), anywhere;
-#   - on a library file including a header of a layer above it. The flow: decoder/ <- snapshot/ <-
-#     pty/ and matchers/ (side by side: the matchers see a PtySession only as a ScreenView) <-
-#     tools/.
+#   - on a library file including a header of a layer above it. The flow: base/ <- decoder/ <-
+#     snapshot/ <- pty/ and matchers/ (side by side: the matchers see a PtySession only as a
+#     ScreenView) <- tools/. base/ includes nothing of vtsnap's but itself;
+#   - on a file of base/ or decoder/ including nlohmann/json: the decoder reads no JSON (progress
+#     lines are snapshot/progress.h; layers.decoder_links_no_json checks the link side).
 cmake_minimum_required(VERSION 3.25)
-set(allowed_decoder decoder)
-set(allowed_snapshot decoder snapshot)
-set(allowed_pty decoder snapshot pty)
-set(allowed_matchers decoder snapshot matchers)
-set(allowed_tools decoder snapshot pty tools)
+set(allowed_base base)
+set(allowed_decoder base decoder)
+set(allowed_snapshot base decoder snapshot)
+set(allowed_pty base decoder snapshot pty)
+set(allowed_matchers base decoder snapshot matchers)
+set(allowed_tools base decoder snapshot pty tools)
 
 set(problems "")
 set(checked 0)
-foreach(folder IN ITEMS decoder snapshot pty matchers tools test examples bench)
+foreach(folder IN ITEMS base decoder snapshot pty matchers tools test examples bench)
   file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/${folder}/*.h
        ${SOURCE_DIR}/${folder}/*.cc ${SOURCE_DIR}/${folder}/*.inc)
   list(FILTER files EXCLUDE REGEX "node_modules")
   foreach(file IN LISTS files)
     file(READ ${SOURCE_DIR}/${file} content)
+    if(folder MATCHES "^(base|decoder)$" AND content MATCHES "#[ \t]*include[ \t]*[<\"]nlohmann/")
+      string(APPEND problems "${file}: includes nlohmann/json, but ${folder}/ reads no JSON (the "
+                             "decoder has no JSON dependency; progress lines are snapshot/)\n")
+    endif()
     string(REGEX MATCHALL "#[ \t]*include[ \t]*\"[^\"\n]*\"" includes "${content}")
     foreach(inc IN LISTS includes)
       math(EXPR checked "${checked} + 1")
@@ -29,7 +36,7 @@ foreach(folder IN ITEMS decoder snapshot pty matchers tools test examples bench)
       string(REGEX MATCHALL "\n" newlines "${before}")
       list(LENGTH newlines line)
       math(EXPR line "${line} + 1")
-      if(path MATCHES "^(decoder|snapshot|pty|matchers|tools)/")
+      if(path MATCHES "^(base|decoder|snapshot|pty|matchers|tools)/")
         string(APPEND problems
                "${file}:${line}: #include \"${path}\": spell vtsnap headers vtsnap/${path}\n")
       elseif(path MATCHES "^vtsnap/([^/]+)/" AND DEFINED allowed_${folder})

@@ -1,5 +1,5 @@
 # layers.library_files_stay_small (test/layers/CMakeLists.txt): every library source file under
-# SOURCE_DIR (decoder/, snapshot/, pty/, matchers/, tools/; generated tables excluded) has fewer
+# SOURCE_DIR (base/, decoder/, snapshot/, pty/, matchers/, tools/; generated tables excluded) has fewer
 # than MAX_LINES lines, so a file keeps to one concern (docs/decisions.md, "Layers").
 cmake_minimum_required(VERSION 3.25)
 if(NOT MAX_LINES)
@@ -7,7 +7,7 @@ if(NOT MAX_LINES)
 endif()
 set(problems "")
 set(checked 0)
-foreach(folder IN ITEMS decoder snapshot pty matchers tools)
+foreach(folder IN ITEMS base decoder snapshot pty matchers tools)
   file(GLOB files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/${folder}/*.h ${SOURCE_DIR}/${folder}/*.cc)
   foreach(file IN LISTS files)
     file(READ ${SOURCE_DIR}/${file} content)

@@ -78,6 +78,7 @@ if("install" IN_LIST MODES)
   set(prefix "${SCRATCH}/prefix")
   step(install ${CMAKE_COMMAND} --install "${VTSNAP_BINARY_DIR}" --prefix "${prefix}")
   foreach(f include/vtsnap/matchers/matchers.h include/vtsnap/decoder/width_table.inc
+            include/vtsnap/base/utf8.h
             include/vtsnap/snapshot/frame.h bin/vtsnap)
     if(NOT EXISTS "${prefix}/${f}")
       message(FATAL_ERROR "package test: the install did not produce ${prefix}/${f}")

@@ -14,7 +14,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/snapshot/pito_frame.h"
 
 namespace vtsnap::pito {

@@ -16,7 +16,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/pito_capture.h"
 #include "vtsnap/snapshot/pito_frame.h"

@@ -8,7 +8,7 @@
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/png.h"

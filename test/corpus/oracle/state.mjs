@@ -27,7 +27,7 @@ try {
   process.exit(2);
 }
 
-const kMaxDimension = 4096;  // decoder/size.h kMaxTerminalDimension
+const kMaxDimension = 4096;  // base/size.h kMaxTerminalDimension
 const kDefaultFg = 13421772;  // 0xcccccc, the schema's default foreground
 const kDefaultBg = 0;
 

@@ -1,5 +1,5 @@
 // QuoteForMessage and HexDigitValue: the one quoting helper for messages (see quote.h).
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 
 #include <string>
 
@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 namespace {

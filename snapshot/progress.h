@@ -6,8 +6,8 @@
 //   // read.ok() and read->progress: state kProgress, stage "resolve", fraction 0.25.
 //   // ReadProgress("make: nothing to do") is OK with no progress and a reason ("not JSON ...");
 //   // ReadProgress(R"({"v":1,"state":"progress","fraction":2})") is an error naming fraction.
-#ifndef VTSNAP_DECODER_PROGRESS_H_
-#define VTSNAP_DECODER_PROGRESS_H_
+#ifndef VTSNAP_SNAPSHOT_PROGRESS_H_
+#define VTSNAP_SNAPSHOT_PROGRESS_H_
 
 #include <optional>
 #include <string>
@@ -59,4 +59,4 @@ struct ProgressReading {
 
 }  // namespace vtsnap
 
-#endif  // VTSNAP_DECODER_PROGRESS_H_
+#endif  // VTSNAP_SNAPSHOT_PROGRESS_H_

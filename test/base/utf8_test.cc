@@ -1,7 +1,7 @@
-// The one UTF-8 decoder (decoder/utf8.h): each kind of well-formed and ill-formed sequence, the
+// The one UTF-8 decoder (base/utf8.h): each kind of well-formed and ill-formed sequence, the
 // maximal-subpart lengths, agreement with utf8proc on validity and with the parser's streaming
 // form, and the encoders.
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 
 #include <algorithm>
 #include <cstddef>

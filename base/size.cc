@@ -1,4 +1,4 @@
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"

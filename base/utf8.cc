@@ -1,4 +1,4 @@
-#include "vtsnap/decoder/utf8.h"
+#include "vtsnap/base/utf8.h"
 
 #include <cstddef>
 #include <cstdint>

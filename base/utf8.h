@@ -25,8 +25,8 @@
 // classifies each first byte with Utf8LeadOf and checks the bytes that follow against the same
 // table. The parser's fast path calls DecodeUtf8's two halves (utf8_internal::WellFormedLength
 // and DecodeWellFormed) directly, which spares it the Utf8Char.
-#ifndef VTSNAP_DECODER_UTF8_H_
-#define VTSNAP_DECODER_UTF8_H_
+#ifndef VTSNAP_BASE_UTF8_H_
+#define VTSNAP_BASE_UTF8_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -157,4 +157,4 @@ char* EncodeUtf8(char32_t cp, char* out);
 
 }  // namespace vtsnap
 
-#endif  // VTSNAP_DECODER_UTF8_H_
+#endif  // VTSNAP_BASE_UTF8_H_

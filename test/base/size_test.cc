@@ -1,4 +1,4 @@
-#include "vtsnap/decoder/size.h"
+#include "vtsnap/base/size.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -10,8 +10,8 @@
 //   uint64_t same = vtsnap::Fnv1a64("bar", vtsnap::Fnv1a64("foo"));  // the same value
 //   std::vector<uint8_t> pixels = {255, 0, 0, 255};
 //   uint64_t p = vtsnap::Fnv1a64(absl::MakeConstSpan(pixels));        // bytes as bytes
-#ifndef VTSNAP_DECODER_FNV1A_H_
-#define VTSNAP_DECODER_FNV1A_H_
+#ifndef VTSNAP_BASE_FNV1A_H_
+#define VTSNAP_BASE_FNV1A_H_
 
 #include <cstdint>
 
@@ -41,4 +41,4 @@ constexpr uint64_t Fnv1a64(absl::Span<const uint8_t> bytes, uint64_t hash = kFnv
 
 }  // namespace vtsnap
 
-#endif  // VTSNAP_DECODER_FNV1A_H_
+#endif  // VTSNAP_BASE_FNV1A_H_

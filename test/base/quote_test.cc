@@ -1,6 +1,6 @@
-// QuoteForMessage and HexDigitValue (decoder/quote.h): each quoting style on controls, quotes,
+// QuoteForMessage and HexDigitValue (base/quote.h): each quoting style on controls, quotes,
 // UTF-8, malformed bytes and long text, and every hex digit.
-#include "vtsnap/decoder/quote.h"
+#include "vtsnap/base/quote.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
-// The one 64-bit FNV-1a (decoder/fnv1a.h).
-#include "vtsnap/decoder/fnv1a.h"
+// The one 64-bit FNV-1a (base/fnv1a.h).
+#include "vtsnap/base/fnv1a.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "vtsnap/decoder/progress.h"
+#include "vtsnap/snapshot/progress.h"
 
 #include <cstddef>
 #include <exception>

@@ -10,8 +10,8 @@
 //   vtsnap::QuoteForMessage("caf\xc3\xa9\x01", {.keep_showable_utf8 = true})
 //   // "café\x01"                             (printable UTF-8 kept as itself)
 //   vtsnap::HexDigitValue('b') == 11;  vtsnap::HexDigitValue('g') == -1
-#ifndef VTSNAP_DECODER_QUOTE_H_
-#define VTSNAP_DECODER_QUOTE_H_
+#ifndef VTSNAP_BASE_QUOTE_H_
+#define VTSNAP_BASE_QUOTE_H_
 
 #include <cstddef>
 #include <string>
@@ -41,4 +41,4 @@ int HexDigitValue(char c);
 
 }  // namespace vtsnap
 
-#endif  // VTSNAP_DECODER_QUOTE_H_
+#endif  // VTSNAP_BASE_QUOTE_H_

@@ -2,8 +2,8 @@
 //
 //   absl::StatusOr<vtsnap::TerminalSize> size = vtsnap::ParseSize("120x34");
 //   // size->cols == 120, size->rows == 34; ParseSize("120") is an error naming the input.
-#ifndef VTSNAP_DECODER_SIZE_H_
-#define VTSNAP_DECODER_SIZE_H_
+#ifndef VTSNAP_BASE_SIZE_H_
+#define VTSNAP_BASE_SIZE_H_
 
 #include <string>
 
@@ -30,4 +30,4 @@ std::string FormatSize(const TerminalSize& size);
 
 }  // namespace vtsnap
 
-#endif  // VTSNAP_DECODER_SIZE_H_
+#endif  // VTSNAP_BASE_SIZE_H_
