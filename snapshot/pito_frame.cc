@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "vtsnap/base/quote.h"
 #include "vtsnap/decoder/terminal.h"
+#include "vtsnap/snapshot/line_reader.h"
 #include "vtsnap/snapshot/pito_internal.h"
 
 #define VTSNAP_PITO_RETURN_IF_ERROR(expr)       \
@@ -46,10 +47,7 @@ constexpr QuoteOptions kQuote = {.max_bytes = 40};
 // ---------------------------------------------------------------------------------------------
 // Reader
 
-struct Line {
-  absl::string_view text;
-  int number = 0;  // 1-based
-};
+using Line = TextLine;
 
 // A canonical non-negative decimal (no sign, no leading zero) of at most `max`.
 bool ParseDecimal(absl::string_view s, int64_t max, int64_t* out) {
@@ -83,13 +81,13 @@ int HexDigit(char c) {
 
 class Parser {
  public:
-  Parser(absl::string_view text, absl::string_view path) : text_(text), path_(path) {}
+  Parser(absl::string_view text, absl::string_view path) : lines_(text, path) {}
 
   absl::StatusOr<TuiFrame> Run();
 
  private:
   absl::Status Error(int line, int col, absl::string_view message) const {
-    return absl::InvalidArgumentError(absl::StrCat(path_, ":", line, ":", col, ": ", message));
+    return lines_.Error(line, col, message);
   }
   // The next line, or an error at the end of input saying what was `expected`.
   absl::StatusOr<Line> NextLine(absl::string_view expected);
@@ -99,22 +97,17 @@ class Parser {
   absl::Status ParseColor(absl::string_view token, int line, int col, absl::string_view which,
                           TuiColor* out);
 
-  absl::string_view text_;
-  absl::string_view path_;
-  size_t pos_ = 0;   // start of the next line
-  int line_no_ = 0;  // the number of the last line read
+  LineReader lines_;
   TuiFrame frame_;
 };
 
 absl::StatusOr<Line> Parser::NextLine(absl::string_view expected) {
-  if (pos_ >= text_.size()) {
-    return Error(line_no_ + 1, 1, absl::StrCat("expected ", expected, ", got end of input"));
-  }
-  const size_t newline = text_.find('\n', pos_);
-  const size_t end = newline == absl::string_view::npos ? text_.size() : newline;
-  Line line{text_.substr(pos_, end - pos_), ++line_no_};
-  pos_ = end + 1;
-  if (!line.text.empty() && line.text.back() == '\r' && newline != absl::string_view::npos) {
+  absl::StatusOr<Line> next = lines_.Next(expected);
+  if (!next.ok()) return next.status();
+  const Line line = *next;
+  const bool has_newline =
+      line.text.data() + line.text.size() != lines_.text().data() + lines_.text().size();
+  if (!line.text.empty() && line.text.back() == '\r' && has_newline) {
     return Error(line.number, static_cast<int>(line.text.size()),
                  "CRLF line ending (the format ends lines with LF only; a checkout may have "
                  "converted the file)");
@@ -375,18 +368,17 @@ absl::StatusOr<TuiFrame> Parser::Run() {
     VTSNAP_PITO_RETURN_IF_ERROR(ParseRuns(*runs, row, &parsed));
     frame_.rows.push_back(std::move(parsed));
   }
-  if (pos_ < text_.size()) {
-    const size_t newline = text_.find('\n', pos_);
-    const absl::string_view rest = text_.substr(
-        pos_, newline == absl::string_view::npos ? absl::string_view::npos : newline - pos_);
-    return Error(line_no_ + 1, 1,
+  if (!lines_.AtEnd()) {
+    const absl::string_view rest = lines_.PeekLine();
+    return Error(lines_.lines_read() + 1, 1,
                  absl::StrCat("expected end of input after the last row (the frame has ",
                               Rows(frame_.height), "), got ", QuoteForMessage(rest, kQuote)));
   }
-  if (text_.back() != '\n') {
+  const absl::string_view text = lines_.text();
+  if (text.back() != '\n') {
     const size_t last_start =
-        text_.rfind('\n') == absl::string_view::npos ? 0 : text_.rfind('\n') + 1;
-    return Error(line_no_, static_cast<int>(text_.size() - last_start) + 1,
+        text.rfind('\n') == absl::string_view::npos ? 0 : text.rfind('\n') + 1;
+    return Error(lines_.lines_read(), static_cast<int>(text.size() - last_start) + 1,
                  "expected a newline at the end of the last line, got end of input");
   }
   return std::move(frame_);
