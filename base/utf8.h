@@ -21,10 +21,17 @@
 //   std::string out;
 //   vtsnap::AppendUtf8(U'\u00E9', &out);  // "\xC3\xA9"
 //
-// A decoder that receives bytes one at a time (the parser across writes, the presenter profile)
-// classifies each first byte with Utf8LeadOf and checks the bytes that follow against the same
-// table. The parser's fast path calls DecodeUtf8's two halves (utf8_internal::WellFormedLength
-// and DecodeWellFormed) directly, which spares it the Utf8Char.
+// A reader that receives bytes one at a time (the parser across writes, the presenter profile)
+// decodes them with a Utf8Decoder: DecodeUtf8 one byte at a time, on the same table, whose state
+// lives between writes, so a character may be split anywhere.
+//
+//   vtsnap::Utf8Decoder utf8;
+//   for (uint8_t byte : {0xE2, 0x82, 0x41}) {
+//     switch (utf8.Feed(byte)) { ... }  // kMore, kMore, then kCut: E2 82 is one U+FFFD, and
+//   }                                   // 0x41 is fed again (kChar, 'A')
+//
+// The parser's fast path calls DecodeUtf8's two halves (utf8_internal::WellFormedLength and
+// DecodeWellFormed) directly, which spares it the Utf8Char.
 #ifndef VTSNAP_BASE_UTF8_H_
 #define VTSNAP_BASE_UTF8_H_
 
@@ -149,6 +156,55 @@ inline char32_t DecodeUtf8(absl::string_view bytes, size_t* pos) {
   *pos += static_cast<size_t>(c.length);
   return c.code_point;
 }
+
+// DecodeUtf8 one byte at a time, for bytes that arrive in pieces: the one incremental decoder
+// (the parser's ground state, the presenter profile's text). Each maximal subpart of ill-formed
+// bytes is one kIllFormed or kCut, as DecodeUtf8 steps over it; what to do then (print U+FFFD,
+// report a violation) is the caller's.
+class Utf8Decoder {
+ public:
+  enum class Step {
+    kMore,       // the byte starts or continues a character: feed the next one
+    kChar,       // the byte ends a character (or is ASCII): code_point() is it
+    kIllFormed,  // the byte starts no character (80-BF, C0, C1, F5-FF): one U+FFFD for it
+    // The byte cannot follow the bytes before it (a sequence cut short): those bytes are one
+    // U+FFFD, the decoder is reset, and the byte was not taken: feed it again.
+    kCut,
+  };
+
+  ABSL_ATTRIBUTE_ALWAYS_INLINE Step Feed(uint8_t byte) {
+    if (remaining_ == 0) {
+      const Utf8Lead lead = Utf8LeadOf(byte);
+      if (lead.length == 0) return Step::kIllFormed;
+      code_point_ = lead.bits;
+      if (lead.length == 1) return Step::kChar;
+      remaining_ = lead.length - 1;
+      lower_ = lead.lower;
+      upper_ = lead.upper;
+      return Step::kMore;
+    }
+    if (byte < lower_ || byte > upper_) {
+      Reset();
+      return Step::kCut;
+    }
+    lower_ = 0x80;
+    upper_ = 0xBF;
+    code_point_ = (code_point_ << 6) | (byte & 0x3Fu);
+    return --remaining_ > 0 ? Step::kMore : Step::kChar;
+  }
+  // True inside a character: some bytes of it were fed, not all.
+  bool pending() const { return remaining_ != 0; }
+  // The character the last kChar ended.
+  char32_t code_point() const { return code_point_; }
+  // Drops a character in progress (its bytes so far are one maximal subpart).
+  void Reset() { *this = Utf8Decoder(); }
+
+ private:
+  char32_t code_point_ = 0;
+  int remaining_ = 0;  // the bytes the character still needs
+  uint8_t lower_ = 0x80;  // the range of the next byte (Utf8Lead)
+  uint8_t upper_ = 0xBF;
+};
 
 // Appends `cp` to `out` as UTF-8.
 void AppendUtf8(char32_t cp, std::string* out);

@@ -283,48 +283,32 @@ void Parser::HandleCodePoint(char32_t cp, ParserHandler& handler) {
 }
 
 void Parser::FlushUtf8Error(ParserHandler& handler) {
-  utf8_needed_ = 0;
-  utf8_seen_ = 0;
-  utf8_cp_ = 0;
-  utf8_lower_ = 0x80;
-  utf8_upper_ = 0xBF;
+  utf8_.Reset();
   ++stats_.malformed_utf8;
   handler.Print(kUtf8Replacement);
 }
 
 // Decodes one byte >= 0x80 in ground, replacing each maximal invalid subpart with one U+FFFD
-// (the Unicode "best practice" that xterm and browsers follow). This is DecodeUtf8
-// (base/utf8.h) one byte at a time, on the same lead table (Utf8LeadOf): a character may be
-// split across writes, so its state lives in the parser between Feed calls, which a decoder of
-// whole buffers cannot keep. Feed decodes the whole characters of a buffer without it.
+// (the Unicode "best practice" that xterm and browsers follow), with the one incremental decoder
+// (Utf8Decoder, base/utf8.h): a character may be split across writes, so its state lives in the
+// parser between Feed calls, which a decoder of whole buffers cannot keep. Feed decodes the whole
+// characters of a buffer without it.
 void Parser::Utf8(uint8_t byte, ParserHandler& handler) {
-  if (utf8_needed_ == 0) {
-    const Utf8Lead lead = Utf8LeadOf(byte);
-    if (lead.length >= 2) {
-      utf8_needed_ = lead.length - 1;
-      utf8_cp_ = lead.bits;
-      utf8_lower_ = lead.lower;
-      utf8_upper_ = lead.upper;
-    } else {
+  switch (utf8_.Feed(byte)) {
+    case Utf8Decoder::Step::kMore:
+      return;
+    case Utf8Decoder::Step::kChar:
+      HandleCodePoint(utf8_.code_point(), handler);
+      return;
+    case Utf8Decoder::Step::kIllFormed:
       ++stats_.malformed_utf8;
       handler.Print(kUtf8Replacement);
-    }
-    return;
+      return;
+    case Utf8Decoder::Step::kCut:
+      FlushUtf8Error(handler);
+      Utf8(byte, handler);  // the byte starts afresh
+      return;
   }
-  if (byte < utf8_lower_ || byte > utf8_upper_) {
-    FlushUtf8Error(handler);
-    Utf8(byte, handler);  // the byte starts afresh
-    return;
-  }
-  utf8_lower_ = 0x80;
-  utf8_upper_ = 0xBF;
-  utf8_cp_ = (utf8_cp_ << 6) | (byte & 0x3F);
-  if (++utf8_seen_ < utf8_needed_) return;
-  char32_t cp = utf8_cp_;
-  utf8_needed_ = 0;
-  utf8_seen_ = 0;
-  utf8_cp_ = 0;
-  HandleCodePoint(cp, handler);
 }
 
 // A byte >= 0x80 inside a string (OSC, DCS, SOS/PM/APC). Payload is raw bytes, except that the
@@ -355,7 +339,7 @@ void Parser::Advance(uint8_t byte, ParserHandler& handler) {
     }
     StringPayload(0xC2, handler);  // an ordinary character's lead byte after all
   }
-  if (utf8_needed_ != 0 && (byte < 0x80 || state_ != State::kGround)) {
+  if (utf8_.pending() && (byte < 0x80 || state_ != State::kGround)) {
     FlushUtf8Error(handler);  // an incomplete character ends where an ASCII byte starts
   }
   // "Anywhere" transitions.
@@ -553,7 +537,7 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
   const auto* end = p + bytes.size();
   while (p < end) {
     // Fast paths: runs of printable ASCII in ground, string payloads.
-    if (state_ == State::kGround && utf8_needed_ == 0 && IsPrintableAscii(*p)) {
+    if (state_ == State::kGround && !utf8_.pending() && IsPrintableAscii(*p)) {
       const auto* run = p;
       p = SkipPrintableAscii(p, end);
       // ASCII up to a control, an ESC or the end goes to PrintAscii whole; ASCII that text
@@ -567,7 +551,7 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
       p = TextRun(run, end, handler);
       continue;
     }
-    if (state_ == State::kGround && utf8_needed_ == 0 && *p >= 0xC2) {
+    if (state_ == State::kGround && !utf8_.pending() && *p >= 0xC2) {
       // Whole, valid UTF-8 characters in the buffer decode in one step, with the printable ASCII
       // between them, into runs for PrintRun; anything else (a character split across writes,
       // malformed bytes, a C1 control) goes byte by byte through Utf8(), the streaming form of
@@ -578,7 +562,7 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
         continue;
       }
     }
-    if (*p == kEsc && state_ == State::kGround && utf8_needed_ == 0) {
+    if (*p == kEsc && state_ == State::kGround && !utf8_.pending()) {
       // A whole CSI sequence without intermediates in the buffer (ESC [, an optional private
       // marker, parameters, a final byte) dispatches in one step; anything else (a sequence
       // split across writes, intermediates, controls inside it) takes the state machine.

@@ -23,6 +23,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 
@@ -208,12 +209,7 @@ class Parser {
   std::string osc_;
   bool osc_overflowed_ = false;
   std::string dcs_chunk_;
-  // UTF-8 decoding state.
-  char32_t utf8_cp_ = 0;
-  int utf8_needed_ = 0;
-  int utf8_seen_ = 0;
-  uint8_t utf8_lower_ = 0x80;
-  uint8_t utf8_upper_ = 0xBF;
+  Utf8Decoder utf8_;  // a character in ground, which may be split across writes
 };
 
 }  // namespace vtsnap

@@ -200,7 +200,7 @@ void PresenterTerminal::Write(absl::string_view bytes) {
       return;
     }
     // Fast path: a run of printable ASCII in ground state.
-    if (state_ == State::kGround && utf8_needed_ == 0) {
+    if (state_ == State::kGround && !utf8_.pending()) {
       size_t j = i;
       while (j < bytes.size()) {
         const auto b = static_cast<uint8_t>(bytes[j]);
@@ -231,41 +231,31 @@ void PresenterTerminal::Write(absl::string_view bytes) {
   }
 }
 
-// DecodeUtf8 (base/utf8.h) one byte at a time, on its lead table: Write may end inside a
-// character, and each byte must be judged (and a violation reported at its offset) as it comes.
+// The one incremental decoder (Utf8Decoder, base/utf8.h): Write may end inside a character, and
+// each byte must be judged (and a violation reported at its offset) as it comes.
 void PresenterTerminal::Utf8Byte(uint8_t byte) {
-  auto malformed = [this] {
-    Fail(utf8_start_, utf8_bytes_, "malformed UTF-8");
-    utf8_needed_ = 0;
-  };
-  if (utf8_needed_ == 0) {
+  if (!utf8_.pending()) {
     utf8_start_ = offset_;
-    utf8_bytes_.assign(1, static_cast<char>(byte));
-    const Utf8Lead lead = Utf8LeadOf(byte);
-    utf8_lower_ = lead.lower;
-    utf8_upper_ = lead.upper;
-    if (lead.length >= 2) {
-      utf8_needed_ = lead.length - 1;
-      utf8_cp_ = lead.bits;
-    } else {
-      malformed();
-    }
-    return;
+    utf8_bytes_.clear();
   }
   utf8_bytes_ += static_cast<char>(byte);
-  if (byte < utf8_lower_ || byte > utf8_upper_) {
-    malformed();
-    return;
+  switch (utf8_.Feed(byte)) {
+    case Utf8Decoder::Step::kMore:
+      return;
+    case Utf8Decoder::Step::kIllFormed:
+    case Utf8Decoder::Step::kCut:
+      Fail(utf8_start_, utf8_bytes_, "malformed UTF-8");
+      utf8_.Reset();
+      return;
+    case Utf8Decoder::Step::kChar:
+      break;
   }
-  utf8_lower_ = 0x80;
-  utf8_upper_ = 0xBF;
-  utf8_cp_ = (utf8_cp_ << 6) | (byte & 0x3F);
-  if (--utf8_needed_ > 0) return;
-  if (utf8_cp_ >= 0x80 && utf8_cp_ <= 0x9F) {
+  const char32_t cp = utf8_.code_point();
+  if (cp >= 0x80 && cp <= 0x9F) {
     Fail(utf8_start_, utf8_bytes_, "a C1 control is not in the presenter subset");
     return;
   }
-  terminal_.Print(utf8_cp_);
+  terminal_.Print(cp);
 }
 
 void PresenterTerminal::Byte(uint8_t byte) {
@@ -287,7 +277,7 @@ void PresenterTerminal::Byte(uint8_t byte) {
 }
 
 void PresenterTerminal::GroundByte(uint8_t byte) {
-  if (utf8_needed_ > 0 && (byte < 0x80 || byte > 0xBF)) {
+  if (utf8_.pending() && (byte < 0x80 || byte > 0xBF)) {
     Fail(utf8_start_, utf8_bytes_, "malformed UTF-8 (a truncated sequence)");
     return;
   }
@@ -538,7 +528,7 @@ void PresenterTerminal::StringByte(uint8_t byte) {
 
 absl::Status PresenterTerminal::CaptureStatus() const {
   if (!status_.ok()) return status_;
-  if (utf8_needed_ > 0) {
+  if (utf8_.pending()) {
     return absl::InvalidArgumentError(absl::StrCat("offset ", utf8_start_, ": ",
                                                    EscapeForMessage(utf8_bytes_),
                                                    ": the stream ends inside a UTF-8 character"));

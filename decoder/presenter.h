@@ -26,6 +26,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/hyperlink.h"
 #include "vtsnap/decoder/sixel.h"
 #include "vtsnap/decoder/terminal.h"
@@ -167,10 +168,7 @@ class PresenterTerminal {
   uint64_t offset_ = 0;  // of the byte being decoded
 
   // UTF-8 text.
-  char32_t utf8_cp_ = 0;
-  int utf8_needed_ = 0;
-  uint8_t utf8_lower_ = 0x80;
-  uint8_t utf8_upper_ = 0xBF;
+  Utf8Decoder utf8_;
   uint64_t utf8_start_ = 0;
   std::string utf8_bytes_;
   size_t text_run_ = 0;

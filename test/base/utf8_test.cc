@@ -230,6 +230,73 @@ TEST(DecodeUtf8Test, ParserStreamingAgrees) {
   }
 }
 
+// What Utf8Decoder gives for `bytes` fed one at a time: U+FFFD for each kIllFormed and kCut (a
+// cut byte fed again), the character for each kChar, and U+FFFD for a character left unfinished.
+std::u32string FedByteByByte(absl::string_view bytes) {
+  std::u32string out;
+  Utf8Decoder utf8;
+  for (size_t i = 0; i < bytes.size();) {
+    switch (utf8.Feed(static_cast<uint8_t>(bytes[i]))) {
+      case Utf8Decoder::Step::kMore:
+        ++i;
+        break;
+      case Utf8Decoder::Step::kChar:
+        out.push_back(utf8.code_point());
+        ++i;
+        break;
+      case Utf8Decoder::Step::kIllFormed:
+        out.push_back(kUtf8Replacement);
+        ++i;
+        break;
+      case Utf8Decoder::Step::kCut:
+        EXPECT_FALSE(utf8.pending());
+        out.push_back(kUtf8Replacement);  // the byte is fed again
+        break;
+    }
+  }
+  if (utf8.pending()) out.push_back(kUtf8Replacement);
+  return out;
+}
+
+// The incremental decoder the parser and the presenter share replaces the same maximal subparts
+// as DecodeUtf8 over whole bytes: every sequence of one to three bytes, each byte from a set that
+// covers every row of Table 3-7 and its edges, followed by ASCII or nothing.
+TEST(Utf8DecoderTest, AgreesWithDecodeUtf8) {
+  const std::vector<uint8_t> bytes = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0,
+                                      0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
+                                      0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+  auto check = [](const std::string& text) {
+    std::u32string expected;
+    for (size_t i = 0; i < text.size();) expected.push_back(DecodeUtf8(text, &i));
+    ASSERT_EQ(FedByteByByte(text), expected) << absl::CHexEscape(text);
+  };
+  for (const DecodeCase& c : kDecodeCases) check(c.bytes);
+  for (uint8_t a : bytes) {
+    for (uint8_t b : bytes) {
+      for (uint8_t c : bytes) {
+        const std::string three = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(c)};
+        check(three);
+        check(three + "A");
+        check(three.substr(0, 2) + "\x80\x80");
+      }
+    }
+  }
+}
+
+TEST(Utf8DecoderTest, FromTheHeader) {
+  Utf8Decoder utf8;
+  EXPECT_EQ(utf8.Feed(0xE2), Utf8Decoder::Step::kMore);
+  EXPECT_TRUE(utf8.pending());
+  EXPECT_EQ(utf8.Feed(0x82), Utf8Decoder::Step::kMore);
+  EXPECT_EQ(utf8.Feed(0x41), Utf8Decoder::Step::kCut);
+  EXPECT_FALSE(utf8.pending());
+  EXPECT_EQ(utf8.Feed(0x41), Utf8Decoder::Step::kChar);
+  EXPECT_EQ(utf8.code_point(), U'A');
+  for (uint8_t byte : {0xE2, 0x82, 0xAC}) utf8.Feed(byte);
+  EXPECT_EQ(utf8.code_point(), U'\u20AC');
+  EXPECT_EQ(utf8.Feed(0xC0), Utf8Decoder::Step::kIllFormed);
+}
+
 TEST(EncodeUtf8Test, EveryLength) {
   char bytes[4];
   EXPECT_EQ(std::string(bytes, EncodeUtf8(U'A', bytes)), "A");
