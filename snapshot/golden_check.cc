@@ -20,6 +20,8 @@
 #include "vtsnap/base/quote.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/golden_check_internal.h"
+#include "vtsnap/snapshot/golden_formats.h"
 #include "vtsnap/snapshot/report.h"
 
 namespace vtsnap {
@@ -245,10 +247,6 @@ std::string ConflictAdvice(absl::string_view what, absl::string_view first,
   return advice;
 }
 
-std::string AcceptCommand(const GoldenInput& in) {
-  return absl::StrCat("UPDATE_GOLDENS=", EnvironmentSaysCi() ? "force " : "1 ", in.accept_command);
-}
-
 }  // namespace
 
 ResolvedTestSource ResolveTestSource(absl::string_view test_file) {
@@ -398,136 +396,175 @@ std::string BazelOutputsNote() {
                       "there)\n");
 }
 
-GoldenResult CheckGolden(const GoldenInput& in) {
-  GoldenResult result = {.path = in.where.read_path};
-  auto fail = [&](GoldenOutcome outcome, std::string message) {
-    result.outcome = outcome;
-    result.passed = false;
-    result.message = std::move(message);
-    return result;
-  };
-  if (!in.name.empty()) {
-    // The extension LocateGolden added: the file name it makes must fit too.
-    const absl::string_view extension =
-        absl::StartsWith(in.where.relative, in.name)
-            ? absl::string_view(in.where.relative).substr(in.name.size())
-            : absl::string_view();
-    if (absl::Status s = ValidateGoldenName(in.name, extension); !s.ok()) {
-      result.path.clear();  // no golden file is named
-      return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
-    }
-  }
-  if (!in.where.problem.empty()) {
-    result.path.clear();  // no golden file is named
-    return fail(GoldenOutcome::kInvalid, absl::StrCat(in.where.problem, "\n"));
-  }
-  const absl::StatusOr<UpdateMode> mode =
-      in.update_mode.has_value() ? *in.update_mode : UpdateModeOfProcess();
-  if (!mode.ok()) {
-    result.path.clear();
-    return fail(GoldenOutcome::kInvalid, absl::StrCat(mode.status().message(), "\n"));
-  }
+namespace golden_check_internal {
 
-  absl::StatusOr<std::optional<std::string>> golden_text = ReadFileIfExists(in.where.read_path);
-  // The serializers are canonical: a golden holding the actual value's bytes means the actual
-  // value, and passes without being parsed (docs/decisions.md).
-  const bool same_bytes =
-      golden_text.ok() && golden_text->has_value() && in.actual.ok() && **golden_text == *in.actual;
-  if (!in.read_only && in.one_value_per_process) {
-    std::optional<Conflict> conflict =
-        ClaimActual(in, same_bytes ? &golden_text->value() : nullptr);
-    if (conflict.has_value()) {
-      RecordInventoryClaim(in, GoldenOutcome::kConflict);
-      return fail(
-          GoldenOutcome::kConflict,
-          absl::StrCat(
-              "the golden ", in.where.read_path, " is claimed twice in this run with ",
-              "different ", in.what, "s: first by ", conflict->first, ", then by ", in.claimant,
-              "; nothing is written for it",
-              conflict->undone ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
-                               : "",
-              "\n", ConflictAdvice(in.what, conflict->first, in.claimant, conflict->difference)));
-    }
+absl::StatusOr<UpdateMode> StartCheck(absl::string_view name, absl::string_view extension,
+                                      absl::string_view problem,
+                                      const std::optional<UpdateMode>& update_mode) {
+  if (!name.empty()) {
+    if (absl::Status s = ValidateGoldenName(name, extension); !s.ok()) return s;
   }
-  if (same_bytes) {
-    if (!in.read_only) ForgetEarlierFailure(in.where);  // a stale .actual of an earlier failure
-    RecordInventoryClaim(in, GoldenOutcome::kOk);
-    result.outcome = GoldenOutcome::kOk;
-    result.passed = true;
-    return result;
+  if (!problem.empty()) return absl::FailedPreconditionError(problem);
+  if (update_mode.has_value()) return *update_mode;
+  return UpdateModeOfProcess();
+}
+
+GoldenResult Unnamed(const absl::Status& why) {
+  return Failed("", GoldenOutcome::kInvalid, absl::StrCat(why.message(), "\n"));
+}
+
+GoldenResult Failed(std::string path, GoldenOutcome outcome, std::string message) {
+  return {
+      .outcome = outcome, .passed = false, .path = std::move(path), .message = std::move(message)};
+}
+
+std::string AcceptCommand(absl::string_view accept_command) {
+  return absl::StrCat("UPDATE_GOLDENS=", EnvironmentSaysCi() ? "force " : "1 ", accept_command);
+}
+
+std::string AcceptAdvice(bool only_new, absl::string_view what, absl::string_view accept_command) {
+  if (only_new) {
+    return absl::StrCat(
+        "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  ",
+        AcceptCommand(accept_command), "\n");
   }
-  if (!golden_text.ok()) {
-    RecordInventoryClaim(in, GoldenOutcome::kInvalid);
-    return fail(GoldenOutcome::kInvalid, absl::StrCat(golden_text.status().message(), "\n"));
-  }
-  std::string problem;  // why the golden does not match, for the message
+  return absl::StrCat("to accept the actual ", what, " run:\n  ", AcceptCommand(accept_command),
+                      "\n");
+}
+
+std::string Plural(size_t n, absl::string_view one, absl::string_view many) {
+  return absl::StrCat(n, " ", n == 1 ? one : many);
+}
+
+}  // namespace golden_check_internal
+
+namespace {
+
+using golden_check_internal::Failed;
+
+// The extension LocateGolden added to the name: the file name it makes must fit too.
+absl::string_view ExtensionOf(const GoldenInput& in) {
+  return absl::StartsWith(in.where.relative, in.name)
+             ? absl::string_view(in.where.relative).substr(in.name.size())
+             : absl::string_view();
+}
+
+// The word for the actual value's file: "actual <kind> written to PATH".
+std::string KindOf(const GoldenInput& in) {
+  if (!in.kind.empty()) return in.kind;
+  return in.where.relative.ends_with(".rgba")       ? "plane"
+         : in.where.relative.ends_with(".semantic") ? "projection"
+                                                    : "dump";
+}
+
+// A check that passed: a stale .actual of an earlier failure goes, with its report entry.
+GoldenResult Passed(const GoldenInput& in) {
+  if (!in.read_only) ForgetEarlierFailure(in.where);
+  RecordInventoryClaim(in, GoldenOutcome::kOk);
+  return {.outcome = GoldenOutcome::kOk, .passed = true, .path = in.where.read_path};
+}
+
+// The claim of this check's actual value, when it conflicts with an earlier one: the failure.
+std::optional<GoldenResult> ClaimOrConflict(const GoldenInput& in, std::string* same_bytes) {
+  if (in.read_only || !in.one_value_per_process) return std::nullopt;
+  std::optional<Conflict> conflict = ClaimActual(in, same_bytes);
+  if (!conflict.has_value()) return std::nullopt;
+  RecordInventoryClaim(in, GoldenOutcome::kConflict);
+  return Failed(
+      in.where.read_path, GoldenOutcome::kConflict,
+      absl::StrCat(
+          "the golden ", in.where.read_path, " is claimed twice in this run with ", "different ",
+          in.what, "s: first by ", conflict->first, ", then by ", in.claimant,
+          "; nothing is written for it",
+          conflict->undone ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
+                           : "",
+          "\n", ConflictAdvice(in.what, conflict->first, in.claimant, conflict->difference)));
+}
+
+// Why a golden whose bytes differ from the actual value's does not pass: missing, or read and
+// compared by meaning (nullopt: it means the same).
+struct Verdict {
   GoldenOutcome outcome = GoldenOutcome::kMissing;
-  if (golden_text->has_value()) {
-    absl::StatusOr<std::string> difference = in.compare(**golden_text);
-    if (!difference.ok()) {
-      outcome = GoldenOutcome::kInvalid;
-      problem = absl::StrCat("the golden is not a valid ", in.format, ": ", in.where.read_path, ":",
-                             difference.status().message(), "\n");
-    } else if (difference->empty()) {
-      // A stale .actual from an earlier failure goes once the check passes again.
-      if (!in.read_only) ForgetEarlierFailure(in.where);
-      RecordInventoryClaim(in, GoldenOutcome::kOk);
-      result.outcome = GoldenOutcome::kOk;
-      result.passed = true;
-      return result;
-    } else {
-      outcome = GoldenOutcome::kMismatch;
-      problem = *std::move(difference);
-    }
-  }
+  std::string problem;  // the difference, or why the golden cannot be read
+};
 
-  const absl::StatusOr<std::string>& actual = in.actual;
-  const bool may_write =
-      !in.read_only && (*mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
-                        (*mode == UpdateMode::kNew && outcome == GoldenOutcome::kMissing));
-  std::string message;
-  if (may_write && actual.ok()) {
-    absl::Status written = WriteFileAtomically(in.where.write_path, *actual);
-    if (written.ok()) {
-      RecordWrite(in, std::move(*golden_text));
-      if (const absl::StatusOr<std::string> stale = ActualPath(in.where); stale.ok()) {
-        (void)RemoveFileIfExists(*stale);
-        (void)RemoveReportEntry(in.where.read_path, *stale);
-      }
-      result.note = absl::StrCat("vtsnap: wrote ", in.where.write_path, " (",
-                                 outcome == GoldenOutcome::kMissing ? "new" : "updated", ")\n");
-      RecordInventoryClaim(in, GoldenOutcome::kWritten);
-      result.outcome = GoldenOutcome::kWritten;
-      result.passed = true;
-      result.path = in.where.write_path;
-      return result;
-    }
-    absl::StrAppend(&message, "could not write the golden: ", written.message(), "\n");
+std::optional<Verdict> Judge(const GoldenInput& in, const std::optional<std::string>& golden) {
+  if (!golden.has_value()) return Verdict{};
+  absl::StatusOr<std::string> difference = in.compare(*golden);
+  if (!difference.ok()) {
+    return Verdict{
+        .outcome = GoldenOutcome::kInvalid,
+        .problem = absl::StrCat("the golden is not a valid ", in.format, ": ", in.where.read_path,
+                                ":", difference.status().message(), "\n")};
   }
+  if (difference->empty()) return std::nullopt;
+  return Verdict{.outcome = GoldenOutcome::kMismatch, .problem = *std::move(difference)};
+}
 
-  // A write that failed fails the check, and the run's summary counts it apart.
-  RecordInventoryClaim(in, outcome, /*write_failed=*/!message.empty());
-  if (outcome == GoldenOutcome::kMissing) {
-    message = absl::StrCat(
+bool MayWrite(const GoldenInput& in, UpdateMode mode, GoldenOutcome outcome) {
+  return !in.read_only && (mode == UpdateMode::kAll || mode == UpdateMode::kForce ||
+                           (mode == UpdateMode::kNew && outcome == GoldenOutcome::kMissing));
+}
+
+// The update of a missing or different golden: the passing result, or why it could not be
+// written ("could not write the golden: ...\n").
+absl::StatusOr<GoldenResult> Update(const GoldenInput& in, GoldenOutcome outcome,
+                                    const std::optional<std::string>& before) {
+  absl::Status written = WriteFileAtomically(in.where.write_path, *in.actual);
+  if (!written.ok()) return written;
+  RecordWrite(in, before);
+  if (const absl::StatusOr<std::string> stale = ActualPath(in.where); stale.ok()) {
+    (void)RemoveFileIfExists(*stale);
+    (void)RemoveReportEntry(in.where.read_path, *stale);
+  }
+  RecordInventoryClaim(in, GoldenOutcome::kWritten);
+  return GoldenResult{
+      .outcome = GoldenOutcome::kWritten,
+      .passed = true,
+      .path = in.where.write_path,
+      .note = absl::StrCat("vtsnap: wrote ", in.where.write_path, " (",
+                           outcome == GoldenOutcome::kMissing ? "new" : "updated", ")\n")};
+}
+
+// A failure's first lines: what is wrong, then `after` (a failed update's line).
+std::string FailureHead(const GoldenInput& in, const Verdict& verdict, absl::string_view after) {
+  if (verdict.outcome == GoldenOutcome::kMissing) {
+    return absl::StrCat(
         "the golden ", in.where.read_path, " does not exist\n",
-        in.where.resolution.empty() ? "" : absl::StrCat("(", in.where.resolution, ")\n"), message);
-  } else {
-    message = absl::StrCat("the ", in.what, " differs from the golden ", in.where.read_path, "\n",
-                           problem, message);
+        in.where.resolution.empty() ? "" : absl::StrCat("(", in.where.resolution, ")\n"), after);
   }
-  if (!actual.ok()) {
-    absl::StrAppend(&message, "the actual ", in.what,
-                    " cannot be written as a golden: ", actual.status().message(), "\n");
-    return fail(outcome, std::move(message));
-  }
-  if (in.read_only) return fail(outcome, std::move(message));
-  const char* const kind = in.where.relative.ends_with(".rgba")       ? "plane"
-                           : in.where.relative.ends_with(".semantic") ? "projection"
-                                                                      : "dump";
+  return absl::StrCat("the ", in.what, " differs from the golden ", in.where.read_path, "\n",
+                      verdict.problem, after);
+}
+
+// The failure's entry in the HTML report (snapshot/report.h), and the line naming its page.
+std::string AddToReport(const GoldenInput& in, const std::string& actual_path,
+                        const std::string& message, const std::optional<std::string>& golden,
+                        GoldenOutcome outcome) {
+  const ReportEntry entry = {
+      .test = in.claimant,
+      .golden_path = in.where.read_path,
+      .actual_path = actual_path,
+      .message = message,
+      .screens_html = in.report_screens
+                          ? in.report_screens(golden.has_value() ? &golden.value() : nullptr)
+                          : std::string(),
+      .new_golden = outcome == GoldenOutcome::kMissing};
+  absl::StatusOr<std::string> page = AddReportEntry(entry);
+  if (!page.ok())
+    return absl::StrCat("could not write the report: ", page.status().message(), "\n");
+  return absl::StrCat("report: ", *page, "\n");
+}
+
+// The rest of a failure that may leave files: the actual value where a reviewer finds it, how to
+// accept it, and the report's entry.
+std::string WriteActualAndAdvise(const GoldenInput& in, UpdateMode mode, GoldenOutcome outcome,
+                                 const std::optional<std::string>& golden, std::string message) {
+  const std::string kind = KindOf(in);
   const absl::StatusOr<std::string> actual_where = ActualPath(in.where);
   const std::string actual_path = actual_where.ok() ? *actual_where : std::string();
   const absl::Status actual_written =
-      actual_where.ok() ? WriteFileAtomically(actual_path, *actual) : actual_where.status();
+      actual_where.ok() ? WriteFileAtomically(actual_path, *in.actual) : actual_where.status();
   if (actual_written.ok()) {
     absl::StrAppend(&message, "actual ", kind, " written to ", actual_path, "\n",
                     BazelOutputsNote());
@@ -535,60 +572,70 @@ GoldenResult CheckGolden(const GoldenInput& in) {
     absl::StrAppend(&message, "could not write the actual ", kind, ": ", actual_written.message(),
                     "\n");
   }
-  if (*mode == UpdateMode::kNew && outcome != GoldenOutcome::kMissing) {
-    absl::StrAppend(
-        &message, "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  ",
-        AcceptCommand(in), "\n");
-  } else {
-    absl::StrAppend(&message, "to accept the actual ", in.what, " run:\n  ", AcceptCommand(in),
-                    "\n");
-  }
+  absl::StrAppend(&message, golden_check_internal::AcceptAdvice(
+                                mode == UpdateMode::kNew && outcome != GoldenOutcome::kMissing,
+                                in.what, in.accept_command));
   if (actual_written.ok()) {
-    // The HTML failure report (snapshot/report.h): the screens side by side, and this message.
-    const ReportEntry entry = {
-        .test = in.claimant,
-        .golden_path = in.where.read_path,
-        .actual_path = actual_path,
-        .message = message,
-        .screens_html =
-            in.report_screens
-                ? in.report_screens(golden_text->has_value() ? &golden_text->value() : nullptr)
-                : std::string(),
-        .new_golden = outcome == GoldenOutcome::kMissing};
-    absl::StatusOr<std::string> page = AddReportEntry(entry);
-    if (page.ok()) {
-      absl::StrAppend(&message, "report: ", *page, "\n");
-    } else {
-      absl::StrAppend(&message, "could not write the report: ", page.status().message(), "\n");
-    }
+    absl::StrAppend(&message, AddToReport(in, actual_path, message, golden, outcome));
   }
-  return fail(outcome, std::move(message));
+  return message;
+}
+
+// A golden that does not hold the actual value: updated when the mode allows, else the failure.
+GoldenResult Decide(const GoldenInput& in, UpdateMode mode, const Verdict& verdict,
+                    const std::optional<std::string>& golden) {
+  std::string write_failure;
+  if (MayWrite(in, mode, verdict.outcome) && in.actual.ok()) {
+    absl::StatusOr<GoldenResult> updated = Update(in, verdict.outcome, golden);
+    if (updated.ok()) return *std::move(updated);
+    write_failure = absl::StrCat("could not write the golden: ", updated.status().message(), "\n");
+  }
+  // A write that failed fails the check, and the run's summary counts it apart.
+  RecordInventoryClaim(in, verdict.outcome, /*write_failed=*/!write_failure.empty());
+  std::string message = FailureHead(in, verdict, write_failure);
+  if (!in.actual.ok()) {
+    absl::StrAppend(&message, "the actual ", in.what,
+                    " cannot be written as a golden: ", in.actual.status().message(), "\n");
+    return Failed(in.where.read_path, verdict.outcome, std::move(message));
+  }
+  if (in.read_only) return Failed(in.where.read_path, verdict.outcome, std::move(message));
+  return Failed(in.where.read_path, verdict.outcome,
+                WriteActualAndAdvise(in, mode, verdict.outcome, golden, std::move(message)));
+}
+
+}  // namespace
+
+GoldenResult CheckGolden(const GoldenInput& in) {
+  const absl::StatusOr<UpdateMode> mode =
+      golden_check_internal::StartCheck(in.name, ExtensionOf(in), in.where.problem, in.update_mode);
+  if (!mode.ok()) return golden_check_internal::Unnamed(mode.status());
+  absl::StatusOr<std::optional<std::string>> golden = ReadFileIfExists(in.where.read_path);
+  // The serializers are canonical: a golden holding the actual value's bytes means the actual
+  // value, and passes without being parsed (docs/decisions.md).
+  const bool same_bytes =
+      golden.ok() && golden->has_value() && in.actual.ok() && **golden == *in.actual;
+  if (std::optional<GoldenResult> conflict =
+          ClaimOrConflict(in, same_bytes ? &golden->value() : nullptr)) {
+    return *std::move(conflict);
+  }
+  if (same_bytes) return Passed(in);
+  if (!golden.ok()) {
+    RecordInventoryClaim(in, GoldenOutcome::kInvalid);
+    return Failed(in.where.read_path, GoldenOutcome::kInvalid,
+                  absl::StrCat(golden.status().message(), "\n"));
+  }
+  const std::optional<Verdict> verdict = Judge(in, *golden);
+  if (!verdict.has_value()) return Passed(in);
+  return Decide(in, *mode, *verdict, *golden);
 }
 
 std::function<absl::StatusOr<std::string>(const std::string&)> CompareDumpByMeaning(
     std::function<Frame()> actual, bool color) {
-  return
-      [actual = std::move(actual), color](const std::string& text) -> absl::StatusOr<std::string> {
-        absl::StatusOr<Frame> expected = golden::Parse(text);
-        if (!expected.ok()) return expected.status();
-        const Frame frame = actual();
-        if (*expected == frame) return std::string();
-        const FrameDiff diff = Compare(*expected, frame);
-        if (diff.empty()) return std::string();  // differs only in what nobody can see
-        if (color) return absl::StrCat(RenderDiff(diff), RenderChangedRows(*expected, frame, diff));
-        return RenderDiff(diff);
-      };
+  return CompareByFormat(DumpFormat(".dump", color), std::move(actual));
 }
 
 std::function<std::string(const std::string*)> DumpReportScreens(std::function<Frame()> actual) {
-  return [actual = std::move(actual)](const std::string* golden) {
-    std::optional<Frame> expected;
-    if (golden != nullptr) {
-      absl::StatusOr<Frame> parsed = golden::Parse(*golden);
-      if (parsed.ok()) expected = *std::move(parsed);
-    }
-    return ReportScreens(expected.has_value() ? &*expected : nullptr, actual());
-  };
+  return DrawByFormat(DumpFormat(), std::move(actual));
 }
 
 std::vector<GoldenClaims> ClaimsOfProcess() {

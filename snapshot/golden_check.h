@@ -7,7 +7,10 @@
 // reviewer finds it, records the claim the closed inventory checks, and explains the outcome. It
 // also refuses a golden claimed twice in one process with different actual values: both
 // claimants are named and nothing is written for that golden (an update the first claim made is
-// undone), in every mode (docs/goldens.md).
+// undone), in every mode (docs/goldens.md). What differs between the kinds of golden (how a file
+// is read, written, compared, explained and drawn) is a GoldenFormat (golden_format.h); a check of
+// a format's value is CheckGolden(format, value, input) there, which builds `compare` and
+// `report_screens` below from the format.
 //
 //   const vtsnap::GoldenLocation where =
 //       vtsnap::LocateGolden("/src/test/menu_test.cc", "", "home", ".dump");
@@ -96,6 +99,9 @@ struct GoldenInput {
   std::string name = {};
   std::string format = "ckvision-golden 1 dump";  // "the golden is not a valid <format>"
   std::string what = "screen";                    // "the <what> differs from the golden"
+  // "actual <kind> written to PATH"; empty: by the extension ("plane" for .rgba, "projection"
+  // for .semantic, else "dump"). CheckGolden(format, ...) sets it from the format.
+  std::string kind = {};
   // The actual value's canonical bytes, or why it has none.
   absl::StatusOr<std::string> actual = std::string();
   // The difference between the golden's bytes and the actual value, asked only when the bytes

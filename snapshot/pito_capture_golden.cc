@@ -2,7 +2,9 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -17,9 +19,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "vtsnap/base/size.h"
 #include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/golden_check_internal.h"
+#include "vtsnap/snapshot/golden_formats.h"
 #include "vtsnap/snapshot/report.h"
 #include "vtsnap/snapshot/store.h"
 
@@ -27,6 +30,12 @@ namespace vtsnap::pito {
 namespace {
 
 namespace fs = std::filesystem;
+
+using golden_check_internal::AcceptAdvice;
+using golden_check_internal::Failed;
+using golden_check_internal::Plural;
+using golden_check_internal::StartCheck;
+using golden_check_internal::Unnamed;
 
 constexpr int kMaxSide = 4096;  // what ReadCapture reads back (ParseSize)
 
@@ -235,73 +244,6 @@ int Severity(GoldenOutcome outcome) {
   return 0;
 }
 
-// One frame the golden or the actual capture holds, and how it ended.
-struct FrameEntry {
-  bool in_actual = false;
-  GoldenResult result = {};
-  std::vector<Difference> differences = {};  // the cells that differ (kMismatch)
-};
-
-// A frame's cells as a screen the failure report draws (snapshot/render.h): each symbol in a cell
-// of its own, the named colours as palette 0-15 (Reset the default), the modifiers the screen can
-// show (blink and hidden are left out; the message names them).
-Frame ScreenOf(const TuiFrame& frame) {
-  Frame screen = Frame::Blank(frame.width, frame.height);
-  auto color = [](const TuiColor& c) {
-    switch (c.kind) {
-      case TuiColor::Kind::kNamed:
-        return c.value == 0 ? Color::Default() : Color::Palette(static_cast<int>(c.value) - 1);
-      case TuiColor::Kind::kIndexed:
-        return Color::Palette(static_cast<int>(c.value));
-      case TuiColor::Kind::kRgb:
-        return Color{Color::Kind::kRgb, c.value};
-    }
-    return Color::Default();
-  };
-  for (int y = 0; y < frame.height; ++y) {
-    for (int x = 0; x < frame.width; ++x) {
-      Cell& cell = screen.cell(x, y);
-      cell.grapheme = frame.rows[y].symbols[x];
-      const TuiStyle& style = frame.StyleAt(x, y);
-      cell.style = {.fg = color(style.fg),
-                    .bg = color(style.bg),
-                    .bold = (style.modifiers & kBold) != 0,
-                    .dim = (style.modifiers & kDim) != 0,
-                    .italic = (style.modifiers & kItalic) != 0,
-                    .underline = (style.modifiers & kUnderlined) != 0,
-                    .reverse = (style.modifiers & kReversed) != 0,
-                    .strike = (style.modifiers & kCrossedOut) != 0};
-    }
-  }
-  return screen;
-}
-
-// The report's screens of one frame: the golden (when it reads as a frame of that size) and the
-// actual one, each cell Compare finds different marked in both.
-std::string FrameReportScreens(const std::string* golden, const std::string& scenario,
-                               const TerminalSize& size, const TuiFrame& actual) {
-  const Frame actual_screen = ScreenOf(actual);
-  std::optional<TuiFrame> expected;
-  if (golden != nullptr) {
-    absl::StatusOr<TuiFrame> parsed = ParseFrame(*golden, "");
-    if (parsed.ok() && parsed->width == size.cols && parsed->height == size.rows) {
-      expected = *std::move(parsed);
-    }
-  }
-  if (!expected.has_value()) return ReportScreens(nullptr, actual_screen);
-  Capture before;
-  Capture after;
-  before.scenarios[scenario].emplace(size, *expected);
-  after.scenarios[scenario].emplace(size, actual);
-  std::vector<bool> changed(actual_screen.cells.size(), false);
-  for (const Difference& d : Compare(before, after).entries) {
-    if (d.kind == Difference::Kind::kCell)
-      changed[static_cast<size_t>(d.y * size.cols + d.x)] = true;
-  }
-  const Frame expected_screen = ScreenOf(*expected);
-  return ReportScreens(&expected_screen, actual_screen, changed);
-}
-
 // The parent folder of `path`, below which CheckNoLinkBelow looks for links.
 std::string ParentOf(const std::string& path) { return fs::path(path).parent_path().string(); }
 
@@ -394,242 +336,222 @@ std::string ProblemLines(const std::string& message) {
   return out;
 }
 
-std::string Plural(size_t n, absl::string_view one, absl::string_view many) {
-  return absl::StrCat(n, " ", n == 1 ? one : many);
-}
+// One frame the golden or the actual capture holds, and how it ended.
+struct FrameEntry {
+  bool in_actual = false;
+  GoldenResult result = {};
+  std::vector<Difference> differences = {};  // the cells that differ (kMismatch)
+};
 
-}  // namespace
-
-GoldenLocation LocateCaptureGolden(absl::string_view test_file, absl::string_view root_override,
-                                   absl::string_view name) {
-  return LocateGolden(test_file, root_override, name, kCaptureGoldenSuffix);
-}
-
-GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
-  GoldenResult result = {.path = in.where.read_path};
-  auto fail = [&](GoldenOutcome outcome, std::string message) {
-    result.outcome = outcome;
-    result.passed = false;
-    result.message = std::move(message);
-    return result;
-  };
-  if (!in.name.empty()) {
-    if (absl::Status s = ValidateGoldenName(in.name, kCaptureGoldenSuffix); !s.ok()) {
-      result.path.clear();
-      return fail(GoldenOutcome::kInvalid, absl::StrCat(s.message(), "\n"));
-    }
-  }
-  const absl::StatusOr<UpdateMode> mode = in.update_mode.has_value()
-                                              ? absl::StatusOr<UpdateMode>(*in.update_mode)
-                                              : UpdateModeOfProcess();
-  if (!mode.ok()) {
-    result.path.clear();
-    return fail(GoldenOutcome::kInvalid, absl::StrCat(mode.status().message(), "\n"));
-  }
-  if (in.actual == nullptr) {
-    return fail(GoldenOutcome::kInvalid, "no capture to compare (CaptureGoldenInput::actual)\n");
-  }
-  const Capture& actual = *in.actual;
-  absl::StatusOr<FrameTexts> texts = CheckActual(actual);
-  if (!texts.ok()) {
-    return fail(GoldenOutcome::kInvalid, absl::StrCat(texts.status().message(), "\n"));
-  }
-  if (!in.read_only) {
-    if (std::optional<CaptureConflict> conflict =
-            ClaimCapture(in.where.read_path, in.claimant, *texts)) {
-      return fail(
-          GoldenOutcome::kConflict,
-          absl::StrCat("the golden capture ", in.where.read_path,
-                       " is claimed twice in this run with different captures: first by ",
-                       conflict->first, ", then by ", in.claimant, "; nothing is written for it",
-                       conflict->undone
-                           ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
-                           : "",
-                       "; give each capture its own golden name\n"));
-    }
-  }
-  absl::StatusOr<FolderContents> disk = ReadFolderContents(in.where.read_path);
-  if (!disk.ok()) return fail(GoldenOutcome::kInvalid, absl::StrCat(disk.status().message(), "\n"));
-
+// What checking every frame of the capture found.
+struct FrameChecks {
   // Every frame either side holds, in the order of Differences.
   std::map<std::string, std::map<TerminalSize, FrameEntry, SizeOrder>> entries;
-  for (const auto& [scenario, sizes] : disk->frames) {
-    for (const TerminalSize& size : sizes) entries[scenario][size];
-  }
   GoldenOutcome worst = GoldenOutcome::kOk;
   size_t differing = 0, added = 0, invalid = 0, gone = 0, written_new = 0, written_changed = 0;
   std::vector<std::string> frame_problems;  // CheckGolden's messages that are not Differences
   std::vector<std::string> write_failures;  // frames an update could not write
   std::string report_line;                  // the frames' "report: PAGE" line, given once
-  // What each frame file held before this check wrote it, kept for a conflicting later claim.
-  std::vector<std::pair<std::string, std::optional<std::string>>> writes;
-  const bool may_write = !in.read_only && *mode != UpdateMode::kOff;
   // Why a golden folder may not be written (it, or a scenario folder in it, is a symbolic link):
   // each refusal once, after the Differences.
   std::vector<std::string> link_refusals;
-  for (const auto& [scenario, frames] : actual.scenarios) {
-    // Nothing is written or deleted through a link (store.h CheckNoLinkBelow): with the golden's
-    // folder a link, the frames are checked without an update; with the folder of the actual
-    // capture a link, without writing their .actual (nor removing a stale one).
-    std::optional<UpdateMode> frame_mode = in.update_mode;
-    if (may_write) {
-      const absl::Status golden_link = CheckNoLinkBelow(
-          ParentOf(in.where.write_path), absl::StrCat(in.where.write_path, "/", scenario));
-      if (!golden_link.ok()) {
-        frame_mode = UpdateMode::kOff;
-        const std::string line =
-            absl::StrCat("could not write the golden: ", golden_link.message(), "\n");
-        if (!absl::c_linear_search(link_refusals, line)) link_refusals.push_back(line);
-      }
-    }
-    bool actual_link = false;
-    for (const std::string& folder : ActualCaptureCandidates(in.where)) {
-      actual_link = actual_link ||
-                    !CheckNoLinkBelow(ParentOf(folder), absl::StrCat(folder, "/", scenario)).ok();
-    }
-    for (const auto& [size, frame] : frames) {
-      FrameEntry& entry = entries[scenario][size];
-      entry.in_actual = true;
-      GoldenInput input = {.where = FrameLocation(in.where, scenario, size),
-                           .format = "pito-tui frame 1",
-                           .what = "frame",
-                           .actual = texts->at({scenario, FormatSize(size)}),
-                           .read_only = in.read_only || actual_link,
-                           .claimant = in.claimant,
-                           .source_file = in.source_file,
-                           .accept_command = in.accept_command,
-                           .update_mode = frame_mode};
-      // (The frame is named here: clang 14 cannot capture a structured binding.)
-      const TuiFrame& actual_frame = frame;
-      input.compare = [&, scenario = scenario,
-                       size = size](const std::string& golden) -> absl::StatusOr<std::string> {
-        absl::StatusOr<TuiFrame> expected = ParseFrame(golden, "");
-        if (!expected.ok()) {
-          // ParseFrame's ":LINE:COL: message" without a path; CheckGolden puts the path first.
-          absl::string_view message = expected.status().message();
-          absl::ConsumePrefix(&message, ":");
-          return absl::InvalidArgumentError(message);
-        }
-        if (expected->width != size.cols || expected->height != size.rows) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "2:1: the frame is ", FormatSize({.cols = expected->width, .rows = expected->height}),
-              ", but its file name says ", FormatSize(size)));
-        }
-        Capture before;
-        Capture after;
-        before.scenarios[scenario].emplace(size, *std::move(expected));
-        after.scenarios[scenario].emplace(size, actual_frame);
-        Differences differences = Compare(before, after);
-        entry.differences = differences.entries;
-        return differences.Text();
-      };
-      input.report_screens = [&, scenario = scenario, size = size](const std::string* golden) {
-        return FrameReportScreens(golden, scenario, size, actual_frame);
-      };
-      std::optional<std::string> before;
-      if (may_write) {
-        absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(input.where.write_path);
-        if (read.ok()) before = *std::move(read);
-      }
-      entry.result = CheckGolden(input);
-      if (entry.result.outcome == GoldenOutcome::kWritten) {
-        writes.emplace_back(input.where.write_path, std::move(before));
-      }
-      const GoldenResult& r = entry.result;
-      if (Severity(r.outcome) > Severity(worst)) worst = r.outcome;
-      switch (r.outcome) {
-        case GoldenOutcome::kMismatch:
-          ++differing;
-          break;
-        case GoldenOutcome::kMissing:
-          ++added;
-          break;
-        case GoldenOutcome::kWritten:
-          (absl::StrContains(r.note, "(new)") ? written_new : written_changed)++;
-          break;
-        case GoldenOutcome::kInvalid:
-          ++invalid;
-          frame_problems.push_back(ProblemLines(r.message));
-          break;
-        case GoldenOutcome::kConflict:
-          frame_problems.push_back(ProblemLines(r.message));
-          break;
-        case GoldenOutcome::kOk:
-          break;
-      }
-      for (absl::string_view line : absl::StrSplit(r.message, '\n', absl::SkipEmpty())) {
-        // Every frame names the same page; a failure to write it is worth more than a success.
-        if (IsReportLine(line) && (report_line.empty() || !absl::StartsWith(line, "report: "))) {
-          report_line = absl::StrCat(line, "\n");
-        }
-      }
-      // A frame that could not be written in an update still failed for that reason: its
-      // line goes after the Differences.
-      if (r.outcome == GoldenOutcome::kMismatch || r.outcome == GoldenOutcome::kMissing) {
-        for (absl::string_view line : absl::StrSplit(r.message, '\n', absl::SkipEmpty())) {
-          if (absl::StartsWith(line, "could not write the golden")) {
-            write_failures.push_back(absl::StrCat(input.where.write_path, ": ", line, "\n"));
-          }
-        }
-      }
-    }
-  }
-  if (!in.read_only) RecordCaptureWrites(in.where.read_path, std::move(writes));
-  for (const auto& [scenario, sizes] : entries) {
-    for (const auto& [size, entry] : sizes) {
-      if (!entry.in_actual) ++gone;
-    }
-  }
-  if (gone > 0 || !disk->strays.empty()) {
-    if (Severity(GoldenOutcome::kMismatch) > Severity(worst)) worst = GoldenOutcome::kMismatch;
-  }
-  if (written_new + written_changed > 0) {
-    std::vector<std::string> parts;
-    if (written_new > 0) parts.push_back(Plural(written_new, "new frame", "new frames"));
-    if (written_changed > 0) {
-      parts.push_back(Plural(written_changed, "frame updated", "frames updated"));
-    }
-    result.note = absl::StrCat("vtsnap: wrote ", in.where.write_path, " (",
-                               absl::StrJoin(parts, ", "), ")\n");
-  }
-  if (worst == GoldenOutcome::kOk || worst == GoldenOutcome::kWritten) {
-    if (!in.read_only) {
-      for (const std::string& folder : ActualCaptureCandidates(in.where)) {
-        PruneActualCapture(folder, nullptr);
-      }
-    }
-    result.outcome = worst;
-    result.passed = true;
-    if (worst == GoldenOutcome::kWritten) result.path = in.where.write_path;
-    return result;
-  }
+  // What each frame file held before this check wrote it, kept for a conflicting later claim.
+  std::vector<std::pair<std::string, std::optional<std::string>>> writes;
 
-  // The message: what differs, as Differences, then what to do.
-  std::string message;
-  const size_t frame_count = [&] {
-    size_t n = 0;
-    for (const auto& [scenario, frames] : actual.scenarios) n += frames.size();
-    return n;
-  }();
-  if (!disk->exists) {
-    message = absl::StrCat("the golden capture ", in.where.read_path, " does not exist (",
-                           Plural(frame_count, "frame", "frames"), " in ",
-                           Plural(actual.scenarios.size(), "scenario", "scenarios"), ")\n");
-  } else {
-    std::vector<std::string> parts;
-    if (differing > 0) parts.push_back(Plural(differing, "frame differs", "frames differ"));
-    if (added > 0) parts.push_back(Plural(added, "new frame", "new frames"));
-    if (gone > 0) parts.push_back(Plural(gone, "frame gone", "frames gone"));
-    if (!disk->strays.empty()) {
-      parts.push_back(Plural(disk->strays.size(), "other file", "other files"));
-    }
-    if (!frame_problems.empty()) {
-      parts.push_back(
-          Plural(frame_problems.size(), "frame cannot be checked", "frames cannot be checked"));
-    }
-    message = absl::StrCat("the capture differs from the golden ", in.where.read_path, ": ",
-                           absl::StrJoin(parts, ", "), "\n");
+  void Worsen(GoldenOutcome outcome) {
+    if (Severity(outcome) > Severity(worst)) worst = outcome;
   }
+};
+
+// The capture's claim, when another capture claimed its golden first in this process: the
+// failure.
+std::optional<GoldenResult> ClaimOrConflict(const CaptureGoldenInput& in, const FrameTexts& texts) {
+  if (in.read_only) return std::nullopt;
+  std::optional<CaptureConflict> conflict = ClaimCapture(in.where.read_path, in.claimant, texts);
+  if (!conflict.has_value()) return std::nullopt;
+  return Failed(
+      in.where.read_path, GoldenOutcome::kConflict,
+      absl::StrCat("the golden capture ", in.where.read_path,
+                   " is claimed twice in this run with different captures: first by ",
+                   conflict->first, ", then by ", in.claimant, "; nothing is written for it",
+                   conflict->undone
+                       ? absl::StrCat(" (the update ", conflict->first, " made is undone)")
+                       : "",
+                   "; give each capture its own golden name\n"));
+}
+
+// How the frames of `scenario` are checked: nothing is written or deleted through a link (store.h
+// CheckNoLinkBelow). With the golden's folder a link, the frames are checked without an update
+// (`mode` kOff, the refusal noted once); with the folder of the actual capture a link, without
+// writing their .actual (nor removing a stale one): `read_only`.
+struct ScenarioWrites {
+  std::optional<UpdateMode> mode;
+  bool read_only = false;
+  bool keep_before = false;  // an update may write: keep what each frame file held before
+};
+
+ScenarioWrites ScenarioWritesFor(const CaptureGoldenInput& in, UpdateMode mode,
+                                 const std::string& scenario, FrameChecks& checks) {
+  ScenarioWrites out = {.mode = in.update_mode,
+                        .read_only = in.read_only,
+                        .keep_before = !in.read_only && mode != UpdateMode::kOff};
+  if (out.keep_before) {
+    const absl::Status golden_link = CheckNoLinkBelow(
+        ParentOf(in.where.write_path), absl::StrCat(in.where.write_path, "/", scenario));
+    if (!golden_link.ok()) {
+      out.mode = UpdateMode::kOff;
+      const std::string line =
+          absl::StrCat("could not write the golden: ", golden_link.message(), "\n");
+      if (!absl::c_linear_search(checks.link_refusals, line)) checks.link_refusals.push_back(line);
+    }
+  }
+  for (const std::string& folder : ActualCaptureCandidates(in.where)) {
+    out.read_only = out.read_only ||
+                    !CheckNoLinkBelow(ParentOf(folder), absl::StrCat(folder, "/", scenario)).ok();
+  }
+  return out;
+}
+
+// One frame through the golden core, as a golden of its own (CaptureFrameFormat).
+void CheckFrame(const CaptureGoldenInput& in, const ScenarioWrites& writes,
+                const std::string& scenario, const TerminalSize& size, const TuiFrame& frame,
+                const std::string& text, FrameEntry& entry, FrameChecks& checks) {
+  const CaptureFrameFormat format(scenario, size);
+  std::function<TuiFrame()> actual = [&frame] { return frame; };
+  GoldenInput input = WithFormat(format, actual,
+                                 {.where = FrameLocation(in.where, scenario, size),
+                                  .actual = text,
+                                  .read_only = writes.read_only,
+                                  .claimant = in.claimant,
+                                  .source_file = in.source_file,
+                                  .accept_command = in.accept_command,
+                                  .update_mode = writes.mode});
+  const auto differences = std::make_shared<Differences>();
+  input.compare = CompareByFormat(format, actual, differences);
+  std::optional<std::string> before;
+  if (writes.keep_before) {
+    absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(input.where.write_path);
+    if (read.ok()) before = *std::move(read);
+  }
+  entry.in_actual = true;
+  entry.result = CheckGolden(input);
+  entry.differences = differences->entries;
+  if (entry.result.outcome == GoldenOutcome::kWritten) {
+    checks.writes.emplace_back(input.where.write_path, std::move(before));
+  }
+}
+
+// Counts a checked frame's outcome, and keeps the lines of its message the capture's gives.
+void Tally(const GoldenResult& r, const std::string& write_path, FrameChecks& checks) {
+  checks.Worsen(r.outcome);
+  switch (r.outcome) {
+    case GoldenOutcome::kMismatch:
+      ++checks.differing;
+      break;
+    case GoldenOutcome::kMissing:
+      ++checks.added;
+      break;
+    case GoldenOutcome::kWritten:
+      (absl::StrContains(r.note, "(new)") ? checks.written_new : checks.written_changed)++;
+      break;
+    case GoldenOutcome::kInvalid:
+      ++checks.invalid;
+      checks.frame_problems.push_back(ProblemLines(r.message));
+      break;
+    case GoldenOutcome::kConflict:
+      checks.frame_problems.push_back(ProblemLines(r.message));
+      break;
+    case GoldenOutcome::kOk:
+      break;
+  }
+  for (absl::string_view line : absl::StrSplit(r.message, '\n', absl::SkipEmpty())) {
+    // Every frame names the same page; a failure to write it is worth more than a success.
+    if (IsReportLine(line) && (checks.report_line.empty() || !absl::StartsWith(line, "report: "))) {
+      checks.report_line = absl::StrCat(line, "\n");
+    }
+    // A frame that could not be written in an update still failed for that reason: its line
+    // goes after the Differences.
+    if ((r.outcome == GoldenOutcome::kMismatch || r.outcome == GoldenOutcome::kMissing) &&
+        absl::StartsWith(line, "could not write the golden")) {
+      checks.write_failures.push_back(absl::StrCat(write_path, ": ", line, "\n"));
+    }
+  }
+}
+
+// Every frame of the actual capture through CheckGolden, and every frame the golden holds that
+// the capture does not ("gone"; a stray file makes the capture a mismatch too).
+FrameChecks CheckFrames(const CaptureGoldenInput& in, UpdateMode mode, const FrameTexts& texts,
+                        const FolderContents& disk) {
+  FrameChecks checks;
+  for (const auto& [scenario, sizes] : disk.frames) {
+    for (const TerminalSize& size : sizes) checks.entries[scenario][size];
+  }
+  for (const auto& [scenario, frames] : in.actual->scenarios) {
+    const ScenarioWrites writes = ScenarioWritesFor(in, mode, scenario, checks);
+    for (const auto& [size, frame] : frames) {
+      FrameEntry& entry = checks.entries[scenario][size];
+      CheckFrame(in, writes, scenario, size, frame, texts.at({scenario, FormatSize(size)}), entry,
+                 checks);
+      Tally(entry.result, FrameLocation(in.where, scenario, size).write_path, checks);
+    }
+  }
+  if (!in.read_only) RecordCaptureWrites(in.where.read_path, std::move(checks.writes));
+  for (const auto& [scenario, sizes] : checks.entries) {
+    for (const auto& [size, entry] : sizes) {
+      if (!entry.in_actual) ++checks.gone;
+    }
+  }
+  if (checks.gone > 0 || !disk.strays.empty()) checks.Worsen(GoldenOutcome::kMismatch);
+  return checks;
+}
+
+// "vtsnap: wrote PATH (1 new frame, 2 frames updated)\n", or "" when nothing was written.
+std::string WrittenNote(const CaptureGoldenInput& in, const FrameChecks& checks) {
+  if (checks.written_new + checks.written_changed == 0) return "";
+  std::vector<std::string> parts;
+  if (checks.written_new > 0) {
+    parts.push_back(Plural(checks.written_new, "new frame", "new frames"));
+  }
+  if (checks.written_changed > 0) {
+    parts.push_back(Plural(checks.written_changed, "frame updated", "frames updated"));
+  }
+  return absl::StrCat("vtsnap: wrote ", in.where.write_path, " (", absl::StrJoin(parts, ", "),
+                      ")\n");
+}
+
+// A failure's first line: the golden missing, or what differs, counted.
+std::string Headline(const CaptureGoldenInput& in, const FolderContents& disk,
+                     const FrameChecks& checks) {
+  const Capture& actual = *in.actual;
+  if (!disk.exists) {
+    size_t frame_count = 0;
+    for (const auto& [scenario, frames] : actual.scenarios) frame_count += frames.size();
+    return absl::StrCat("the golden capture ", in.where.read_path, " does not exist (",
+                        Plural(frame_count, "frame", "frames"), " in ",
+                        Plural(actual.scenarios.size(), "scenario", "scenarios"), ")\n");
+  }
+  std::vector<std::string> parts;
+  if (checks.differing > 0) {
+    parts.push_back(Plural(checks.differing, "frame differs", "frames differ"));
+  }
+  if (checks.added > 0) parts.push_back(Plural(checks.added, "new frame", "new frames"));
+  if (checks.gone > 0) parts.push_back(Plural(checks.gone, "frame gone", "frames gone"));
+  if (!disk.strays.empty()) {
+    parts.push_back(Plural(disk.strays.size(), "other file", "other files"));
+  }
+  if (!checks.frame_problems.empty()) {
+    parts.push_back(Plural(checks.frame_problems.size(), "frame cannot be checked",
+                           "frames cannot be checked"));
+  }
+  return absl::StrCat("the capture differs from the golden ", in.where.read_path, ": ",
+                      absl::StrJoin(parts, ", "), "\n");
+}
+
+// The spec's Differences of a golden that exists, at most kMaxCaptureDifferenceLines of them;
+// returns how many were left out.
+size_t AppendDifferences(const CaptureGoldenInput& in, const FolderContents& disk,
+                         const FrameChecks& checks, std::string& message) {
+  if (!disk.exists) return 0;
   int lines = 0;
   size_t left_out = 0;
   auto add_line = [&](const std::string& line) {
@@ -640,106 +562,151 @@ GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
       ++left_out;
     }
   };
-  if (disk->exists) {
-    for (const auto& [scenario, sizes] : entries) {
-      for (const auto& [size, entry] : sizes) {
-        if (!entry.in_actual) {
-          add_line(DifferenceText(
-              {.kind = Difference::Kind::kRemoved, .scenario = scenario, .size = size}));
-          continue;
-        }
-        if (entry.result.outcome == GoldenOutcome::kMissing) {
-          add_line(DifferenceText(
-              {.kind = Difference::Kind::kAdded, .scenario = scenario, .size = size}));
-        } else if (entry.result.outcome == GoldenOutcome::kMismatch) {
-          for (const Difference& d : entry.differences) add_line(DifferenceText(d));
-        }
+  for (const auto& [scenario, sizes] : checks.entries) {
+    for (const auto& [size, entry] : sizes) {
+      if (!entry.in_actual) {
+        add_line(DifferenceText(
+            {.kind = Difference::Kind::kRemoved, .scenario = scenario, .size = size}));
+      } else if (entry.result.outcome == GoldenOutcome::kMissing) {
+        add_line(
+            DifferenceText({.kind = Difference::Kind::kAdded, .scenario = scenario, .size = size}));
+      } else if (entry.result.outcome == GoldenOutcome::kMismatch) {
+        for (const Difference& d : entry.differences) add_line(DifferenceText(d));
       }
     }
-    for (const std::string& stray : disk->strays) {
-      add_line(absl::StrCat(in.where.read_path, "/", stray,
-                            ": not a frame file (a capture holds SCENARIO/COLSxROWS files only)"));
+  }
+  for (const std::string& stray : disk.strays) {
+    add_line(absl::StrCat(in.where.read_path, "/", stray,
+                          ": not a frame file (a capture holds SCENARIO/COLSxROWS files only)"));
+  }
+  return left_out;
+}
+
+// The whole actual capture in `folder` (a capture folder of its own), and nothing else: "" when
+// written, else why not. Nothing through a link: with the folder (or a scenario folder in it) a
+// link, no frame.
+std::string WriteActualCapture(const Capture& actual, const FrameTexts& texts,
+                               const absl::StatusOr<std::string>& folder) {
+  std::string write_error(folder.ok() ? "" : folder.status().message());
+  // No folder (the private one is not ours): nothing is written anywhere.
+  if (!folder.ok()) return write_error;
+  for (const auto& [scenario, frames] : actual.scenarios) {
+    const absl::Status link =
+        CheckNoLinkBelow(ParentOf(*folder), absl::StrCat(*folder, "/", scenario));
+    if (!link.ok()) {
+      PruneActualCapture(*folder, &actual);
+      return std::string(link.message());
     }
   }
-  const bool wrote_actual = !in.read_only && worst != GoldenOutcome::kConflict;
+  for (const auto& [scenario, frames] : actual.scenarios) {
+    for (const auto& [size, frame] : frames) {
+      const std::string& text = texts.at({scenario, FormatSize(size)});
+      const std::string path = absl::StrCat(*folder, "/", scenario, "/", FormatSize(size));
+      if (absl::Status s = WriteFileAtomically(path, text); !s.ok() && write_error.empty()) {
+        write_error = std::string(s.message());
+      }
+    }
+  }
+  PruneActualCapture(*folder, &actual);
+  return write_error;
+}
+
+// What a failure says after its Differences: the frames' own problems, where the actual capture
+// went, what to delete, how to accept it, and the report's page.
+std::string FailureAdvice(const CaptureGoldenInput& in, UpdateMode mode, const FrameTexts& texts,
+                          const FolderContents& disk, const FrameChecks& checks, size_t left_out) {
+  std::string message;
+  const bool wrote_actual = !in.read_only && checks.worst != GoldenOutcome::kConflict;
   // Where the actual capture goes (deciding it may probe the folder with a file: only now).
   const absl::StatusOr<std::string> actual_where =
       wrote_actual ? ActualPathFor(in.where) : absl::StatusOr<std::string>(std::string());
   const std::string actual_folder = actual_where.ok() ? *actual_where : std::string();
   // `vtsnap compare` reads the golden only when it is a clean capture.
-  const bool comparable = disk->exists && disk->strays.empty() && invalid == 0;
+  const bool comparable = disk.exists && disk.strays.empty() && checks.invalid == 0;
+  const std::string compare_command =
+      absl::StrCat("vtsnap compare ", ShellQuoteIfNeeded(in.where.read_path), " ",
+                   ShellQuoteIfNeeded(actual_folder));
   if (left_out > 0) {
-    absl::StrAppend(
-        &message, "... and ", Plural(left_out, "more line", "more lines"),
-        wrote_actual && actual_where.ok() && comparable
-            ? absl::StrCat("; all of them: vtsnap compare ", ShellQuoteIfNeeded(in.where.read_path),
-                           " ", ShellQuoteIfNeeded(actual_folder))
-            : "",
-        "\n");
+    absl::StrAppend(&message, "... and ", Plural(left_out, "more line", "more lines"),
+                    wrote_actual && actual_where.ok() && comparable
+                        ? absl::StrCat("; all of them: ", compare_command)
+                        : "",
+                    "\n");
   }
-  for (const std::string& problem : frame_problems) absl::StrAppend(&message, problem);
-  for (const std::string& failure : write_failures) absl::StrAppend(&message, failure);
-  for (const std::string& refusal : link_refusals) absl::StrAppend(&message, refusal);
-  if (in.read_only) return fail(worst, std::move(message));
-
-  // The whole actual capture beside the golden (a capture folder of its own), and nothing else.
+  for (const std::string& problem : checks.frame_problems) absl::StrAppend(&message, problem);
+  for (const std::string& failure : checks.write_failures) absl::StrAppend(&message, failure);
+  for (const std::string& refusal : checks.link_refusals) absl::StrAppend(&message, refusal);
+  if (in.read_only) return message;
   if (wrote_actual) {
-    std::string write_error(actual_where.ok() ? "" : actual_where.status().message());
-    // Nothing through a link: with the folder (or a scenario folder in it) a link, no frame.
-    bool through_link = false;
-    for (const auto& [scenario, frames] : actual.scenarios) {
-      const absl::Status link =
-          CheckNoLinkBelow(ParentOf(actual_folder), absl::StrCat(actual_folder, "/", scenario));
-      if (!link.ok() && !through_link && actual_where.ok()) {
-        write_error = std::string(link.message());
-      }
-      through_link = through_link || !link.ok();
-    }
-    // No folder (the private one is not ours): nothing is written anywhere.
-    for (const auto& [scenario, frames] : actual.scenarios) {
-      for (const auto& [size, frame] : frames) {
-        if (!actual_where.ok() || through_link) break;
-        const std::string& text = texts->at({scenario, FormatSize(size)});
-        const std::string path = absl::StrCat(actual_folder, "/", scenario, "/", FormatSize(size));
-        if (absl::Status s = WriteFileAtomically(path, text); !s.ok() && write_error.empty()) {
-          write_error = std::string(s.message());
-        }
-      }
-    }
-    if (actual_where.ok()) PruneActualCapture(actual_folder, &actual);
+    const std::string write_error = WriteActualCapture(*in.actual, texts, actual_where);
     if (write_error.empty()) {
       absl::StrAppend(&message, "actual capture written to ", actual_folder, "\n",
                       BazelOutputsNote());
-      if (comparable) {
-        absl::StrAppend(&message, "compare them: vtsnap compare ",
-                        ShellQuoteIfNeeded(in.where.read_path), " ",
-                        ShellQuoteIfNeeded(actual_folder), "\n");
-      }
+      if (comparable) absl::StrAppend(&message, "compare them: ", compare_command, "\n");
     } else {
       absl::StrAppend(&message, "could not write the actual capture: ", write_error, "\n");
     }
   }
-  if (gone > 0 || !disk->strays.empty()) {
+  if (checks.gone > 0 || !disk.strays.empty()) {
     absl::StrAppend(&message,
                     "vtsnap deletes no golden; to drop what the test no longer records run:\n");
-    for (const std::string& command : RemoveCommands(in.where.write_path, *disk, actual)) {
+    for (const std::string& command : RemoveCommands(in.where.write_path, disk, *in.actual)) {
       absl::StrAppend(&message, "  ", command, "\n");
     }
   }
-  if (differing + added + invalid > 0 && worst != GoldenOutcome::kConflict) {
-    const std::string accept =
-        absl::StrCat("UPDATE_GOLDENS=", EnvironmentSaysCi() ? "force " : "1 ", in.accept_command);
-    if (*mode == UpdateMode::kNew && differing > 0) {
-      absl::StrAppend(
-          &message,
-          "UPDATE_GOLDENS=new writes only missing goldens; to accept this change run:\n  ", accept,
-          "\n");
-    } else {
-      absl::StrAppend(&message, "to accept the actual capture run:\n  ", accept, "\n");
-    }
+  if (checks.differing + checks.added + checks.invalid > 0 &&
+      checks.worst != GoldenOutcome::kConflict) {
+    absl::StrAppend(&message, AcceptAdvice(mode == UpdateMode::kNew && checks.differing > 0,
+                                           "capture", in.accept_command));
   }
-  absl::StrAppend(&message, report_line);  // as a screen golden's message ends
-  return fail(worst, std::move(message));
+  absl::StrAppend(&message, checks.report_line);  // as a screen golden's message ends
+  return message;
+}
+
+}  // namespace
+
+GoldenLocation LocateCaptureGolden(absl::string_view test_file, absl::string_view root_override,
+                                   absl::string_view name) {
+  return LocateGolden(test_file, root_override, name, kCaptureGoldenSuffix);
+}
+
+GoldenResult CheckCaptureGolden(const CaptureGoldenInput& in) {
+  // A location's problem (an unresolvable relative source) is left to each frame's check.
+  const absl::StatusOr<UpdateMode> mode =
+      StartCheck(in.name, kCaptureGoldenSuffix, /*problem=*/"", in.update_mode);
+  if (!mode.ok()) return Unnamed(mode.status());
+  const std::string& path = in.where.read_path;
+  if (in.actual == nullptr) {
+    return Failed(path, GoldenOutcome::kInvalid,
+                  "no capture to compare (CaptureGoldenInput::actual)\n");
+  }
+  const absl::StatusOr<FrameTexts> texts = CheckActual(*in.actual);
+  if (!texts.ok()) {
+    return Failed(path, GoldenOutcome::kInvalid, absl::StrCat(texts.status().message(), "\n"));
+  }
+  if (std::optional<GoldenResult> conflict = ClaimOrConflict(in, *texts)) return *conflict;
+  const absl::StatusOr<FolderContents> disk = ReadFolderContents(path);
+  if (!disk.ok()) {
+    return Failed(path, GoldenOutcome::kInvalid, absl::StrCat(disk.status().message(), "\n"));
+  }
+  const FrameChecks checks = CheckFrames(in, *mode, *texts, *disk);
+  if (checks.worst == GoldenOutcome::kOk || checks.worst == GoldenOutcome::kWritten) {
+    if (!in.read_only) {
+      for (const std::string& folder : ActualCaptureCandidates(in.where)) {
+        PruneActualCapture(folder, nullptr);
+      }
+    }
+    return {.outcome = checks.worst,
+            .passed = true,
+            .path = checks.worst == GoldenOutcome::kWritten ? in.where.write_path : path,
+            .note = WrittenNote(in, checks)};
+  }
+  std::string message = Headline(in, *disk, checks);
+  const size_t left_out = AppendDifferences(in, *disk, checks, message);
+  absl::StrAppend(&message, FailureAdvice(in, *mode, *texts, *disk, checks, left_out));
+  GoldenResult result = Failed(path, checks.worst, std::move(message));
+  result.note = WrittenNote(in, checks);
+  return result;
 }
 
 }  // namespace vtsnap::pito
