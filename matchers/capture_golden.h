@@ -22,12 +22,13 @@
 #ifndef VTSNAP_MATCHERS_CAPTURE_GOLDEN_H_
 #define VTSNAP_MATCHERS_CAPTURE_GOLDEN_H_
 
-#include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include "gmock/gmock.h"
 #include "vtsnap/matchers/golden.h"
+#include "vtsnap/matchers/golden_matcher.h"
 #include "vtsnap/snapshot/pito_capture.h"
 #include "vtsnap/snapshot/pito_recorder.h"
 
@@ -39,63 +40,30 @@ struct CaptureGoldenOptions {
   std::string root = {};
 };
 
-// The gmock matcher EqualsCaptureGolden returns; it matches a pito::Capture or a pito::Recorder
+namespace golden_kind {
+// The capture golden (golden_matcher.h has what a kind is): a pito::Capture, or a pito::Recorder
 // (its capture()).
-class CaptureGoldenMatcher {
- public:
-  // gmock's Not negates the ReadOnly() copy (matchers/golden.h).
-  using IsVtsnapGoldenMatcher = void;
-
-  CaptureGoldenMatcher(std::string name, CaptureGoldenOptions options);
-
-  template <typename T>
-  operator ::testing::Matcher<T>() const;  // NOLINT(google-explicit-constructor)
-
-  bool Match(const pito::Capture& capture, ::testing::MatchResultListener* listener) const;
-  bool Match(const pito::Recorder& recorder, ::testing::MatchResultListener* listener) const {
-    return Match(recorder.capture(), listener);
+struct Capture {
+  using Options = CaptureGoldenOptions;
+  static void Describe(const GoldenAssertion<Options>& a, bool negation, std::ostream* os);
+  static bool Match(const GoldenAssertion<Options>& a, const pito::Capture& capture,
+                    ::testing::MatchResultListener* listener);
+  static bool Match(const GoldenAssertion<Options>& a, const pito::Recorder& recorder,
+                    ::testing::MatchResultListener* listener) {
+    return Match(a, recorder.capture(), listener);
   }
-  void DescribeTo(std::ostream* os) const;
-  void DescribeNegationTo(std::ostream* os) const;
-
-  // A copy that never writes a frame or the actual capture (what Not uses).
-  CaptureGoldenMatcher ReadOnly() const {
-    CaptureGoldenMatcher m = *this;
-    m.read_only_ = true;
-    return m;
-  }
-
- private:
-  std::string name_;
-  std::shared_ptr<const CaptureGoldenOptions> options_;
-  bool read_only_ = false;
 };
+}  // namespace golden_kind
 
-namespace capture_golden_internal {
-// The gmock side: a Matcher<T> for a T that is, or refers to, a Capture or a Recorder.
-template <typename T>
-class Impl : public ::testing::MatcherInterface<T> {
- public:
-  explicit Impl(const CaptureGoldenMatcher& m) : m_(m) {}
-  bool MatchAndExplain(T x, ::testing::MatchResultListener* listener) const override {
-    return m_.Match(x, listener);
-  }
-  void DescribeTo(std::ostream* os) const override { m_.DescribeTo(os); }
-  void DescribeNegationTo(std::ostream* os) const override { m_.DescribeNegationTo(os); }
-
- private:
-  CaptureGoldenMatcher m_;
-};
-}  // namespace capture_golden_internal
-
-template <typename T>
-CaptureGoldenMatcher::operator ::testing::Matcher<T>() const {
-  return ::testing::Matcher<T>(new capture_golden_internal::Impl<T>(*this));
-}
+// The gmock matcher EqualsCaptureGolden returns; ReadOnly() is a copy that never writes.
+using CaptureGoldenMatcher = BasicGoldenMatcher<golden_kind::Capture>;
 
 // Matches when the capture equals the capture golden `<name>.capture` (names as for
 // EqualsGolden: '/'-separated segments of [A-Za-z0-9._-]).
-CaptureGoldenMatcher EqualsCaptureGolden(std::string name, CaptureGoldenOptions options = {});
+inline CaptureGoldenMatcher EqualsCaptureGolden(std::string name,
+                                                CaptureGoldenOptions options = {}) {
+  return CaptureGoldenMatcher(std::move(name), std::move(options));
+}
 
 }  // namespace vtsnap
 

@@ -6,6 +6,7 @@
 // dump written for review (`<golden>.actual`) and the command that updates it. With
 // `UPDATE_GOLDENS=1` missing and mismatched goldens are written and the assertion passes
 // (docs/goldens.md has every rule: update modes, CI, inventories, redactions).
+// `testing::Not(vtsnap::EqualsGolden(...))` never writes (golden_matcher.h).
 //
 //   TEST(Home, ShowsTheMenu) {
 //     vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
@@ -15,12 +16,12 @@
 #ifndef VTSNAP_MATCHERS_GOLDEN_H_
 #define VTSNAP_MATCHERS_GOLDEN_H_
 
-#include <concepts>
-#include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include "gmock/gmock.h"
+#include "vtsnap/matchers/golden_matcher.h"
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/screen_view.h"
@@ -46,99 +47,29 @@ struct GoldenOptions {
   Region region = {};
 };
 
-// The gmock matcher EqualsGolden returns. It matches any screen (snapshot/screen_view.h): a
-// VirtualTerminal, a Terminal, a Frame, a HeadlessTerminal (its decoded display; one that cannot be
-// read, inside a synchronized frame or invalidated by the presenter profile, fails with the reason)
-// or a PtySession (its screen now; inside an open synchronized frame it fails with the reason).
-class GoldenMatcher {
- public:
-  // Marks a golden matcher: gmock's Not negates its ReadOnly() copy (below).
-  using IsVtsnapGoldenMatcher = void;
-
-  GoldenMatcher(std::string name, GoldenOptions options);
-
-  // gmock's polymorphic-matcher protocol: converts to Matcher<T> for every T a ScreenView is made
-  // of.
-  template <typename T>
-  operator ::testing::Matcher<T>() const;  // NOLINT(google-explicit-constructor)
-
-  bool Match(const ScreenView& screen, ::testing::MatchResultListener* listener) const;
-  void DescribeTo(std::ostream* os) const;
-  void DescribeNegationTo(std::ostream* os) const;
-
-  // A negated golden matcher (testing::Not(EqualsGolden(...))) never writes a golden or an
-  // .actual file; gmock's Not is specialized below to ask for this copy.
-  GoldenMatcher ReadOnly() const {
-    GoldenMatcher m = *this;
-    m.read_only_ = true;
-    return m;
-  }
-
- private:
-  std::string name_;
-  std::shared_ptr<const GoldenOptions> options_;
-  bool read_only_ = false;
+namespace golden_kind {
+// The screen golden (golden_matcher.h has what a kind is): any screen (snapshot/screen_view.h), a
+// VirtualTerminal, a Terminal, a Frame, a HeadlessTerminal (its decoded display; one that cannot
+// be read, inside a synchronized frame or invalidated by the presenter profile, fails with the
+// reason) or a PtySession (its screen now; inside an open synchronized frame it fails with the
+// reason), as a `.dump` or `.scene` golden.
+struct Screen {
+  using Options = GoldenOptions;
+  static void Describe(const GoldenAssertion<Options>& a, bool negation, std::ostream* os);
+  static bool Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
+                    ::testing::MatchResultListener* listener);
 };
+}  // namespace golden_kind
 
-namespace golden_internal {
-
-// The gmock side of a golden matcher M of screens (EqualsGolden, EqualsSemanticGolden): a
-// Matcher<T> for every T a ScreenView is made of, calling M::Match.
-template <typename M, typename T>
-class ScreenGoldenMatcherImpl : public ::testing::MatcherInterface<T> {
- public:
-  explicit ScreenGoldenMatcherImpl(const M& m) : m_(m) {}
-  bool MatchAndExplain(T x, ::testing::MatchResultListener* listener) const override {
-    return m_.Match(ScreenView(x), listener);
-  }
-  void DescribeTo(std::ostream* os) const override { m_.DescribeTo(os); }
-  void DescribeNegationTo(std::ostream* os) const override { m_.DescribeNegationTo(os); }
-
- private:
-  M m_;
-};
-
-// A golden matcher: it declares IsVtsnapGoldenMatcher and has a ReadOnly() copy.
-template <typename M>
-concept GoldenMatcherType = requires(const M& m) {
-  typename M::IsVtsnapGoldenMatcher;
-  { m.ReadOnly() } -> std::same_as<M>;
-};
-
-}  // namespace golden_internal
-
-template <typename T>
-GoldenMatcher::operator ::testing::Matcher<T>() const {
-  return ::testing::Matcher<T>(
-      new golden_internal::ScreenGoldenMatcherImpl<GoldenMatcher, T>(*this));
-}
+// The gmock matcher EqualsGolden returns; ReadOnly() is a copy that never writes.
+using GoldenMatcher = BasicGoldenMatcher<golden_kind::Screen>;
 
 // Matches when the screen equals the golden `name` (one or more '/'-separated segments of
 // [A-Za-z0-9._-]; "..", absolute paths and empty segments are refused).
-GoldenMatcher EqualsGolden(std::string name, GoldenOptions options = {});
+inline GoldenMatcher EqualsGolden(std::string name, GoldenOptions options = {}) {
+  return GoldenMatcher(std::move(name), std::move(options));
+}
 
 }  // namespace vtsnap
-
-namespace testing::internal {
-
-// Not(EqualsGolden(...)) must never write: this specialization of gmock's Not negates a read-only
-// copy of any golden matcher (EqualsGolden, EqualsSemanticGolden, EqualsRgbaGolden). (Only direct
-// negation is recognized; see docs/goldens.md.)
-template <typename M>
-requires vtsnap::golden_internal::GoldenMatcherType<M>
-class NotMatcher<M> {
- public:
-  explicit NotMatcher(M matcher) : matcher_(matcher.ReadOnly()) {}
-
-  template <typename T>
-  operator Matcher<T>() const {  // NOLINT(google-explicit-constructor)
-    return Matcher<T>(new NotMatcherImpl<T>(SafeMatcherCast<T>(matcher_)));
-  }
-
- private:
-  M matcher_;
-};
-
-}  // namespace testing::internal
 
 #endif  // VTSNAP_MATCHERS_GOLDEN_H_

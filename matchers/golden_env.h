@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "vtsnap/snapshot/golden_check.h"
@@ -20,16 +21,9 @@ namespace vtsnap::matchers_internal {
 // The scenarios a test source file declared with DeclareInventory.
 void RecordDeclaration(const std::string& source_file, std::vector<DeclaredScenario> scenarios);
 
-// Makes sure the end-of-program environment is registered (idempotent).
+// Makes sure the end-of-program environment is registered (idempotent; every golden matcher's
+// constructor calls it, golden_matcher.h).
 void EnsureEnvironment();
-
-// Runs the golden core (snapshot/golden_check.h) for an assertion inside the running test:
-// `input.name` + `extension` in the test source's golden folder (`root` as GoldenOptions::root),
-// the test as the claimant, its command line as the one that accepts the actual value. Records the
-// assertion's gtest properties and explains a failure to `listener`. Every golden kind (.dump,
-// .scene, .rgba) goes through here.
-bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
-                       ::testing::MatchResultListener* listener);
 
 // Whether a failure should show the changed rows in their real styles: not when NO_COLOR is set
 // (non-empty); yes when GoogleTest's colour flag (--gtest_color, GTEST_COLOR) says yes; with
@@ -44,15 +38,31 @@ struct TestContext {
   std::string claimant;
   std::string source_file;
   std::string accept_command;
+
+  // Fills the claim fields every golden core input has (GoldenInput, pito::CaptureGoldenInput).
+  template <typename Input>
+  void Claim(Input* input) const {
+    input->claimant = claimant;
+    input->source_file = source_file;
+    input->accept_command = accept_command;
+  }
 };
-// The running test's context; std::nullopt, with the reason on `listener`, outside a test.
-std::optional<TestContext> CurrentTestContext(absl::string_view golden_name,
-                                              ::testing::MatchResultListener* listener);
-// Records `result` as the assertion's gtest properties, prints its note and explains a failure
-// to `listener`; returns result.passed. (MatchGoldenInTest ends with it; a capture golden, which
-// is one assertion over many files, calls it once.)
-bool ReportGoldenInTest(const TestContext& context, const GoldenResult& result,
-                        ::testing::MatchResultListener* listener);
+
+// One golden assertion inside the running test, whatever its kind (every golden matcher's Match
+// ends here): refuses an empty name (it would be the hidden file "<folder>/<extension>"), finds
+// the running test (outside a test it fails, explained), lets `check` locate the golden from the
+// test's source file and run the golden core, then records the result as the test's gtest
+// properties, prints its note and explains a failure to `listener`. Returns whether it passed.
+bool CheckGoldenInTest(absl::string_view name, absl::string_view extension,
+                       ::testing::MatchResultListener* listener,
+                       absl::FunctionRef<GoldenResult(const TestContext&)> check);
+
+// CheckGoldenInTest of the golden core (snapshot/golden_check.h): `input.name` + `extension` in
+// the test source's golden folder (`root` as GoldenOptions::root), the test as the claimant, its
+// command line as the one that accepts the actual value. The single-file kinds (.dump, .scene,
+// .semantic, .rgba) go through here.
+bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
+                       ::testing::MatchResultListener* listener);
 
 }  // namespace vtsnap::matchers_internal
 

@@ -6,39 +6,26 @@
 #include "vtsnap/matchers/golden_env.h"
 #include "vtsnap/snapshot/capture.h"
 
-namespace vtsnap {
+namespace vtsnap::golden_kind {
 
-RgbaGoldenMatcher::RgbaGoldenMatcher(std::string name, GoldenOptions options)
-    : name_(std::move(name)), options_(std::make_shared<const GoldenOptions>(std::move(options))) {
-  matchers_internal::EnsureEnvironment();
+void Rgba::Describe(const GoldenAssertion<Options>& a, bool negation, std::ostream* os) {
+  *os << (negation ? "differs from" : "equals") << " the plane golden \"" << a.name << "\"";
 }
 
-RgbaGoldenMatcher EqualsRgbaGolden(std::string name, GoldenOptions options) {
-  return RgbaGoldenMatcher(std::move(name), std::move(options));
-}
-
-void RgbaGoldenMatcher::DescribeTo(std::ostream* os) const {
-  *os << "equals the plane golden \"" << name_ << "\"";
-}
-
-void RgbaGoldenMatcher::DescribeNegationTo(std::ostream* os) const {
-  *os << "differs from the plane golden \"" << name_ << "\"";
-}
-
-bool RgbaGoldenMatcher::Match(const ScreenView& screen,
-                              ::testing::MatchResultListener* listener) const {
+bool Rgba::Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
+                 ::testing::MatchResultListener* listener) {
   absl::StatusOr<RgbaPlane> plane = CapturePlane(screen);
   if (!plane.ok()) {
     *listener << plane.status().message();
     return false;
   }
-  return Match(*plane, listener);
+  return Match(a, *plane, listener);
 }
 
-bool RgbaGoldenMatcher::Match(const RgbaPlane& plane,
-                              ::testing::MatchResultListener* listener) const {
+bool Rgba::Match(const GoldenAssertion<Options>& a, const RgbaPlane& plane,
+                 ::testing::MatchResultListener* listener) {
   GoldenInput input = {
-      .name = name_,
+      .name = a.name,
       .format = "ckvision-rgba 1 plane",
       .what = "plane",
       .actual = SerializeRgba(plane),
@@ -48,8 +35,8 @@ bool RgbaGoldenMatcher::Match(const RgbaPlane& plane,
         const PlaneDiff diff = ComparePlanes(*expected, plane);
         return diff.empty() ? std::string() : RenderPlaneDiff(diff);
       },
-      .read_only = read_only_};
-  return matchers_internal::MatchGoldenInTest(std::move(input), ".rgba", options_->root, listener);
+      .read_only = a.read_only};
+  return matchers_internal::MatchGoldenInTest(std::move(input), ".rgba", a.options.root, listener);
 }
 
-}  // namespace vtsnap
+}  // namespace vtsnap::golden_kind

@@ -1,43 +1,31 @@
 #include "vtsnap/matchers/semantic_golden.h"
 
+#include <string>
 #include <utility>
 
-#include "absl/strings/str_cat.h"
 #include "vtsnap/matchers/golden_env.h"
 #include "vtsnap/snapshot/golden_check.h"
 
-namespace vtsnap {
+namespace vtsnap::golden_kind {
 
-SemanticGoldenMatcher::SemanticGoldenMatcher(std::string name, SemanticGoldenOptions options)
-    : name_(std::move(name)),
-      options_(std::make_shared<const SemanticGoldenOptions>(std::move(options))) {
-  matchers_internal::EnsureEnvironment();
+void Semantic::Describe(const GoldenAssertion<Options>& a, bool negation, std::ostream* os) {
+  *os << (negation ? "differs from the semantic golden"
+                   : "has the semantic projection of the golden")
+      << " \"" << a.name << "\"";
 }
 
-SemanticGoldenMatcher EqualsSemanticGolden(std::string name, SemanticGoldenOptions options) {
-  return SemanticGoldenMatcher(std::move(name), std::move(options));
-}
-
-void SemanticGoldenMatcher::DescribeTo(std::ostream* os) const {
-  *os << "has the semantic projection of the golden \"" << name_ << "\"";
-}
-
-void SemanticGoldenMatcher::DescribeNegationTo(std::ostream* os) const {
-  *os << "differs from the semantic golden \"" << name_ << "\"";
-}
-
-bool SemanticGoldenMatcher::Match(const ScreenView& screen,
-                                  ::testing::MatchResultListener* listener) const {
-  absl::StatusOr<SemanticSnapshot> actual = CaptureSemantic(screen, options_->capture);
+bool Semantic::Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
+                     ::testing::MatchResultListener* listener) {
+  absl::StatusOr<SemanticSnapshot> actual = CaptureSemantic(screen, a.options.capture);
   if (!actual.ok()) {
     *listener << actual.status().message();
     return false;
   }
-  RedactSemantic(options_->redactions, &*actual);
-  GoldenInput input = {.name = name_,
+  RedactSemantic(a.options.redactions, &*actual);
+  GoldenInput input = {.name = a.name,
                        .format = std::string(kSemanticHeader) + " projection",
                        .what = "semantic projection",
-                       .read_only = read_only_};
+                       .read_only = a.read_only};
   input.actual = SerializeSemantic(*actual);
   // Bytes that differ are read back and compared by meaning; a golden that does not parse is
   // named by CheckGolden ("the golden is not a valid ...: PATH:LINE:COL: ...").
@@ -46,8 +34,8 @@ bool SemanticGoldenMatcher::Match(const ScreenView& screen,
     if (!expected.ok()) return expected.status();
     return DiffSemantic(*expected, *actual);
   };
-  return matchers_internal::MatchGoldenInTest(std::move(input), ".semantic", options_->root,
+  return matchers_internal::MatchGoldenInTest(std::move(input), ".semantic", a.options.root,
                                               listener);
 }
 
-}  // namespace vtsnap
+}  // namespace vtsnap::golden_kind

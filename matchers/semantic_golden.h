@@ -23,12 +23,13 @@
 #ifndef VTSNAP_MATCHERS_SEMANTIC_GOLDEN_H_
 #define VTSNAP_MATCHERS_SEMANTIC_GOLDEN_H_
 
-#include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include "gmock/gmock.h"
 #include "vtsnap/matchers/golden.h"
+#include "vtsnap/matchers/golden_matcher.h"
 #include "vtsnap/snapshot/screen_view.h"
 #include "vtsnap/snapshot/semantic.h"
 
@@ -45,40 +46,25 @@ struct SemanticGoldenOptions {
   Redactions redactions = {};
 };
 
-// The gmock matcher EqualsSemanticGolden returns; it matches any screen (snapshot/screen_view.h).
-class SemanticGoldenMatcher {
- public:
-  // gmock's Not negates the ReadOnly() copy (matchers/golden.h).
-  using IsVtsnapGoldenMatcher = void;
-
-  SemanticGoldenMatcher(std::string name, SemanticGoldenOptions options);
-
-  template <typename T>
-  operator ::testing::Matcher<T>() const {  // NOLINT(google-explicit-constructor)
-    return ::testing::Matcher<T>(
-        new golden_internal::ScreenGoldenMatcherImpl<SemanticGoldenMatcher, T>(*this));
-  }
-
-  bool Match(const ScreenView& screen, ::testing::MatchResultListener* listener) const;
-  void DescribeTo(std::ostream* os) const;
-  void DescribeNegationTo(std::ostream* os) const;
-
-  // A copy that never writes the golden or an .actual file (what Not uses).
-  SemanticGoldenMatcher ReadOnly() const {
-    SemanticGoldenMatcher m = *this;
-    m.read_only_ = true;
-    return m;
-  }
-
- private:
-  std::string name_;
-  std::shared_ptr<const SemanticGoldenOptions> options_;
-  bool read_only_ = false;
+namespace golden_kind {
+// The semantic golden (golden_matcher.h has what a kind is): any screen's projection.
+struct Semantic {
+  using Options = SemanticGoldenOptions;
+  static void Describe(const GoldenAssertion<Options>& a, bool negation, std::ostream* os);
+  static bool Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
+                    ::testing::MatchResultListener* listener);
 };
+}  // namespace golden_kind
+
+// The gmock matcher EqualsSemanticGolden returns; ReadOnly() is a copy that never writes.
+using SemanticGoldenMatcher = BasicGoldenMatcher<golden_kind::Semantic>;
 
 // Matches when the screen's projection equals the golden `<name>.semantic` (names as for
 // EqualsGolden: '/'-separated segments of [A-Za-z0-9._-]).
-SemanticGoldenMatcher EqualsSemanticGolden(std::string name, SemanticGoldenOptions options = {});
+inline SemanticGoldenMatcher EqualsSemanticGolden(std::string name,
+                                                  SemanticGoldenOptions options = {}) {
+  return SemanticGoldenMatcher(std::move(name), std::move(options));
+}
 
 }  // namespace vtsnap
 

@@ -1,6 +1,6 @@
 // A golden name that is no golden name fails the assertion and creates nothing: the empty name
 // (which would be the hidden file "<folder>/.dump") and a name with a hidden segment (".git/config"
-// reaches into a repository's own files), through each name-based matcher.
+// reaches into a repository's own files), through each of the four golden matchers.
 #include <unistd.h>
 
 #include <filesystem>
@@ -10,8 +10,13 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/matchers/capture_golden.h"
 #include "vtsnap/matchers/golden.h"
+#include "vtsnap/matchers/plane.h"
 #include "vtsnap/matchers/semantic_golden.h"
+#include "vtsnap/snapshot/pito_frame.h"
+#include "vtsnap/snapshot/pito_recorder.h"
+#include "vtsnap/snapshot/rgba.h"
 
 namespace vtsnap {
 namespace {
@@ -60,8 +65,31 @@ TEST_P(GoldenNameTest, EqualsGoldenRefusesAndWritesNothing) {
 
 TEST_P(GoldenNameTest, EqualsSemanticGoldenRefusesAndWritesNothing) {
   ::testing::StringMatchResultListener listener;
-  EXPECT_FALSE(::testing::ExplainMatchResult(
-      EqualsSemanticGolden(GetParam().name, {.root = root_}), vt_, &listener));
+  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsSemanticGolden(GetParam().name, {.root = root_}),
+                                             vt_, &listener));
+  EXPECT_THAT(listener.str(), HasSubstr(GetParam().reason));
+  EXPECT_THAT(Created(), ::testing::IsEmpty());
+}
+
+TEST_P(GoldenNameTest, EqualsRgbaGoldenRefusesAndWritesNothing) {
+  ::testing::StringMatchResultListener listener;
+  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsRgbaGolden(GetParam().name, {.root = root_}),
+                                             RgbaPlane::Filled(2, 2, 0x336699ff), &listener));
+  EXPECT_THAT(listener.str(), HasSubstr(GetParam().reason));
+  EXPECT_THAT(Created(), ::testing::IsEmpty());
+}
+
+// The capture golden goes through the same check of its name (before 2026-12-07 an empty name
+// named the hidden folder "<folder>/.capture" and a failure wrote "<folder>/.capture.actual").
+TEST_P(GoldenNameTest, EqualsCaptureGoldenRefusesAndWritesNothing) {
+  absl::StatusOr<pito::Recorder> recorder = pito::Recorder::InMemory({{.cols = 10, .rows = 2}});
+  ASSERT_TRUE(recorder.ok()) << recorder.status();
+  ASSERT_TRUE(
+      recorder->RecordScreen(0, "Home", [this](TerminalSize) { return pito::FrameFromScreen(vt_); })
+          .ok());
+  ::testing::StringMatchResultListener listener;
+  EXPECT_FALSE(::testing::ExplainMatchResult(EqualsCaptureGolden(GetParam().name, {.root = root_}),
+                                             *recorder, &listener));
   EXPECT_THAT(listener.str(), HasSubstr(GetParam().reason));
   EXPECT_THAT(Created(), ::testing::IsEmpty());
 }
