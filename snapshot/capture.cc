@@ -25,21 +25,28 @@ Color ColorFromPen(const PenColor& c) {
   return Color::Default();
 }
 
+// The underline shapes of the two vocabularies side by side, read in both directions.
+constexpr struct {
+  UnderlineStyle pen;
+  UnderlineShape style;
+} kUnderlines[] = {{UnderlineStyle::kSingle, UnderlineShape::kSingle},
+                   {UnderlineStyle::kDouble, UnderlineShape::kDouble},
+                   {UnderlineStyle::kCurly, UnderlineShape::kCurly},
+                   {UnderlineStyle::kDotted, UnderlineShape::kDotted},
+                   {UnderlineStyle::kDashed, UnderlineShape::kDashed}};
+
 UnderlineShape ShapeFromPen(UnderlineStyle u) {
-  switch (u) {
-    case UnderlineStyle::kDouble:
-      return UnderlineShape::kDouble;
-    case UnderlineStyle::kCurly:
-      return UnderlineShape::kCurly;
-    case UnderlineStyle::kDotted:
-      return UnderlineShape::kDotted;
-    case UnderlineStyle::kDashed:
-      return UnderlineShape::kDashed;
-    case UnderlineStyle::kNone:
-    case UnderlineStyle::kSingle:
-      break;
+  for (const auto& entry : kUnderlines) {
+    if (entry.pen == u) return entry.style;
   }
   return UnderlineShape::kSingle;
+}
+
+UnderlineStyle UnderlineFromShape(UnderlineShape shape) {
+  for (const auto& entry : kUnderlines) {
+    if (entry.style == shape) return entry.pen;
+  }
+  return UnderlineStyle::kSingle;
 }
 
 }  // namespace
@@ -71,6 +78,22 @@ PenColor PenColorFromColor(const Color& color) {
       break;
   }
   return PenColor::Default();
+}
+
+Pen PenFromStyle(const Style& style) {
+  Pen pen;
+  pen.fg = PenColorFromColor(style.fg);
+  pen.bg = PenColorFromColor(style.bg);
+  if (style.bold) pen.attrs |= kAttrBold;
+  if (style.dim) pen.attrs |= kAttrDim;
+  if (style.italic) pen.attrs |= kAttrItalic;
+  if (style.reverse) pen.attrs |= kAttrReverse;
+  if (style.strike) pen.attrs |= kAttrStrike;
+  if (style.underline) {
+    pen.underline = UnderlineFromShape(style.underline_shape);
+    pen.underline_color = PenColorFromColor(style.underline_color);
+  }
+  return pen;
 }
 
 namespace {

@@ -39,8 +39,13 @@ struct PenColor;
 // without building the Frame (a fraction of the cost; EqualsGolden's passing path).
 [[nodiscard]] absl::StatusOr<std::string> SerializeScreen(const ScreenView& screen);
 
-// The Frame spelling of a terminal pen.
+// The one mapping between the decoder's pen (Pen, PenColor, UnderlineStyle) and the Frame's style
+// (Style, Color, UnderlineShape). StyleFromPen: the Frame spelling of a terminal pen (blink,
+// invisible and overline have none; an underline colour is kept only under an underline).
+// PenFromStyle: the decoder pen a Frame style stands for (blink, invisible and overline unset), so
+// PenFromStyle(StyleFromPen(pen)) is `pen` without those three.
 Style StyleFromPen(const Pen& pen);
+Pen PenFromStyle(const Style& style);
 
 // A Frame colour as a terminal pen colour (the inverse of the colours StyleFromPen writes), for
 // the checks that read a Frame with the terminal's colour rules (theme.h, pito_frame.h).

@@ -43,9 +43,6 @@ ScreenCells ReadTerminalCells(const Terminal& terminal);
 // golden dump (which knows each row's text but not how it splits into cells).
 [[nodiscard]] absl::StatusOr<ScreenCells> ReadScreenCells(const ScreenView& screen);
 
-// The decoder pen a Frame style stands for (blink, invisible and overline unset).
-Pen PenFromStyle(const Style& style);
-
 }  // namespace vtsnap::pito_internal
 
 #endif  // VTSNAP_SNAPSHOT_PITO_INTERNAL_H_

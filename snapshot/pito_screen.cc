@@ -5,26 +5,6 @@
 #include "vtsnap/snapshot/pito_internal.h"
 
 namespace vtsnap::pito_internal {
-namespace {
-
-UnderlineStyle UnderlineFrom(UnderlineShape shape) {
-  switch (shape) {
-    case UnderlineShape::kSingle:
-      return UnderlineStyle::kSingle;
-    case UnderlineShape::kDouble:
-      return UnderlineStyle::kDouble;
-    case UnderlineShape::kCurly:
-      return UnderlineStyle::kCurly;
-    case UnderlineShape::kDotted:
-      return UnderlineStyle::kDotted;
-    case UnderlineShape::kDashed:
-      return UnderlineStyle::kDashed;
-  }
-  return UnderlineStyle::kSingle;
-}
-
-}  // namespace
-
 ScreenCells ReadTerminalCells(const Terminal& terminal) {
   ScreenCells out{.cols = terminal.cols(), .rows = terminal.rows()};
   out.cells.resize(static_cast<size_t>(out.cols) * static_cast<size_t>(out.rows));
@@ -44,22 +24,6 @@ ScreenCells ReadTerminalCells(const Terminal& terminal) {
     }
   }
   return out;
-}
-
-Pen PenFromStyle(const Style& style) {
-  Pen pen;
-  pen.fg = PenColorFromColor(style.fg);
-  pen.bg = PenColorFromColor(style.bg);
-  if (style.bold) pen.attrs |= kAttrBold;
-  if (style.dim) pen.attrs |= kAttrDim;
-  if (style.italic) pen.attrs |= kAttrItalic;
-  if (style.reverse) pen.attrs |= kAttrReverse;
-  if (style.strike) pen.attrs |= kAttrStrike;
-  if (style.underline) {
-    pen.underline = UnderlineFrom(style.underline_shape);
-    pen.underline_color = PenColorFromColor(style.underline_color);
-  }
-  return pen;
 }
 
 absl::StatusOr<ScreenCells> ReadScreenCells(const ScreenView& screen) {

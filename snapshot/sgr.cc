@@ -70,36 +70,6 @@ std::string SgrOfPen(const Pen& pen) {
   return out;
 }
 
-std::string SgrOfStyle(const Style& style) {
-  Pen pen;
-  pen.fg = PenColorFromColor(style.fg);
-  pen.bg = PenColorFromColor(style.bg);
-  if (style.bold) pen.attrs |= kAttrBold;
-  if (style.dim) pen.attrs |= kAttrDim;
-  if (style.italic) pen.attrs |= kAttrItalic;
-  if (style.reverse) pen.attrs |= kAttrReverse;
-  if (style.strike) pen.attrs |= kAttrStrike;
-  if (style.underline) {
-    switch (style.underline_shape) {
-      case UnderlineShape::kSingle:
-        pen.underline = UnderlineStyle::kSingle;
-        break;
-      case UnderlineShape::kDouble:
-        pen.underline = UnderlineStyle::kDouble;
-        break;
-      case UnderlineShape::kCurly:
-        pen.underline = UnderlineStyle::kCurly;
-        break;
-      case UnderlineShape::kDotted:
-        pen.underline = UnderlineStyle::kDotted;
-        break;
-      case UnderlineShape::kDashed:
-        pen.underline = UnderlineStyle::kDashed;
-        break;
-    }
-    pen.underline_color = PenColorFromColor(style.underline_color);
-  }
-  return SgrOfPen(pen);
-}
+std::string SgrOfStyle(const Style& style) { return SgrOfPen(PenFromStyle(style)); }
 
 }  // namespace vtsnap

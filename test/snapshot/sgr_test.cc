@@ -2,9 +2,11 @@
 #include "vtsnap/snapshot/sgr.h"
 
 #include <string>
+#include <utility>
 
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/terminal.h"
+#include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/frame.h"
 
 namespace vtsnap {
@@ -63,6 +65,32 @@ TEST(SgrTest, PenAttributesAStyleCannotHold) {
   pen.attrs = kAttrBlink | kAttrInvisible | kAttrOverline;
   pen.underline_color = PenColor::Rgb(1, 2, 3);  // a pen keeps it without an underline
   EXPECT_EQ(SgrOfPen(pen), "\x1b[0;5;8;53;58;2;1;2;3m");
+}
+
+// The one Pen<->Style mapping (capture.h) SgrOfStyle, pito frames and captures share: a style
+// goes to a pen and back unchanged, each underline shape to its own underline style.
+TEST(SgrTest, PenFromStyleAndStyleFromPenAreInverse) {
+  const std::pair<UnderlineShape, UnderlineStyle> kShapes[] = {
+      {UnderlineShape::kSingle, UnderlineStyle::kSingle},
+      {UnderlineShape::kDouble, UnderlineStyle::kDouble},
+      {UnderlineShape::kCurly, UnderlineStyle::kCurly},
+      {UnderlineShape::kDotted, UnderlineStyle::kDotted},
+      {UnderlineShape::kDashed, UnderlineStyle::kDashed}};
+  for (const auto& [shape, underline] : kShapes) {
+    Style style;
+    style.fg = Color::Palette(9);
+    style.bg = Color::Rgb(1, 2, 3);
+    style.bold = style.dim = style.italic = style.reverse = style.strike = true;
+    style.underline = true;
+    style.underline_shape = shape;
+    style.underline_color = Color::Palette(200);
+    const Pen pen = PenFromStyle(style);
+    EXPECT_EQ(pen.underline, underline);
+    EXPECT_EQ(pen.attrs, kAttrBold | kAttrDim | kAttrItalic | kAttrReverse | kAttrStrike);
+    EXPECT_EQ(pen.underline_color, PenColor::Palette(200));
+    EXPECT_EQ(StyleFromPen(pen), style);
+  }
+  EXPECT_EQ(PenFromStyle(Style{}), Pen{});
 }
 
 }  // namespace
