@@ -1,7 +1,8 @@
 // The capture golden: a pito-tui capture folder (pito_capture.h) as a test's golden. Each frame
-// file is one golden checked by the golden core (golden_check.h), so every golden rule holds
-// frame by frame: a missing or different frame fails, UPDATE_GOLDENS writes it (atomically; not in
-// CI unless forced), a frame claimed twice with different contents is a conflict, and the closed
+// file is one golden checked by the golden core (golden_check.h) as a value of the capture frame
+// format (golden_formats.h pito::CaptureFrameFormat), so every golden rule holds frame by frame:
+// a missing or different frame fails, UPDATE_GOLDENS writes it (atomically; not in CI unless
+// forced), a frame claimed twice with different contents is a conflict, and the closed
 // inventory sees every frame file (an unrecorded scenario folder is an orphan; store.h lists the
 // files of a ".capture" folder). A failure is reported as the spec's Differences between the
 // golden (before) and the actual capture (after), and the whole actual capture is written beside
