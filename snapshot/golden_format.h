@@ -126,8 +126,10 @@ std::function<std::string(const std::string*)> DrawByFormat(
 }
 
 // `input` made a check of `format`: its names, and `compare` and `report_screens` from the
-// format. `input.actual` is left as given when it holds bytes already (a caller that serialized
-// the value itself, SerializeScreen for a dump), else set to Write(actual()).
+// format, which ask `actual()` only when the golden's bytes differ. `input.actual` stays as the
+// caller set it: the value's canonical bytes, from Write or a writer of the same bytes that needs
+// no value (SerializeScreen writes a live screen's dump without capturing a Frame). A matcher
+// takes this, then locates the golden and runs CheckGolden(input).
 template <GoldenFormatType F>
 GoldenInput WithFormat(const F& format, std::function<typename F::Value()> actual,
                        GoldenInput input) {

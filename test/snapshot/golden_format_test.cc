@@ -388,6 +388,26 @@ TEST_F(SixthFormatTest, AClaimOfAnotherValueConflicts) {
                                       "T.Second's):\nline 1: \"one\" -> \"two\"\n")));
 }
 
+// A matcher's way in: WithFormat names the check by the format and asks the value only when the
+// golden's bytes differ from the actual bytes the caller gave.
+TEST_F(SixthFormatTest, WithFormatAsksTheValueOnlyWhenTheBytesDiffer) {
+  const fs::path golden = dir_ / "a.lines";
+  WriteFile(golden, "one\n");
+  int asked = 0;
+  GoldenInput in = WithFormat(format_, std::function<std::vector<std::string>()>([&asked] {
+                                ++asked;
+                                return std::vector<std::string>{"one"};
+                              }),
+                              Where(golden, "T.Lazy"));
+  in.actual = "one\n";
+  EXPECT_EQ(in.what, "list");
+  EXPECT_TRUE(CheckGolden(in).passed);
+  EXPECT_EQ(asked, 0);
+  WriteFile(golden, "one  \n");
+  EXPECT_TRUE(CheckGolden(in).passed);
+  EXPECT_GT(asked, 0);
+}
+
 // The example of snapshot/golden_format.h.
 TEST_F(SixthFormatTest, HeaderExample) {
   VirtualTerminal vt({.cols = 6, .rows = 1});
