@@ -266,10 +266,9 @@ absl::StatusOr<std::string> SerializeTerminal(const Terminal& terminal) {
           if (!index.ok()) return index.status();
           pen->index = *index;
         }
-        // Past the version-1 limit the dump is an error (SerializeNumbered), whatever the map says.
-        pen_char = pen->index < golden::kMaxStyles
-                       ? golden::kStyleAlphabet[static_cast<size_t>(pen->index)]
-                       : '?';
+        // A style past the version-1 names: the wide form, written from the captured frame.
+        if (pen->index >= golden::kMaxStyles) return golden::Serialize(CaptureTerminal(terminal));
+        pen_char = golden::kStyleAlphabet[static_cast<size_t>(pen->index)];
         invisible = pen->invisible;
       }
       int end = c + 1;

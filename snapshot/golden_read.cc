@@ -1,5 +1,5 @@
-// The `ckvision-golden 1` reader: golden::Parse, which enforces every rule of the format and
-// names the first one broken by line and column.
+// The `ckvision-golden 1` reader (and its wide form's, `vtsnap-wide-golden 1`): golden::Parse,
+// which enforces every rule of the format and names the first one broken by line and column.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -19,6 +19,7 @@
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/golden_internal.h"
+#include "vtsnap/snapshot/line_reader.h"
 
 namespace vtsnap::golden {
 namespace {
@@ -27,6 +28,7 @@ using internal::AttrFlag;
 using internal::AttrOrderEntry;
 using internal::IsLowerHex;
 using internal::kAttrNames;
+using internal::WideName;
 
 constexpr absl::string_view kCrlfMessage =
     "CRLF line endings (a checkout converted it; add `*.dump -text` to .gitattributes)";
@@ -35,14 +37,10 @@ constexpr absl::string_view kCrlfMessage =
 constexpr QuoteOptions kQuote = {.max_bytes = 40};
 
 absl::Status Error(int line, int col, absl::string_view expected, absl::string_view got) {
-  return absl::InvalidArgumentError(
-      absl::StrCat(line, ":", col, ": expected ", expected, ", got ", got));
+  return LineError("", line, col, absl::StrCat("expected ", expected, ", got ", got));
 }
 
-struct Line {
-  absl::string_view text;
-  int number = 0;  // 1-based
-};
+using Line = TextLine;
 
 struct Token {
   absl::string_view text;
@@ -176,7 +174,7 @@ std::string RangeText(absl::string_view what, int count) {
 
 class Parser {
  public:
-  explicit Parser(absl::string_view text) : text_(text) {}
+  explicit Parser(absl::string_view text) : text_(text), lines_(text) {}
 
   absl::StatusOr<Frame> Run();
 
@@ -184,15 +182,8 @@ class Parser {
   // The next line; `expected` names it for the error at the end of input.
   // Lines are cut from the text as they are read: a table of all the lines would cost more than
   // the text itself.
-  absl::StatusOr<Line> NextLine(absl::string_view expected) {
-    if (pos_ >= text_.size()) return Error(line_count_ + 1, 1, expected, "end of input");
-    size_t end = text_.find('\n', pos_);
-    if (end == absl::string_view::npos) end = text_.size();
-    const Line line{text_.substr(pos_, end - pos_), ++line_count_};
-    pos_ = end + 1;
-    return line;
-  }
-  bool AtEnd() const { return pos_ >= text_.size(); }
+  absl::StatusOr<Line> NextLine(absl::string_view expected) { return lines_.Next(expected); }
+  bool AtEnd() const { return lines_.AtEnd(); }
   absl::Status ExactLine(absl::string_view keyword) {
     const std::string expected = absl::StrCat("\"", keyword, "\"");
     absl::StatusOr<Line> line = NextLine(expected);
@@ -207,18 +198,21 @@ class Parser {
   absl::Status ParseFrameLine();
   absl::Status ParseCursorLine();
   absl::Status ParseStyles();
+  absl::Status ParseWideNameWidth(Tokens& tokens, const Token& count_token, int count);
   absl::Status ParseStyleLine(int index, Style* style);
   absl::Status ParseAttrs(const Tokens& tokens, const Token& token, Style* style);
   absl::Status ParseGrid();
   absl::Status ParseStylemap();
+  absl::Status ParseWideStylemap();
   absl::Status ParseLink(Tokens& tokens);
   absl::Status ParseRaster(Tokens& tokens);
   // `line` without its "|" delimiters, or an error naming `what`.
   absl::StatusOr<absl::string_view> Delimited(const Line& line, absl::string_view what);
 
   absl::string_view text_;
-  size_t pos_ = 0;      // where the next line starts
-  int line_count_ = 0;  // lines read so far
+  LineReader lines_;
+  bool wide_ = false;   // the wide form (kWideHeader) rather than version 1
+  int name_width_ = 1;  // the characters of a style name: 1 in version 1
   std::vector<Style> styles_;
   Frame frame_;
   absl::flat_hash_set<int> raster_ids_;  // ids seen so far, so duplicates cost O(1) to find
@@ -297,15 +291,40 @@ absl::Status Parser::ParseStyles() {
   int count = 0;
   absl::StatusOr<Token> token = tokens->Int("the style count", &count);
   if (!token.ok()) return token.status();
-  if (count > kMaxStyles) {
+  if (wide_) {
+    VTSNAP_RETURN_IF_ERROR(ParseWideNameWidth(*tokens, *token, count));
+  } else if (count > kMaxStyles) {
     return tokens->ErrorAt(
         *token, absl::StrCat("a style count of at most ", kMaxStyles, " (the version-1 limit)"));
   }
   VTSNAP_RETURN_IF_ERROR(tokens->End());
-  styles_.resize(static_cast<size_t>(count));
+  // Grown a line at a time: a count the text does not hold costs no memory.
+  styles_.reserve(std::min(static_cast<size_t>(count), lines_.bytes_left() / 32 + 1));
   for (int i = 0; i < count; ++i) {
-    VTSNAP_RETURN_IF_ERROR(ParseStyleLine(i, &styles_[static_cast<size_t>(i)]));
+    styles_.emplace_back();
+    VTSNAP_RETURN_IF_ERROR(ParseStyleLine(i, &styles_.back()));
   }
+  return absl::OkStatus();
+}
+
+// The wide form's "width <w>" after the style count: the count is at most one a cell, and `w` the
+// fewest characters that name `count` styles (WideNameWidth), so that one frame has one spelling.
+absl::Status Parser::ParseWideNameWidth(Tokens& tokens, const Token& count_token, int count) {
+  const int64_t cells = int64_t{frame_.cols} * frame_.rows;
+  if (count > cells) {
+    return tokens.ErrorAt(count_token,
+                          absl::StrCat("a style count of at most ", cells, " (one a cell)"));
+  }
+  VTSNAP_RETURN_IF_ERROR(tokens.Keyword("width"));
+  const int width = WideNameWidth(count);
+  const std::string expected = absl::StrCat("the style name width ", width,
+                                            " (the fewest characters, at least 2, that name ",
+                                            count, count == 1 ? " style)" : " styles)");
+  int declared = 0;
+  absl::StatusOr<Token> token = tokens.Int(expected, &declared);
+  if (!token.ok()) return token.status();
+  if (declared != width) return tokens.ErrorAt(*token, expected);
+  name_width_ = width;
   return absl::OkStatus();
 }
 
@@ -339,18 +358,28 @@ absl::Status Parser::ParseAttrs(const Tokens& tokens, const Token& token, Style*
 }
 
 absl::Status Parser::ParseStyleLine(int index, Style* style) {
+  const std::string name = wide_ ? WideName(index, name_width_) : absl::StrCat(index);
   absl::StatusOr<Line> line = NextLine(
-      absl::StrCat("style ", index, " (\"", index, " fg <color> bg <color> attrs <attrs>\")"));
+      absl::StrCat("style ", name, " (\"", name, " fg <color> bg <color> attrs <attrs>\")"));
   if (!line.ok()) return line.status();
   absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
   if (!tokens.ok()) return tokens.status();
-  int declared = 0;
-  absl::StatusOr<Token> token = tokens->Int(absl::StrCat("style index ", index), &declared);
-  if (!token.ok()) return token.status();
-  if (declared != index) {
-    return tokens->ErrorAt(*token, absl::StrCat("style index ", index,
-                                                " (styles are numbered "
-                                                "contiguously from 0)"));
+  absl::StatusOr<Token> token;
+  if (wide_) {
+    const std::string expected = absl::StrCat(
+        "style name ", name, " (styles are named in order from ", WideName(0, name_width_), ")");
+    token = tokens->Next(expected);
+    if (!token.ok()) return token.status();
+    if (token->text != name) return tokens->ErrorAt(*token, expected);
+  } else {
+    int declared = 0;
+    token = tokens->Int(absl::StrCat("style index ", index), &declared);
+    if (!token.ok()) return token.status();
+    if (declared != index) {
+      return tokens->ErrorAt(*token, absl::StrCat("style index ", index,
+                                                  " (styles are numbered "
+                                                  "contiguously from 0)"));
+    }
   }
   VTSNAP_RETURN_IF_ERROR(tokens->Keyword("fg"));
   token = tokens->ParsedColor("a foreground colour", &style->fg);
@@ -421,8 +450,7 @@ absl::StatusOr<absl::string_view> Parser::Delimited(const Line& line, absl::stri
 absl::Status Parser::ParseGrid() {
   VTSNAP_RETURN_IF_ERROR(ExactLine("grid"));
   // Each row takes at least three bytes ("||\n"): reserve no more than the text can hold.
-  frame_.row_text.reserve(std::min(static_cast<size_t>(frame_.rows),
-                                   (text_.size() - std::min(pos_, text_.size())) / 3));
+  frame_.row_text.reserve(std::min(static_cast<size_t>(frame_.rows), lines_.bytes_left() / 3));
   for (int row = 0; row < frame_.rows; ++row) {
     const std::string what = absl::StrCat("grid row ", row);
     absl::StatusOr<Line> line = NextLine(what);
@@ -436,6 +464,7 @@ absl::Status Parser::ParseGrid() {
 
 absl::Status Parser::ParseStylemap() {
   VTSNAP_RETURN_IF_ERROR(ExactLine("stylemap"));
+  if (wide_) return ParseWideStylemap();
   const int count = static_cast<int>(styles_.size());
   const std::string declared =
       count == 0 ? std::string("a declared style (none is declared)")
@@ -445,7 +474,7 @@ absl::Status Parser::ParseStylemap() {
   // them (a vector grown by doubling would hold up to twice as many, and copy them as it grows).
   const uint64_t cell_count =
       static_cast<uint64_t>(frame_.cols) * static_cast<uint64_t>(frame_.rows);
-  if (cell_count <= text_.size() - std::min(pos_, text_.size())) {
+  if (cell_count <= lines_.bytes_left()) {
     frame_.cells.reserve(static_cast<size_t>(cell_count));
   }
   for (int row = 0; row < frame_.rows; ++row) {
@@ -473,6 +502,56 @@ absl::Status Parser::ParseStylemap() {
     if (content->size() != cols) {
       const int col = static_cast<int>(std::min(content->size(), cols)) + 2;
       return Error(line->number, col, absl::StrCat(frame_.cols, " style characters (one a column)"),
+                   absl::StrCat(content->size()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The wide form's stylemap rows: `name_width_` characters a cell, each name a declared style's.
+absl::Status Parser::ParseWideStylemap() {
+  const size_t width = static_cast<size_t>(name_width_);
+  const int count = static_cast<int>(styles_.size());
+  const std::string declared = count == 0
+                                   ? std::string("a declared style (none is declared)")
+                                   : absl::StrCat("a declared style (", WideName(0, name_width_),
+                                                  "-", WideName(count - 1, name_width_), ")");
+  const std::string expected_name =
+      absl::StrCat("a style name (", width, " characters of 0-9, A-Z or a-z)");
+  const size_t cols = static_cast<size_t>(frame_.cols);
+  const uint64_t cell_count = static_cast<uint64_t>(cols) * static_cast<uint64_t>(frame_.rows);
+  if (cell_count * width <= lines_.bytes_left()) {
+    frame_.cells.reserve(static_cast<size_t>(cell_count));
+  }
+  for (int row = 0; row < frame_.rows; ++row) {
+    const std::string what = absl::StrCat("stylemap row ", row);
+    absl::StatusOr<Line> line = NextLine(what);
+    if (!line.ok()) return line.status();
+    absl::StatusOr<absl::string_view> content = Delimited(*line, what);
+    if (!content.ok()) return content.status();
+    const size_t names = std::min(content->size() / width, cols);
+    for (size_t cell = 0; cell < names; ++cell) {
+      int64_t index = 0;
+      for (size_t at = cell * width; at < (cell + 1) * width; ++at) {
+        const size_t digit = kStyleAlphabet.find((*content)[at]);
+        if (digit == absl::string_view::npos) {
+          return Error(line->number, static_cast<int>(at) + 2, expected_name,
+                       QuoteForMessage(content->substr(at, 1), kQuote));
+        }
+        index = index * kMaxStyles + static_cast<int64_t>(digit);
+      }
+      if (index >= count) {
+        return Error(line->number, static_cast<int>(cell * width) + 2, declared,
+                     QuoteForMessage(content->substr(cell * width, width), kQuote));
+      }
+      frame_.cells.emplace_back();
+      frame_.cells.back().grapheme.clear();
+      frame_.cells.back().style = styles_[static_cast<size_t>(index)];
+    }
+    if (content->size() != cols * width) {
+      const int col = static_cast<int>(std::min(content->size(), cols * width)) + 2;
+      return Error(line->number, col,
+                   absl::StrCat(cols * width, " style characters (", width, " a column)"),
                    absl::StrCat(content->size()));
     }
   }
@@ -585,7 +664,8 @@ absl::StatusOr<Frame> Parser::Run() {
   // header) is named by its header.
   if (const size_t crlf = text_.find("\r\n"); crlf != absl::string_view::npos) {
     const absl::string_view first_line = text_.substr(0, text_.find('\n'));
-    if (first_line != kHeader && first_line != absl::StrCat(kHeader, "\r")) {
+    if (first_line != kHeader && first_line != absl::StrCat(kHeader, "\r") &&
+        first_line != kWideHeader && first_line != absl::StrCat(kWideHeader, "\r")) {
       return Error(1, 1, absl::StrCat("\"", kHeader, "\""), QuoteForMessage(first_line, kQuote));
     }
     int line = 1;
@@ -610,7 +690,12 @@ absl::StatusOr<Frame> Parser::Run() {
   const std::string header = absl::StrCat("\"", kHeader, "\"");
   absl::StatusOr<Line> first = NextLine(header);
   if (!first.ok()) return first.status();
-  if (first->text != kHeader) return Error(1, 1, header, QuoteForMessage(first->text, kQuote));
+  // Version 1, or the wide form (named only when it is the one read: version 1 is what people
+  // write).
+  wide_ = first->text == kWideHeader;
+  if (!wide_ && first->text != kHeader) {
+    return Error(1, 1, header, QuoteForMessage(first->text, kQuote));
+  }
   VTSNAP_RETURN_IF_ERROR(ParseFrameLine());
   VTSNAP_RETURN_IF_ERROR(ParseCursorLine());
   VTSNAP_RETURN_IF_ERROR(ParseStyles());

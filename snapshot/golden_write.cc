@@ -1,5 +1,6 @@
-// The `ckvision-golden 1` writer: golden::Serialize, its two stages (StyleNumbering and
-// SerializeNumbered) and the spellings it shares with the diff report (FormatColor and the rest).
+// The `ckvision-golden 1` writer (and its wide form's): golden::Serialize, its two stages
+// (StyleNumbering and SerializeNumbered) and the spellings it shares with the diff report
+// (FormatColor and the rest).
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -18,6 +19,7 @@
 
 namespace vtsnap::golden {
 
+using internal::AppendWideName;
 using internal::AttrValue;
 using internal::IsLowerHex;
 using internal::kAttrNames;
@@ -267,15 +269,93 @@ absl::StatusOr<int> StyleNumbering::Add(const Style& style, int col, int row) {
   return it->second;
 }
 
+void StyleNumbering::AppendWideIndex(int index) {
+  if (wide_indexes_.empty()) {
+    wide_indexes_.reserve(stylemap_.capacity());
+    for (char c : stylemap_) wide_indexes_.push_back(static_cast<int>(kStyleAlphabet.find(c)));
+    stylemap_.clear();
+    stylemap_.shrink_to_fit();
+  }
+  wide_indexes_.push_back(index);
+}
+
+int WideNameWidth(int64_t count) {
+  int width = 2;
+  int64_t names = int64_t{kMaxStyles} * kMaxStyles;
+  while (names < count && width < 10) {
+    names *= kMaxStyles;
+    ++width;
+  }
+  return width;
+}
+
+namespace {
+
+// The head of the dump: the header line through the style lines. `width` is 1 for version 1
+// (styles numbered in decimal) and the name width for the wide form (styles named as the stylemap
+// names them).
+void AppendHead(int cols, int rows, const Cursor& cursor, const std::vector<Style>& styles,
+                int width, std::string* out) {
+  absl::StrAppend(out, width == 1 ? kHeader : kWideHeader, "\n", "frame ", cols, " ", rows, "\n",
+                  FormatCursorLine(cursor), "\n", "styles ", styles.size());
+  if (width > 1) absl::StrAppend(out, " width ", width);
+  *out += '\n';
+  for (size_t i = 0; i < styles.size(); ++i) {
+    const Style& s = styles[i];
+    if (width == 1) {
+      absl::StrAppend(out, i);
+    } else {
+      AppendWideName(static_cast<int64_t>(i), width, out);
+    }
+    absl::StrAppend(out, " fg ", FormatColor(s.fg), " bg ", FormatColor(s.bg), " attrs ",
+                    FormatAttrs(s));
+    if (s.underline && s.underline_shape != UnderlineShape::kSingle) {
+      absl::StrAppend(out, " underline ", FormatUnderlineShape(s.underline_shape));
+    }
+    if (s.underline && !s.underline_color.is_default()) {
+      absl::StrAppend(out, " ulcolor ", FormatColor(s.underline_color));
+    }
+    *out += '\n';
+  }
+}
+
+// The stylemap rows of the wide form: each cell's name, `width` characters.
+absl::Status AppendWideStylemap(int cols, int rows, const StyleNumbering& numbering, int width,
+                                std::string* out) {
+  const std::vector<int>& indexes = numbering.wide_indexes();
+  const size_t cell_count = static_cast<size_t>(cols) * static_cast<size_t>(rows);
+  if (indexes.size() != cell_count) {
+    // A source that wrote the version-1 characters itself (mutable_stylemap) cannot name more.
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "frame needs %d styles; a stylemap of one character a cell names at most %d",
+        numbering.styles().size(), kMaxStyles));
+  }
+  std::string names;  // every style's name, one after the other
+  names.reserve(numbering.styles().size() * static_cast<size_t>(width));
+  for (size_t i = 0; i < numbering.styles().size(); ++i) {
+    AppendWideName(static_cast<int64_t>(i), width, &names);
+  }
+  const size_t w = static_cast<size_t>(width);
+  for (int row = 0; row < rows; ++row) {
+    *out += '|';
+    const int* index = indexes.data() + static_cast<size_t>(row) * static_cast<size_t>(cols);
+    for (int col = 0; col < cols; ++col) {
+      out->append(names, static_cast<size_t>(index[col]) * w, w);
+    }
+    *out += "|\n";
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<std::string> SerializeNumbered(
     int cols, int rows, const StyleNumbering& numbering, const Cursor& cursor,
     const std::vector<LinkRun>& links, const std::vector<RasterRecord>& rasters,
     absl::FunctionRef<void(int row, std::string* out)> append_row_text) {
   const std::vector<Style>& styles = numbering.styles();
-  if (styles.size() > static_cast<size_t>(kMaxStyles)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "frame needs %d styles; ckvision-golden 1 holds at most %d", styles.size(), kMaxStyles));
-  }
+  const bool wide = styles.size() > static_cast<size_t>(kMaxStyles);
+  const int width = wide ? WideNameWidth(static_cast<int64_t>(styles.size())) : 1;
 
   if (cursor.visible &&
       (cursor.col < 0 || cursor.col >= cols || cursor.row < 0 || cursor.row >= rows)) {
@@ -289,21 +369,9 @@ absl::StatusOr<std::string> SerializeNumbered(
 
   const size_t cell_count = static_cast<size_t>(cols) * static_cast<size_t>(rows);
   std::string out;
-  out.reserve(cell_count * 2 + static_cast<size_t>(rows) * 6 + styles.size() * 48 + 256);
-  absl::StrAppend(&out, kHeader, "\n", "frame ", cols, " ", rows, "\n", FormatCursorLine(cursor),
-                  "\n", "styles ", styles.size(), "\n");
-  for (size_t i = 0; i < styles.size(); ++i) {
-    const Style& s = styles[i];
-    absl::StrAppend(&out, i, " fg ", FormatColor(s.fg), " bg ", FormatColor(s.bg), " attrs ",
-                    FormatAttrs(s));
-    if (s.underline && s.underline_shape != UnderlineShape::kSingle) {
-      absl::StrAppend(&out, " underline ", FormatUnderlineShape(s.underline_shape));
-    }
-    if (s.underline && !s.underline_color.is_default()) {
-      absl::StrAppend(&out, " ulcolor ", FormatColor(s.underline_color));
-    }
-    out += '\n';
-  }
+  out.reserve(cell_count * static_cast<size_t>(width + 1) + static_cast<size_t>(rows) * 6 +
+              styles.size() * 48 + 256);
+  AppendHead(cols, rows, cursor, styles, width, &out);
   out += "grid\n";
   for (int row = 0; row < rows; ++row) {
     out += '|';
@@ -317,12 +385,16 @@ absl::StatusOr<std::string> SerializeNumbered(
     out += "|\n";
   }
   out += "stylemap\n";
-  const absl::string_view stylemap = numbering.stylemap();
-  for (int row = 0; row < rows; ++row) {
-    out += '|';
-    out.append(stylemap.data() + static_cast<size_t>(row) * static_cast<size_t>(cols),
-               static_cast<size_t>(cols));
-    out += "|\n";
+  if (wide) {
+    VTSNAP_RETURN_IF_ERROR(AppendWideStylemap(cols, rows, numbering, width, &out));
+  } else {
+    const absl::string_view stylemap = numbering.stylemap();
+    for (int row = 0; row < rows; ++row) {
+      out += '|';
+      out.append(stylemap.data() + static_cast<size_t>(row) * static_cast<size_t>(cols),
+                 static_cast<size_t>(cols));
+      out += "|\n";
+    }
   }
   for (const LinkRun& link : normalized) absl::StrAppend(&out, FormatLinkLine(link), "\n");
   for (const RasterRecord& r : rasters) absl::StrAppend(&out, FormatRasterLine(r), "\n");

@@ -213,6 +213,7 @@ struct Header {
 };
 constexpr Header kHeaders[] = {
     {golden::kHeader, InputKind::kGolden, "golden dump"},
+    {golden::kWideHeader, InputKind::kGolden, "golden dump"},
     {kRgbaHeader, InputKind::kRgba, "ckvision-rgba 1 plane"},
     {pito::kFrameHeader, InputKind::kPitoFrame, "pito-tui frame"},
     {kSemanticHeader, InputKind::kSemantic, "semantic projection"},
