@@ -6,7 +6,8 @@
 // This binary runs in update mode: UPDATE_GOLDENS is set before any golden is checked (the mode is
 // read once, at the first check), to "force" so that CI=true does not refuse it. Its default golden
 // root (VTSNAP_GOLDEN_ROOT) is a temporary folder, so nothing is written into the source tree; a
-// test that looks at what was written gives its matchers a folder of its own.
+// test that looks at what was written gives its matchers a folder of its own. The usage examples of
+// the four matchers' headers run here too.
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -22,6 +23,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/capture_golden.h"
 #include "vtsnap/matchers/golden.h"
@@ -230,6 +232,52 @@ TEST(GoldenMatcherTest, HeaderExample) {
   EXPECT_THAT(vt, testing::Not(vtsnap::EqualsGolden("settings")));  // reads, never writes
   EXPECT_FALSE(fs::exists(ProcessRoot() + "/goldens/golden_negation_test/settings.dump"));
   EXPECT_TRUE(fs::exists(ProcessRoot() + "/goldens/golden_negation_test/home.dump"));
+}
+
+// The usage examples of golden.h, semantic_golden.h, plane.h and capture_golden.h, kept alive:
+// in this binary's update mode each writes its golden where the header says, in the process
+// root's golden folder of this file.
+std::string ExampleGolden(const std::string& file) {
+  return ProcessRoot() + "/goldens/golden_negation_test/" + file;
+}
+
+TEST(GoldenHeaderExamples, EqualsGolden) {
+  const std::string app_output = "\x1b[1mFile\x1b[m Edit";
+  vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
+  vt.Write(app_output);
+  EXPECT_THAT(vt, vtsnap::EqualsGolden("home_example"));
+  EXPECT_TRUE(fs::is_regular_file(ExampleGolden("home_example.dump")));
+}
+
+TEST(GoldenHeaderExamples, EqualsSemanticGolden) {
+  const std::string app_output = "you: hi\r\nbot: hello";
+  vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
+  vt.Write(app_output);
+  EXPECT_THAT(vt, vtsnap::EqualsSemanticGolden("transcript",
+                                               {.capture = vtsnap::SemanticCapture::kBuffer}));
+  EXPECT_TRUE(fs::is_regular_file(ExampleGolden("transcript.semantic")));
+}
+
+TEST(GoldenHeaderExamples, EqualsRgbaGolden) {
+  vtsnap::HeadlessTerminal term(vtsnap::HeadlessProfile::PresenterSixel(20, 4));
+  term.Write("\x1bPq#0;2;0;0;100#0~\x1b\\");  // what app.Step() draws
+  EXPECT_THAT(term, vtsnap::EqualsRgbaGolden("picture"));
+  EXPECT_TRUE(fs::is_regular_file(ExampleGolden("picture.rgba")));
+}
+
+TEST(GoldenHeaderExamples, EqualsCaptureGolden) {
+  const pito::RenderAtSize draw_home = [](TerminalSize size) {
+    VirtualTerminal vt({.cols = size.cols, .rows = size.rows});
+    vt.Write("Home");
+    return pito::FrameFromScreen(vt);
+  };
+  absl::StatusOr<vtsnap::pito::Recorder> recorder = vtsnap::pito::Recorder::InMemory();
+  ASSERT_TRUE(recorder.ok());
+  ASSERT_TRUE(recorder->RecordScreen(0, "Home", draw_home).ok());
+  EXPECT_THAT(*recorder, vtsnap::EqualsCaptureGolden("walk"));
+  for (const char* size : {"40x12", "80x24", "120x34", "200x60"}) {
+    EXPECT_TRUE(fs::is_regular_file(ExampleGolden("walk.capture/00-home/") + size)) << size;
+  }
 }
 
 }  // namespace
