@@ -68,19 +68,164 @@ size_t GroupEnd(const std::vector<Line>& lines, size_t begin) {
   return end;
 }
 
+// The normal buffer as xterm.js keeps it while it reflows: scrollback and screen in one list, the
+// screen's top at `ybase`, the cursor at row `y` of the screen; every line `width` cells wide
+// (the larger of the old and new widths) until the end.
+struct ReflowBuffer {
+  std::vector<Line> lines;
+  size_t ybase = 0;
+  int y = 0;
+  int width = 0;
+  size_t max_length = 0;  // the new rows plus the scrollback limit
+
+  Line Blank() const { return Line{.cells = std::vector<ScreenCell>(width)}; }
+};
+
+// Rows first: growing takes lines back from the scrollback while the cursor's line is the last
+// one; shrinking drops lines below the cursor, else scrolls. Then what passes max_length goes.
+void ResizeRows(ReflowBuffer& b, int old_rows, int rows) {
+  std::vector<Line>& lines = b.lines;
+  if (rows > old_rows) {
+    int add_y = 0;
+    for (int r = old_rows; r < rows; ++r) {
+      if (lines.size() >= rows + b.ybase) continue;
+      if (b.ybase > 0 && lines.size() <= b.ybase + b.y + add_y + 1) {
+        --b.ybase;
+        ++add_y;
+      } else {
+        lines.push_back(b.Blank());
+      }
+    }
+    b.y = std::min(b.y, rows - 1) + add_y;
+  } else {
+    for (int r = old_rows; r > rows; --r) {
+      if (lines.size() <= rows + b.ybase) continue;
+      if (lines.size() > b.ybase + b.y + 1) {
+        lines.pop_back();
+      } else {
+        ++b.ybase;
+      }
+    }
+    b.y = std::min(b.y, rows - 1);
+  }
+  if (lines.size() > b.max_length) {
+    const size_t trim = lines.size() - b.max_length;
+    lines.erase(lines.begin(), lines.begin() + static_cast<ptrdiff_t>(trim));
+    b.ybase = b.ybase > trim ? b.ybase - trim : 0;
+  }
+}
+
+// Wider: each wrapped group (but the cursor's) is joined up; lines it no longer needs go, and the
+// screen moves down over them (xterm.js's _reflowLargerAdjustViewport).
+void ReflowLarger(ReflowBuffer& b, int old_cols, int cols, int rows) {
+  std::vector<Line>& lines = b.lines;
+  const size_t cursor = b.ybase + b.y;
+  std::vector<Line> out;
+  size_t removed = 0;
+  for (size_t i = 0; i < lines.size();) {
+    const size_t end = GroupEnd(lines, i);
+    if (end - i == 1 || (cursor >= i && cursor < end)) {
+      for (size_t j = i; j < end; ++j) out.push_back(std::move(lines[j]));
+      i = end;
+      continue;
+    }
+    std::vector<Line*> group;
+    for (size_t j = i; j < end; ++j) group.push_back(&lines[j]);
+    std::vector<Line> re = Rewrap(group, old_cols, cols);
+    removed += (end - i) - re.size();
+    for (Line& l : re) out.push_back(std::move(l));
+    i = end;
+  }
+  lines = std::move(out);
+  for (size_t k = 0; k < removed; ++k) {
+    if (b.ybase == 0) {
+      if (b.y > 0) --b.y;
+      if (lines.size() < static_cast<size_t>(rows)) lines.push_back(b.Blank());
+    } else {
+      --b.ybase;
+    }
+  }
+}
+
+// Narrower, the cutting: from the bottom up, each group too long for the width (but the
+// cursor's) is cut again, its new lines kept in `replaced` by the group's first line; the lines
+// it gains push the screen up into the scrollback, or, while there is none, push the cursor down
+// over the screen's last lines (xterm.js's _reflowSmaller).
+std::map<size_t, std::vector<Line>> CutLongGroups(ReflowBuffer& b, int old_cols, int cols,
+                                                  int rows) {
+  std::vector<Line>& lines = b.lines;
+  const size_t max_length = b.max_length;
+  std::map<size_t, std::vector<Line>> replaced;
+  size_t inserted = 0;
+  for (size_t h = lines.size(); h-- > 0;) {
+    const bool continues = h > 0 && lines[h - 1].wrapped;
+    if (!continues && TrimmedLength(lines[h]) <= cols) continue;
+    const size_t last = h;
+    while (h > 0 && lines[h - 1].wrapped) --h;
+    const size_t cursor = b.ybase + b.y;
+    if (cursor >= h && cursor <= last) continue;
+    std::vector<Line*> group;
+    for (size_t j = h; j <= last; ++j) group.push_back(&lines[j]);
+    std::vector<Line> re = Rewrap(group, old_cols, cols);
+    const size_t more = re.size() - group.size();
+    replaced[h] = std::move(re);
+    const size_t len = lines.size();
+    const size_t cut =
+        b.ybase == 0 && static_cast<size_t>(b.y) != len - 1
+            ? static_cast<size_t>(std::max<ptrdiff_t>(0, static_cast<ptrdiff_t>(b.y) -
+                                                             static_cast<ptrdiff_t>(max_length) +
+                                                             static_cast<ptrdiff_t>(more)))
+            : static_cast<size_t>(std::max<ptrdiff_t>(
+                  0, static_cast<ptrdiff_t>(len + more) - static_cast<ptrdiff_t>(max_length)));
+    inserted += more;
+    for (size_t k = 0; k + cut < more; ++k) {
+      if (b.ybase == 0) {
+        if (b.y < rows - 1) {
+          ++b.y;
+          lines.pop_back();
+        } else {
+          ++b.ybase;
+        }
+      } else if (b.ybase + rows < std::min(max_length, lines.size() + inserted)) {
+        ++b.ybase;
+      }
+    }
+  }
+  return replaced;
+}
+
+// Narrower: the groups cut by CutLongGroups put in place of the old ones, and the oldest lines
+// past max_length dropped.
+void ReflowSmaller(ReflowBuffer& b, int old_cols, int cols, int rows) {
+  std::map<size_t, std::vector<Line>> replaced = CutLongGroups(b, old_cols, cols, rows);
+  std::vector<Line>& lines = b.lines;
+  std::vector<Line> out;
+  for (size_t i = 0; i < lines.size();) {
+    auto it = replaced.find(i);
+    if (it == replaced.end()) {
+      out.push_back(std::move(lines[i++]));
+      continue;
+    }
+    i = GroupEnd(lines, i);
+    for (Line& l : it->second) out.push_back(std::move(l));
+  }
+  if (out.size() > b.max_length) {
+    out.erase(out.begin(), out.begin() + static_cast<ptrdiff_t>(out.size() - b.max_length));
+  }
+  lines = std::move(out);
+}
+
 }  // namespace
 
 void Terminal::ReflowPrimary(int cols, int rows) {
   const int old_cols = cols_;
-  const int width = std::max(cols, old_cols);
-  const size_t max_length = static_cast<size_t>(rows) + options_.scrollback_limit;
-  // The normal buffer as xterm.js keeps it: scrollback and screen in one list, the screen's top
-  // at `ybase`, the cursor at row `y` of the screen.
-  std::vector<Line> lines;
+  ReflowBuffer b{.width = std::max(cols, old_cols),
+                 .max_length = static_cast<size_t>(rows) + options_.scrollback_limit};
+  std::vector<Line>& lines = b.lines;
   lines.reserve(scrollback_.size() + rows_);
   for (Line& l : scrollback_) lines.push_back(std::move(l));
   scrollback_.clear();
-  size_t ybase = lines.size();
+  b.ybase = lines.size();
   primary_.Rebuild([&](std::vector<Line>& screen) {
     for (Line& l : screen) lines.push_back(std::move(l));
     screen.clear();
@@ -88,127 +233,17 @@ void Terminal::ReflowPrimary(int cols, int rows) {
   // The cursor that belongs to the primary screen: the live one, or the one saved on entering
   // the alternate screen.
   int& cursor_row = alternate_active_ ? saved_[0].row : cursor_.row;
-  int y = cursor_row;
-  auto blank = [&] { return Line{.cells = std::vector<ScreenCell>(width)}; };
+  b.y = cursor_row;
   for (Line& l : lines) {
     DropPixels(l);  // reflowed lines keep cells only
-    l.cells.resize(width);
+    l.cells.resize(b.width);
   }
 
-  // Rows first: growing takes lines back from the scrollback while the cursor's line is the
-  // last one; shrinking drops lines below the cursor, else scrolls.
-  if (rows > rows_) {
-    int add_y = 0;
-    for (int r = rows_; r < rows; ++r) {
-      if (lines.size() >= rows + ybase) continue;
-      if (ybase > 0 && lines.size() <= ybase + y + add_y + 1) {
-        --ybase;
-        ++add_y;
-      } else {
-        lines.push_back(blank());
-      }
-    }
-    y = std::min(y, rows - 1) + add_y;
-  } else {
-    for (int r = rows_; r > rows; --r) {
-      if (lines.size() <= rows + ybase) continue;
-      if (lines.size() > ybase + y + 1) {
-        lines.pop_back();
-      } else {
-        ++ybase;
-      }
-    }
-    y = std::min(y, rows - 1);
-  }
-  if (lines.size() > max_length) {
-    const size_t trim = lines.size() - max_length;
-    lines.erase(lines.begin(), lines.begin() + static_cast<ptrdiff_t>(trim));
-    ybase = ybase > trim ? ybase - trim : 0;
-  }
-
+  ResizeRows(b, rows_, rows);
   if (cols > old_cols) {
-    // Wider: each wrapped group (but the cursor's) is joined up; lines it no longer needs go,
-    // and the screen moves down over them (xterm.js's _reflowLargerAdjustViewport).
-    const size_t cursor = ybase + y;
-    std::vector<Line> out;
-    size_t removed = 0;
-    for (size_t i = 0; i < lines.size();) {
-      const size_t end = GroupEnd(lines, i);
-      if (end - i == 1 || (cursor >= i && cursor < end)) {
-        for (size_t j = i; j < end; ++j) out.push_back(std::move(lines[j]));
-        i = end;
-        continue;
-      }
-      std::vector<Line*> group;
-      for (size_t j = i; j < end; ++j) group.push_back(&lines[j]);
-      std::vector<Line> re = Rewrap(group, old_cols, cols);
-      removed += (end - i) - re.size();
-      for (Line& l : re) out.push_back(std::move(l));
-      i = end;
-    }
-    lines = std::move(out);
-    for (size_t k = 0; k < removed; ++k) {
-      if (ybase == 0) {
-        if (y > 0) --y;
-        if (lines.size() < static_cast<size_t>(rows)) lines.push_back(blank());
-      } else {
-        --ybase;
-      }
-    }
+    ReflowLarger(b, old_cols, cols, rows);
   } else if (cols < old_cols) {
-    // Narrower: from the bottom up, each group too long for the width (but the cursor's) is cut
-    // again; the lines it gains push the screen up into the scrollback, or, while there is none,
-    // push the cursor down over the screen's last lines (xterm.js's _reflowSmaller).
-    std::map<size_t, std::vector<Line>> replaced;  // by the group's first line
-    size_t inserted = 0;
-    for (size_t h = lines.size(); h-- > 0;) {
-      const bool continues = h > 0 && lines[h - 1].wrapped;
-      if (!continues && TrimmedLength(lines[h]) <= cols) continue;
-      const size_t last = h;
-      while (h > 0 && lines[h - 1].wrapped) --h;
-      const size_t cursor = ybase + y;
-      if (cursor >= h && cursor <= last) continue;
-      std::vector<Line*> group;
-      for (size_t j = h; j <= last; ++j) group.push_back(&lines[j]);
-      std::vector<Line> re = Rewrap(group, old_cols, cols);
-      const size_t more = re.size() - group.size();
-      replaced[h] = std::move(re);
-      const size_t len = lines.size();
-      const size_t cut =
-          ybase == 0 && static_cast<size_t>(y) != len - 1
-              ? static_cast<size_t>(std::max<ptrdiff_t>(0, static_cast<ptrdiff_t>(y) -
-                                                               static_cast<ptrdiff_t>(max_length) +
-                                                               static_cast<ptrdiff_t>(more)))
-              : static_cast<size_t>(std::max<ptrdiff_t>(
-                    0, static_cast<ptrdiff_t>(len + more) - static_cast<ptrdiff_t>(max_length)));
-      inserted += more;
-      for (size_t k = 0; k + cut < more; ++k) {
-        if (ybase == 0) {
-          if (y < rows - 1) {
-            ++y;
-            lines.pop_back();
-          } else {
-            ++ybase;
-          }
-        } else if (ybase + rows < std::min(max_length, lines.size() + inserted)) {
-          ++ybase;
-        }
-      }
-    }
-    std::vector<Line> out;
-    for (size_t i = 0; i < lines.size();) {
-      auto it = replaced.find(i);
-      if (it == replaced.end()) {
-        out.push_back(std::move(lines[i++]));
-        continue;
-      }
-      i = GroupEnd(lines, i);
-      for (Line& l : it->second) out.push_back(std::move(l));
-    }
-    if (out.size() > max_length) {
-      out.erase(out.begin(), out.begin() + static_cast<ptrdiff_t>(out.size() - max_length));
-    }
-    lines = std::move(out);
+    ReflowSmaller(b, old_cols, cols, rows);
   }
 
   // Back into the scrollback and the screen, cut to the new width.
@@ -217,7 +252,7 @@ void Terminal::ReflowPrimary(int cols, int rows) {
     if (cut) l.cells[cols - 1] = ScreenCell{.written = 1};
     l.cells.resize(cols);
   }
-  ybase = std::min(ybase, lines.size());
+  const size_t ybase = std::min(b.ybase, lines.size());
   for (size_t i = 0; i < ybase; ++i) scrollback_.push_back(std::move(lines[i]));
   while (static_cast<int>(scrollback_.size()) > options_.scrollback_limit) scrollback_.pop_front();
   primary_.Rebuild([&](std::vector<Line>& screen) {
@@ -228,7 +263,7 @@ void Terminal::ReflowPrimary(int cols, int rows) {
       screen.push_back(Line{.cells = std::vector<ScreenCell>(cols)});
     }
   });
-  cursor_row = std::clamp(y, 0, rows - 1);
+  cursor_row = std::clamp(b.y, 0, rows - 1);
 }
 
 }  // namespace vtsnap
