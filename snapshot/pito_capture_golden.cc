@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -226,22 +227,12 @@ std::vector<std::string> ActualCaptureCandidates(const GoldenLocation& where) {
   return {where.actual_beside, absl::StrCat(PrivateActualFolderPath(), "/", where.actual_relative)};
 }
 
+// How bad an outcome is: the capture's outcome is the worst of its frames'.
 int Severity(GoldenOutcome outcome) {
-  switch (outcome) {
-    case GoldenOutcome::kConflict:
-      return 5;
-    case GoldenOutcome::kInvalid:
-      return 4;
-    case GoldenOutcome::kMismatch:
-      return 3;
-    case GoldenOutcome::kMissing:
-      return 2;
-    case GoldenOutcome::kWritten:
-      return 1;
-    case GoldenOutcome::kOk:
-      return 0;
-  }
-  return 0;
+  constexpr GoldenOutcome kBestFirst[] = {GoldenOutcome::kOk,      GoldenOutcome::kWritten,
+                                          GoldenOutcome::kMissing, GoldenOutcome::kMismatch,
+                                          GoldenOutcome::kInvalid, GoldenOutcome::kConflict};
+  return static_cast<int>(absl::c_find(kBestFirst, outcome) - std::begin(kBestFirst));
 }
 
 // The parent folder of `path`, below which CheckNoLinkBelow looks for links.
