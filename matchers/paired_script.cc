@@ -68,6 +68,132 @@ Frame SixelDisplayOf(const Frame& scene) {
   return display;
 }
 
+namespace {
+
+// Plays `beat` into both terminals, checking each profile's presented screen after every step
+// when asked (`ok` turns false on a mismatch); false when a beat's input could not be played.
+bool PlayBeatInBoth(const Beat& beat, HeadlessTerminal& sixel, HeadlessTerminal& no_graphics,
+                    const PairedScriptApps& apps, const PairedPlayOptions& options, bool& ok) {
+  bool sixel_failed = false;
+  bool plain_failed = false;
+  return script_internal::PlayBeatInput(
+             beat, sixel, apps.sixel, options.max_steps_per_beat,
+             [&] {
+               if (!options.check_presented_every_step || sixel_failed) return;
+               SCOPED_TRACE("Sixel profile");
+               if (!Check<HeadlessTerminal>(
+                       sixel, PresentedEquals(SixelDisplayOf(apps.sixel.composed())))) {
+                 sixel_failed = true;
+                 ok = false;
+               }
+             }) &&
+         script_internal::PlayBeatInput(
+             beat, no_graphics, apps.no_graphics, options.max_steps_per_beat, [&] {
+               if (!options.check_presented_every_step || plain_failed) return;
+               SCOPED_TRACE("NoGraphics profile");
+               if (!Check<HeadlessTerminal>(no_graphics,
+                                            PresentedEquals(apps.no_graphics.composed()))) {
+                 plain_failed = true;
+                 ok = false;
+               }
+             });
+}
+
+// What beat `b` shows in both profiles, checked against the scene: the scene must not depend on
+// the profile, and each display and plane must be what the scene asks of it. Nothing when a
+// capture failed (`ok` is then false).
+std::optional<Pins> CaptureBeat(size_t b, HeadlessTerminal& sixel, HeadlessTerminal& no_graphics,
+                                const PairedScriptApps& apps, const CellMetrics& cell, bool& ok) {
+  // The scene must not depend on the graphics profile.
+  Pins now = {.beat = b, .scene = apps.sixel.composed()};
+  const Frame plain_scene = apps.no_graphics.composed();
+  const absl::StatusOr<std::string> scene_text = golden::Serialize(now.scene);
+  const absl::StatusOr<std::string> plain_text = golden::Serialize(plain_scene);
+  if (!scene_text.ok() || !plain_text.ok() || *scene_text != *plain_text) {
+    ok = false;
+    ADD_FAILURE() << "the composed scene differs between the Sixel and NoGraphics profiles (the "
+                     "graphics profile must change what the presenter emits, never the scene; "
+                     "- Sixel, + NoGraphics):\n"
+                  << RenderDiff(Compare(now.scene, plain_scene));
+  }
+  absl::StatusOr<Frame> sd = CaptureFrame(sixel);
+  absl::StatusOr<RgbaPlane> sp_plane = CapturePlane(sixel);
+  absl::StatusOr<Frame> nd = CaptureFrame(no_graphics);
+  absl::StatusOr<RgbaPlane> np_plane = CapturePlane(no_graphics);
+  if (!sd.ok() || !sp_plane.ok()) {
+    ok = Fail(
+        absl::StrCat("Sixel profile: ", (!sd.ok() ? sd.status() : sp_plane.status()).message()));
+    return std::nullopt;
+  }
+  if (!nd.ok() || !np_plane.ok()) {
+    ok = Fail(absl::StrCat("NoGraphics profile: ",
+                           (!nd.ok() ? nd.status() : np_plane.status()).message()));
+    return std::nullopt;
+  }
+  now.sixel_display = *std::move(sd);
+  now.sixel_plane = *std::move(sp_plane);
+  now.plain_display = *std::move(nd);
+  now.plain_plane = *std::move(np_plane);
+
+  ok = CheckStatus(CheckPlaneSize(now.scene, now.plain_plane, cell), "NoGraphics profile") && ok;
+  ok = CheckStatus(CheckNoGraphicsDisplay(now.scene, now.plain_display, now.plain_plane),
+                   "NoGraphics profile") &&
+       ok;
+  ok = CheckStatus(CheckSixelDisplay(now.scene, now.sixel_display, now.sixel_plane, cell),
+                   "Sixel profile") &&
+       ok;
+  ok =
+      CheckStatus(CheckPixelsInsideSlices(now.scene, now.sixel_plane, cell), "Sixel profile") && ok;
+  return now;
+}
+
+// A return to an earlier frame pinned as `want` under golden `s`: compared in memory, then with
+// the files, never written.
+bool CheckReturn(const Script& script, const Pins& want, const Pins& now, const std::string& s,
+                 const GoldenOptions& scene_options, const PairedPlayOptions& options) {
+  const std::string where = absl::StrCat("this beat must return to beat ", want.beat, " (\"",
+                                         script.beats[want.beat].name, "\", golden ", s, ")");
+  if (!Compare(want.scene, now.scene).empty()) {
+    return Fail(absl::StrCat(where, ", but its scene differs; nothing is written:\n",
+                             RenderDiff(Compare(want.scene, now.scene))));
+  }
+  if (!(want.sixel_display == now.sixel_display) || !(want.plain_display == now.plain_display)) {
+    return Fail(absl::StrCat(where, ", but a decoded display differs; nothing is written"));
+  }
+  if (!(want.sixel_plane == now.sixel_plane) || !(want.plain_plane == now.plain_plane)) {
+    return Fail(
+        absl::StrCat(where, ", but a decoded plane differs; nothing is written:\n",
+                     RenderPlaneDiff(want.sixel_plane == now.sixel_plane
+                                         ? ComparePlanes(want.plain_plane, now.plain_plane)
+                                         : ComparePlanes(want.sixel_plane, now.sixel_plane))));
+  }
+  bool ok = Check<Frame>(now.scene, EqualsGolden(s, scene_options).ReadOnly());
+  ok = Check<Frame>(now.sixel_display, EqualsGolden(s, options.golden).ReadOnly()) && ok;
+  ok = Check<RgbaPlane>(now.sixel_plane, EqualsRgbaGolden(s, options.golden).ReadOnly()) && ok;
+  ok = Check<Frame>(now.plain_display,
+                    EqualsGolden(s + "_no_graphics", options.golden).ReadOnly()) &&
+       ok;
+  ok = Check<RgbaPlane>(now.plain_plane,
+                        EqualsRgbaGolden(s + "_no_graphics", options.golden).ReadOnly()) &&
+       ok;
+  return ok;
+}
+
+// A first visit of golden `s`: the scene, both displays and both planes checked against (or
+// written to) their goldens.
+bool CheckGoldens(const Pins& now, const std::string& s, const GoldenOptions& scene_options,
+                  const PairedPlayOptions& options) {
+  bool ok = Check<Frame>(now.scene, EqualsGolden(s, scene_options));
+  ok = Check<Frame>(now.sixel_display, EqualsGolden(s, options.golden)) && ok;
+  ok = Check<RgbaPlane>(now.sixel_plane, EqualsRgbaGolden(s, options.golden)) && ok;
+  ok = Check<Frame>(now.plain_display, EqualsGolden(s + "_no_graphics", options.golden)) && ok;
+  ok =
+      Check<RgbaPlane>(now.plain_plane, EqualsRgbaGolden(s + "_no_graphics", options.golden)) && ok;
+  return ok;
+}
+
+}  // namespace
+
 bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTerminal& no_graphics,
                       const PairedScriptApps& apps, const PairedPlayOptions& options) {
   const HeadlessProfile& sp = sixel.profile();
@@ -88,116 +214,19 @@ bool PlayPairedScript(const Script& script, HeadlessTerminal& sixel, HeadlessTer
     const Beat& beat = script.beats[b];
     SCOPED_TRACE(
         absl::StrCat("paired script \"", script.name, "\", beat ", b, " \"", beat.name, "\""));
-    bool sixel_failed = false;
-    bool plain_failed = false;
-    const bool stepped =
-        script_internal::PlayBeatInput(
-            beat, sixel, apps.sixel, options.max_steps_per_beat,
-            [&] {
-              if (!options.check_presented_every_step || sixel_failed) return;
-              SCOPED_TRACE("Sixel profile");
-              if (!Check<HeadlessTerminal>(
-                      sixel, PresentedEquals(SixelDisplayOf(apps.sixel.composed())))) {
-                sixel_failed = true;
-                ok = false;
-              }
-            }) &&
-        script_internal::PlayBeatInput(
-            beat, no_graphics, apps.no_graphics, options.max_steps_per_beat, [&] {
-              if (!options.check_presented_every_step || plain_failed) return;
-              SCOPED_TRACE("NoGraphics profile");
-              if (!Check<HeadlessTerminal>(no_graphics,
-                                           PresentedEquals(apps.no_graphics.composed()))) {
-                plain_failed = true;
-                ok = false;
-              }
-            });
-    if (!stepped) return false;
-
-    // The scene must not depend on the graphics profile.
-    Pins now = {.beat = b, .scene = apps.sixel.composed()};
-    const Frame plain_scene = apps.no_graphics.composed();
-    const absl::StatusOr<std::string> scene_text = golden::Serialize(now.scene);
-    const absl::StatusOr<std::string> plain_text = golden::Serialize(plain_scene);
-    if (!scene_text.ok() || !plain_text.ok() || *scene_text != *plain_text) {
-      ok = false;
-      ADD_FAILURE() << "the composed scene differs between the Sixel and NoGraphics profiles (the "
-                       "graphics profile must change what the presenter emits, never the scene; "
-                       "- Sixel, + NoGraphics):\n"
-                    << RenderDiff(Compare(now.scene, plain_scene));
-    }
-    absl::StatusOr<Frame> sd = CaptureFrame(sixel);
-    absl::StatusOr<RgbaPlane> sp_plane = CapturePlane(sixel);
-    absl::StatusOr<Frame> nd = CaptureFrame(no_graphics);
-    absl::StatusOr<RgbaPlane> np_plane = CapturePlane(no_graphics);
-    if (!sd.ok() || !sp_plane.ok()) {
-      ok = Fail(
-          absl::StrCat("Sixel profile: ", (!sd.ok() ? sd.status() : sp_plane.status()).message()));
-      continue;
-    }
-    if (!nd.ok() || !np_plane.ok()) {
-      ok = Fail(absl::StrCat("NoGraphics profile: ",
-                             (!nd.ok() ? nd.status() : np_plane.status()).message()));
-      continue;
-    }
-    now.sixel_display = *std::move(sd);
-    now.sixel_plane = *std::move(sp_plane);
-    now.plain_display = *std::move(nd);
-    now.plain_plane = *std::move(np_plane);
-
-    ok = CheckStatus(CheckPlaneSize(now.scene, now.plain_plane, cell), "NoGraphics profile") && ok;
-    ok = CheckStatus(CheckNoGraphicsDisplay(now.scene, now.plain_display, now.plain_plane),
-                     "NoGraphics profile") &&
-         ok;
-    ok = CheckStatus(CheckSixelDisplay(now.scene, now.sixel_display, now.sixel_plane, cell),
-                     "Sixel profile") &&
-         ok;
-    ok = CheckStatus(CheckPixelsInsideSlices(now.scene, now.sixel_plane, cell), "Sixel profile") &&
-         ok;
-
-    if (beat.golden.empty()) continue;
+    if (!PlayBeatInBoth(beat, sixel, no_graphics, apps, options, ok)) return false;
+    std::optional<Pins> now = CaptureBeat(b, sixel, no_graphics, apps, cell, ok);
+    if (!now.has_value() || beat.golden.empty()) continue;
     const std::string& s = beat.golden;
     GoldenOptions scene_options = options.golden;
     scene_options.extension = ".scene";
     auto earlier = pinned.find(s);
     if (earlier != pinned.end()) {
-      // A return to an earlier frame: compared in memory, then with the files, never written.
-      const Pins& want = earlier->second;
-      const std::string where = absl::StrCat("this beat must return to beat ", want.beat, " (\"",
-                                             script.beats[want.beat].name, "\", golden ", s, ")");
-      if (!Compare(want.scene, now.scene).empty()) {
-        ok = Fail(absl::StrCat(where, ", but its scene differs; nothing is written:\n",
-                               RenderDiff(Compare(want.scene, now.scene))));
-      } else if (!(want.sixel_display == now.sixel_display) ||
-                 !(want.plain_display == now.plain_display)) {
-        ok = Fail(absl::StrCat(where, ", but a decoded display differs; nothing is written"));
-      } else if (!(want.sixel_plane == now.sixel_plane) || !(want.plain_plane == now.plain_plane)) {
-        ok = Fail(
-            absl::StrCat(where, ", but a decoded plane differs; nothing is written:\n",
-                         RenderPlaneDiff(want.sixel_plane == now.sixel_plane
-                                             ? ComparePlanes(want.plain_plane, now.plain_plane)
-                                             : ComparePlanes(want.sixel_plane, now.sixel_plane))));
-      } else {
-        ok = Check<Frame>(now.scene, EqualsGolden(s, scene_options).ReadOnly()) && ok;
-        ok = Check<Frame>(now.sixel_display, EqualsGolden(s, options.golden).ReadOnly()) && ok;
-        ok =
-            Check<RgbaPlane>(now.sixel_plane, EqualsRgbaGolden(s, options.golden).ReadOnly()) && ok;
-        ok = Check<Frame>(now.plain_display,
-                          EqualsGolden(s + "_no_graphics", options.golden).ReadOnly()) &&
-             ok;
-        ok = Check<RgbaPlane>(now.plain_plane,
-                              EqualsRgbaGolden(s + "_no_graphics", options.golden).ReadOnly()) &&
-             ok;
-      }
+      ok = CheckReturn(script, earlier->second, *now, s, scene_options, options) && ok;
       continue;
     }
-    ok = Check<Frame>(now.scene, EqualsGolden(s, scene_options)) && ok;
-    ok = Check<Frame>(now.sixel_display, EqualsGolden(s, options.golden)) && ok;
-    ok = Check<RgbaPlane>(now.sixel_plane, EqualsRgbaGolden(s, options.golden)) && ok;
-    ok = Check<Frame>(now.plain_display, EqualsGolden(s + "_no_graphics", options.golden)) && ok;
-    ok = Check<RgbaPlane>(now.plain_plane, EqualsRgbaGolden(s + "_no_graphics", options.golden)) &&
-         ok;
-    pinned.emplace(s, std::move(now));
+    ok = CheckGoldens(*now, s, scene_options, options) && ok;
+    pinned.emplace(s, *std::move(now));
   }
   return ok;
 }
