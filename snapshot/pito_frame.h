@@ -137,9 +137,10 @@ struct TuiFrame {
 inline constexpr absl::string_view kFrameHeader = "pito-tui frame 1";
 
 // Reads a frame file. Every malformed file is an InvalidArgumentError whose message is
-// "<path>:<line>:<column>: <what>" (1-based; columns count bytes). Strict by design: only what
-// ratatui's Display writes is accepted (no lowercase hex, no leading zeros, LF line endings, a
-// final newline), so what parses serializes back to the same bytes.
+// "<path>:<line>:<column>: <what>" (1-based; columns count bytes; "<line>:<column>: <what>" when
+// `path` is empty). Strict by design: only what ratatui's Display writes is accepted (no lowercase
+// hex, no leading zeros, LF line endings, a final newline), so what parses serializes back to the
+// same bytes.
 [[nodiscard]] absl::StatusOr<TuiFrame> ParseFrame(absl::string_view text, absl::string_view path);
 
 // Writes a frame file; an InvalidArgumentError naming what is wrong when `frame` is not valid.

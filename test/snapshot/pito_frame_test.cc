@@ -555,5 +555,12 @@ TEST(PitoFrameTest, FrameViewConvertsToo) {
   EXPECT_EQ(*from_frame, *from_vt);
 }
 
+TEST(PitoFrameTest, WithoutAPathAnErrorStartsAtTheLine) {
+  EXPECT_EQ(ParseFrame("pito-tui frame 2\n", "").status().message(),
+            "1:1: expected \"pito-tui frame 1\", got \"pito-tui frame 2\"");
+  EXPECT_EQ(ParseFrame("pito-tui frame 2\n", "f").status().message(),
+            "f:1:1: expected \"pito-tui frame 1\", got \"pito-tui frame 2\"");
+}
+
 }  // namespace
 }  // namespace vtsnap::pito
