@@ -22,6 +22,7 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden_check_internal.h"
 #include "vtsnap/snapshot/golden_formats.h"
 
 namespace vtsnap {
@@ -245,6 +246,23 @@ TEST(GoldenFormatEntryPointsTest, FormatsHeaderExample) {
   const PlaneDiff differences = format.Compare(red, other);
   EXPECT_FALSE(differences.empty());
   EXPECT_NE(format.Explain(red, other, differences), "");
+}
+
+// The example of snapshot/golden_check_internal.h: the start CheckGolden and the capture golden
+// share (the name, where, the update mode).
+TEST(GoldenFormatEntryPointsTest, InternalHeaderExample) {
+  absl::StatusOr<UpdateMode> mode =
+      golden_check_internal::StartCheck("walk", ".capture", "", UpdateMode::kNew);
+  ASSERT_TRUE(mode.ok()) << mode.status();
+  EXPECT_EQ(*mode, UpdateMode::kNew);
+  mode = golden_check_internal::StartCheck("../up", ".capture", "", std::nullopt);
+  ASSERT_FALSE(mode.ok());
+  const GoldenResult stopped = golden_check_internal::Unnamed(mode.status());
+  EXPECT_EQ(stopped.outcome, GoldenOutcome::kInvalid);
+  EXPECT_EQ(stopped.path, "");
+  EXPECT_EQ(stopped.message, absl::StrCat(mode.status().message(), "\n"));
+  mode = golden_check_internal::StartCheck("home", ".dump", "cannot locate", std::nullopt);
+  EXPECT_EQ(mode.status().message(), "cannot locate");
 }
 
 // --- A sixth format, defined in this test alone ---
