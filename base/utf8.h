@@ -201,7 +201,7 @@ class Utf8Decoder {
 
  private:
   char32_t code_point_ = 0;
-  int remaining_ = 0;  // the bytes the character still needs
+  int remaining_ = 0;     // the bytes the character still needs
   uint8_t lower_ = 0x80;  // the range of the next byte (Utf8Lead)
   uint8_t upper_ = 0xBF;
 };

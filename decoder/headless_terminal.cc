@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "vtsnap/base/status_macros.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
@@ -115,7 +116,7 @@ absl::Status HeadlessTerminal::ReadableStatus() const {
 }
 
 absl::StatusOr<const Terminal*> HeadlessTerminal::screen() const {
-  if (absl::Status s = ReadableStatus(); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(ReadableStatus());
   return presenter_ ? &presenter_->terminal() : &xterm_->terminal();
 }
 

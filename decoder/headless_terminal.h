@@ -30,9 +30,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/hyperlink.h"
 #include "vtsnap/decoder/keys.h"
-#include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal_options.h"
 
 namespace vtsnap {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "vtsnap/base/quote.h"
+#include "vtsnap/base/status_macros.h"
 #include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
@@ -239,7 +240,7 @@ absl::StatusOr<std::vector<Key>> ParseKeys(absl::string_view script) {
     }
     size_t end = script.find(' ', i);
     if (end == absl::string_view::npos) end = script.size();
-    if (absl::Status s = ParseWord(script.substr(i, end - i), i, &keys); !s.ok()) return s;
+    VTSNAP_RETURN_IF_ERROR(ParseWord(script.substr(i, end - i), i, &keys));
     i = end;
   }
   return keys;

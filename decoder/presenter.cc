@@ -9,9 +9,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/presenter_internal.h"
-#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 

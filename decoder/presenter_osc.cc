@@ -8,11 +8,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/hyperlink.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/presenter_internal.h"
 #include "vtsnap/decoder/terminal.h"
-#include "vtsnap/base/utf8.h"
 
 namespace vtsnap {
 

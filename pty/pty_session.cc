@@ -25,8 +25,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "vtsnap/decoder/keys.h"
 #include "vtsnap/base/size.h"
+#include "vtsnap/base/status_macros.h"
+#include "vtsnap/decoder/keys.h"
 #include "vtsnap/pty/foreground_probe.h"
 #include "vtsnap/pty/pty_session_internal.h"
 #include "vtsnap/snapshot/capture.h"
@@ -114,7 +115,7 @@ absl::StatusOr<std::string> ResolveProgram(const std::string& name, const std::s
     return absl::OkStatus();
   };
   if (name.find('/') != std::string::npos) {
-    if (absl::Status s = check(name); !s.ok()) return s;
+    VTSNAP_RETURN_IF_ERROR(check(name));
     return name;
   }
   absl::Status first_refusal = absl::OkStatus();
@@ -231,7 +232,7 @@ absl::Status PtySession::Start(std::vector<std::string> argv) {
   if (argv.empty() || argv[0].empty()) {
     return absl::InvalidArgumentError("PtySession::Start needs a program to run");
   }
-  if (absl::Status s = ValidateSize(options_.cols, options_.rows); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(ValidateSize(options_.cols, options_.rows));
   if (options_.timeout <= absl::ZeroDuration()) {
     return absl::InvalidArgumentError(absl::StrCat("PtyOptions::timeout must be positive, not ",
                                                    absl::FormatDuration(options_.timeout)));
@@ -675,7 +676,7 @@ absl::Status PtySession::SendKeys(absl::string_view script) {
 }
 
 absl::Status PtySession::Resize(int cols, int rows) {
-  if (absl::Status s = ValidateSize(cols, rows); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(ValidateSize(cols, rows));
   std::lock_guard<std::mutex> lock(mu_);
   if (pid_ < 0 || closed_ || master_fd_ < 0) return NotRunning("resize the terminal");
   vt_.Resize(cols, rows);

@@ -11,15 +11,9 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "vtsnap/base/status_macros.h"  // VTSNAP_RETURN_IF_ERROR, for the reader and the writer
 #include "vtsnap/snapshot/frame.h"
 #include "vtsnap/snapshot/golden.h"
-
-#define VTSNAP_RETURN_IF_ERROR(expr)            \
-  do {                                          \
-    if (absl::Status _st = (expr); !_st.ok()) { \
-      return _st;                               \
-    }                                           \
-  } while (false)
 
 namespace vtsnap::golden::internal {
 

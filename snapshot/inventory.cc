@@ -12,11 +12,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
-#include <sstream>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -31,7 +29,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/base/file_reader.h"
 #include "vtsnap/base/quote.h"
+#include "vtsnap/base/status_macros.h"
 #include "vtsnap/snapshot/store.h"
 
 namespace vtsnap {
@@ -163,15 +163,6 @@ absl::Status WriteWholeFile(const std::string& path, absl::string_view contents)
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::UnavailableError(absl::StrCat(path, ": ", std::strerror(errno)));
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (in.bad()) return absl::UnavailableError(absl::StrCat(path, ": read error"));
-  return contents.str();
-}
-
 std::string Normalize(const std::string& relative) {
   if (relative.empty()) return relative;
   return fs::path(relative).lexically_normal().generic_string();
@@ -296,7 +287,7 @@ absl::StatusOr<InventoryRecord> ParseRecord(absl::string_view text) {
       file_has_folder = false;
       scenario = nullptr;
     } else if (keyword == "folder") {
-      if (absl::Status s = need_file(); !s.ok()) return s;
+      VTSNAP_RETURN_IF_ERROR(need_file());
       if (file_has_folder) {
         return absl::InvalidArgumentError(
             absl::StrFormat("line %d: second \"folder\" line for one file", line));
@@ -305,7 +296,7 @@ absl::StatusOr<InventoryRecord> ParseRecord(absl::string_view text) {
       file->golden_folder = *std::move(value);
     } else if (keyword == "test" || keyword == "passed" || keyword == "failed" ||
                keyword == "claim" || keyword == "written") {
-      if (absl::Status s = need_file(); !s.ok()) return s;
+      VTSNAP_RETURN_IF_ERROR(need_file());
       std::vector<std::string>* list = keyword == "test"     ? &file->tests
                                        : keyword == "passed" ? &file->passed
                                        : keyword == "failed" ? &file->failed
@@ -313,7 +304,7 @@ absl::StatusOr<InventoryRecord> ParseRecord(absl::string_view text) {
                                                              : &file->written;
       list->push_back(*std::move(value));
     } else if (keyword == "scenario") {
-      if (absl::Status s = need_file(); !s.ok()) return s;
+      VTSNAP_RETURN_IF_ERROR(need_file());
       file->declared.push_back(DeclaredScenario{.name = *std::move(value)});
       scenario = &file->declared.back();
     } else if (keyword == "checkpoint") {
@@ -428,7 +419,7 @@ absl::StatusOr<std::vector<InventoryRecord>> ReadRecordsFromDir(const std::strin
   std::vector<InventoryRecord> records;
   records.reserve(paths.size());
   for (const std::string& path : paths) {
-    absl::StatusOr<std::string> text = ReadWholeFile(path);
+    absl::StatusOr<std::string> text = ReadFileAtMost(path, kMaxInventoryRecordBytes);
     if (!text.ok()) return text.status();
     absl::StatusOr<InventoryRecord> record = ParseRecord(*text);
     if (!record.ok()) {

@@ -28,6 +28,7 @@
 #ifndef VTSNAP_SNAPSHOT_INVENTORY_H_
 #define VTSNAP_SNAPSHOT_INVENTORY_H_
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -136,9 +137,15 @@ std::string SerializeRecord(const InventoryRecord& record);
 // so a concurrent reader never sees half a record. Fails with an error naming the path.
 [[nodiscard]] absl::Status WriteRecordToDir(const std::string& dir, const InventoryRecord& record);
 
+// The largest inventory record ReadRecordsFromDir reads: 256 MiB. A record lists one test
+// binary's golden folders and checkpoints, a short line each, so even a binary with a million
+// checkpoints writes some tens of MiB; a larger file is not a record (nor is a FIFO or a device).
+inline constexpr size_t kMaxInventoryRecordBytes = size_t{256} << 20;
+
 // Every `*.vtsnap-inventory` record in `dir`, in file name order. A missing directory or one
 // without records is an error saying no test recorded anything (a misconfigured run must not pass
-// vacuously); a record that does not parse is an error "PATH: line N: ...".
+// vacuously); a record that does not parse is an error "PATH: line N: ..."; one that cannot be
+// read, or is over kMaxInventoryRecordBytes, an error `reading "PATH": ...` (base/file_reader.h).
 [[nodiscard]] absl::StatusOr<std::vector<InventoryRecord>> ReadRecordsFromDir(
     const std::string& dir);
 

@@ -12,16 +12,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "vtsnap/base/quote.h"
+#include "vtsnap/base/status_macros.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/snapshot/line_reader.h"
 #include "vtsnap/snapshot/pito_internal.h"
-
-#define VTSNAP_PITO_RETURN_IF_ERROR(expr)       \
-  do {                                          \
-    if (absl::Status _st = (expr); !_st.ok()) { \
-      return _st;                               \
-    }                                           \
-  } while (false)
 
 namespace vtsnap::pito {
 namespace {
@@ -318,9 +312,9 @@ absl::Status Parser::ParseRuns(const Line& line, int row, TuiRow* out) {
                                 " cells, more than the width ", frame_.width));
     }
     parsed.count = static_cast<int>(count);
-    VTSNAP_PITO_RETURN_IF_ERROR(
+    VTSNAP_RETURN_IF_ERROR(
         ParseColor(tokens[1], line.number, cols[1], "foreground", &parsed.style.fg));
-    VTSNAP_PITO_RETURN_IF_ERROR(
+    VTSNAP_RETURN_IF_ERROR(
         ParseColor(tokens[2], line.number, cols[2], "background", &parsed.style.bg));
     int64_t bits = 0;
     if (!IsDigits(tokens[3])) {
@@ -356,16 +350,16 @@ absl::StatusOr<TuiFrame> Parser::Run() {
     return Error(1, 1,
                  absl::StrCat("expected ", header, ", got ", QuoteForMessage(first->text, kQuote)));
   }
-  VTSNAP_PITO_RETURN_IF_ERROR(ParseSize());
+  VTSNAP_RETURN_IF_ERROR(ParseSize());
   for (int row = 0; row < frame_.height; ++row) {
     TuiRow parsed;
     absl::StatusOr<Line> symbols = NextLine(
         absl::StrCat("the symbols of row ", row, " (the frame has ", Rows(frame_.height), ")"));
     if (!symbols.ok()) return symbols.status();
-    VTSNAP_PITO_RETURN_IF_ERROR(ParseSymbols(*symbols, row, &parsed));
+    VTSNAP_RETURN_IF_ERROR(ParseSymbols(*symbols, row, &parsed));
     absl::StatusOr<Line> runs = NextLine(absl::StrCat("the style runs of row ", row));
     if (!runs.ok()) return runs.status();
-    VTSNAP_PITO_RETURN_IF_ERROR(ParseRuns(*runs, row, &parsed));
+    VTSNAP_RETURN_IF_ERROR(ParseRuns(*runs, row, &parsed));
     frame_.rows.push_back(std::move(parsed));
   }
   if (!lines_.AtEnd()) {
@@ -569,8 +563,8 @@ absl::StatusOr<std::string> SerializeFrame(const TuiFrame& frame) {
         return absl::InvalidArgumentError(
             absl::StrCat("row ", r, ": run ", i, " has ", run.count, " cells; at least 1"));
       }
-      VTSNAP_PITO_RETURN_IF_ERROR(CheckColor(run.style.fg, r, "foreground"));
-      VTSNAP_PITO_RETURN_IF_ERROR(CheckColor(run.style.bg, r, "background"));
+      VTSNAP_RETURN_IF_ERROR(CheckColor(run.style.fg, r, "foreground"));
+      VTSNAP_RETURN_IF_ERROR(CheckColor(run.style.bg, r, "background"));
       if (run.style.modifiers > kAllModifiers) {
         return absl::InvalidArgumentError(absl::StrCat("row ", r, ": run ", i,
                                                        " has modifier bits ", run.style.modifiers,

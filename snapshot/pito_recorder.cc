@@ -11,6 +11,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "vtsnap/base/status_macros.h"
 #include "vtsnap/snapshot/store.h"
 
 namespace vtsnap::pito {
@@ -84,12 +85,12 @@ absl::Status CheckSizes(const std::vector<TerminalSize>& sizes) {
 }  // namespace
 
 absl::StatusOr<Recorder> Recorder::InMemory(std::vector<TerminalSize> sizes) {
-  if (absl::Status s = CheckSizes(sizes); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckSizes(sizes));
   return Recorder("", std::move(sizes));
 }
 
 absl::StatusOr<Recorder> Recorder::Create(std::string folder, std::vector<TerminalSize> sizes) {
-  if (absl::Status s = CheckSizes(sizes); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckSizes(sizes));
   std::error_code ec;
   if (fs::exists(folder, ec)) {
     if (!fs::is_directory(folder, ec)) {

@@ -8,6 +8,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "nlohmann/json.hpp"
+#include "vtsnap/base/status_macros.h"
 
 namespace vtsnap {
 namespace {
@@ -202,8 +203,8 @@ absl::StatusOr<ProgressReading> ReadProgress(absl::string_view line) {
   }
   progress.state = *named;
 
-  if (absl::Status s = ReadString(object, line, "stage", progress.stage); !s.ok()) return s;
-  if (absl::Status s = ReadString(object, line, "msg", progress.msg); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(ReadString(object, line, "stage", progress.stage));
+  VTSNAP_RETURN_IF_ERROR(ReadString(object, line, "msg", progress.msg));
   if (const auto fraction = object.find("fraction");
       fraction != object.end() && !fraction->is_null()) {
     if (!fraction->is_number()) return Malformed(line, "fraction", "not a number or null");

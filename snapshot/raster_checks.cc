@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "vtsnap/base/status_macros.h"
 #include "vtsnap/snapshot/diff.h"
 
 namespace vtsnap {
@@ -28,7 +29,7 @@ template <typename F>
 absl::Status ForEachCell(const Frame& frame, const RasterRecord& record, F&& visit) {
   for (int row = record.row; row < record.row + record.rows && row < frame.rows; ++row) {
     for (int col = record.col; col < record.col + record.cols && col < frame.cols; ++col) {
-      if (absl::Status s = visit(col, row); !s.ok()) return s;
+      VTSNAP_RETURN_IF_ERROR(visit(col, row));
     }
   }
   return absl::OkStatus();
@@ -91,7 +92,7 @@ absl::Status CheckNoGraphicsDisplay(const Frame& scene, const Frame& display,
 absl::Status CheckSixelDisplay(const Frame& scene, const Frame& display, const RgbaPlane& plane,
                                const CellMetrics& cell) {
   if (!SameSize(scene, display)) return SizeMismatch(scene, display);
-  if (absl::Status s = CheckPlaneSize(scene, plane, cell); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckPlaneSize(scene, plane, cell));
   for (const RasterRecord& record : scene.rasters) {
     absl::Status s = ForEachCell(scene, record, [&](int col, int row) -> absl::Status {
       const std::string got = CellText(display, col, row);
@@ -125,7 +126,7 @@ absl::Status CheckSixelDisplay(const Frame& scene, const Frame& display, const R
 
 absl::Status CheckPixelsInsideSlices(const Frame& scene, const RgbaPlane& plane,
                                      const CellMetrics& cell) {
-  if (absl::Status s = CheckPlaneSize(scene, plane, cell); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckPlaneSize(scene, plane, cell));
   for (int y = 0; y < plane.height; ++y) {
     for (int x = 0; x < plane.width; ++x) {
       const bool opaque = (plane.At(x, y) & 0xFF) != 0;

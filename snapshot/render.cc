@@ -1,18 +1,13 @@
 // The renderers (snapshot/render.h).
 #include "vtsnap/snapshot/render.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <variant>
 #include <vector>
 
-#include "absl/cleanup/cleanup.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
@@ -20,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "vtsnap/base/file_reader.h"
 #include "vtsnap/base/utf8.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/png.h"
@@ -522,55 +518,30 @@ std::string RenderAnsi(const Frame& frame) {
 }
 
 absl::StatusOr<BitmapFont> BitmapFont::Read(const std::string& path) {
-  // O_NONBLOCK: opening a FIFO does not wait for a writer (the FIFO is then refused for its kind).
-  int fd;
-  do {
-    fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  if (fd < 0) {
-    return absl::NotFoundError(
-        absl::StrCat(path,
-                     ": cannot read the font (install Debian's package unifont, or pass another "
-                     "GNU Unifont .hex file): ",
-                     std::strerror(errno)));
-  }
-  absl::Cleanup close_fd = [fd] { ::close(fd); };
-  struct stat info;
-  if (::fstat(fd, &info) != 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": cannot read the font (", std::strerror(errno), ")"));
-  }
-  // A device (/dev/zero), a FIFO or a folder could be read forever or not at all: a font is a file.
-  if (!S_ISREG(info.st_mode)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": not a regular file, so not a font (a GNU Unifont .hex file)"));
-  }
-  const auto too_large = [&] {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": larger than the largest font read, ",
-                                                   kMaxFontBytes, " bytes (", kMaxFontBytes >> 20,
-                                                   " MiB)"));
-  };
-  if (static_cast<uint64_t>(info.st_size) > kMaxFontBytes) return too_large();
-  // Read up to one byte past the limit, so a file that grew since fstat is refused, not followed.
-  std::string text(static_cast<size_t>(info.st_size) + 1, '\0');
-  size_t size = 0;
-  while (true) {
-    if (size == text.size()) {
-      if (size > kMaxFontBytes) return too_large();
-      text.resize(std::min(text.size() * 2, kMaxFontBytes + 1));
-    }
-    const ssize_t n = ::read(fd, text.data() + size, text.size() - size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
+  std::variant<std::string, FileReadFailure> read = ReadFileUpTo(path, kMaxFontBytes);
+  const auto* failure = std::get_if<FileReadFailure>(&read);
+  if (failure == nullptr) return Parse(std::get<std::string>(read), path);
+  switch (failure->kind) {
+    case FileReadFailure::Kind::kCannotOpen:
+      return absl::NotFoundError(
+          absl::StrCat(path,
+                       ": cannot read the font (install Debian's package unifont, or pass another "
+                       "GNU Unifont .hex file): ",
+                       std::strerror(failure->error_number)));
+    case FileReadFailure::Kind::kCannotRead:
+      return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read the font (",
+                                                     std::strerror(failure->error_number), ")"));
+    // A device (/dev/zero), a FIFO or a folder could be read forever or not at all: a font is a
+    // file.
+    case FileReadFailure::Kind::kNotRegularFile:
       return absl::InvalidArgumentError(
-          absl::StrCat(path, ": cannot read the font (", std::strerror(errno), ")"));
-    }
-    if (n == 0) break;
-    size += static_cast<size_t>(n);
+          absl::StrCat(path, ": not a regular file, so not a font (a GNU Unifont .hex file)"));
+    case FileReadFailure::Kind::kTooLarge:
+      break;
   }
-  if (size > kMaxFontBytes) return too_large();
-  text.resize(size);
-  return Parse(text, path);
+  return absl::InvalidArgumentError(absl::StrCat(path, ": larger than the largest font read, ",
+                                                 kMaxFontBytes, " bytes (", kMaxFontBytes >> 20,
+                                                 " MiB)"));
 }
 
 absl::StatusOr<BitmapFont> BitmapFont::Parse(absl::string_view text, absl::string_view name) {

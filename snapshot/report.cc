@@ -28,6 +28,7 @@
 #include "absl/time/time.h"
 #include "vtsnap/base/fnv1a.h"
 #include "vtsnap/base/size.h"
+#include "vtsnap/base/status_macros.h"
 #include "vtsnap/snapshot/diff.h"
 #include "vtsnap/snapshot/pito_capture.h"
 #include "vtsnap/snapshot/render.h"
@@ -235,7 +236,7 @@ absl::Status RebuildPage(const std::string& folder) {
   namespace fs = std::filesystem;
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
   // Its stale entries are deleted and it may be removed: never through a link.
-  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckNoLinkBelow(folder, entries_dir.string()));
   std::vector<StoredEntry> entries;
   std::error_code ec;
   fs::directory_iterator it(entries_dir, ec);
@@ -339,7 +340,7 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
   namespace fs = std::filesystem;
   const std::string folder = ReportFolderFor(entry.actual_path);
   const fs::path entries_dir = fs::path(folder) / kEntriesName;
-  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckNoLinkBelow(folder, entries_dir.string()));
   std::error_code ec;
   fs::create_directories(entries_dir, ec);
   if (ec) {
@@ -366,13 +367,13 @@ absl::StatusOr<std::string> AddReportEntry(const ReportEntry& entry) {
   FileLock lock(folder);
   if (!lock.status().ok()) return lock.status();
   fs::create_directories(entries_dir, ec);  // again: a rebuild may have removed it meanwhile
-  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckNoLinkBelow(folder, entries_dir.string()));
   if (absl::Status s =
           WriteFileAtomically((entries_dir / EntryFileName(entry.golden_path)).string(), stored);
       !s.ok()) {
     return s;
   }
-  if (absl::Status s = RebuildPage(folder); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(RebuildPage(folder));
   return (fs::absolute(fs::path(folder), ec) / kPageName).lexically_normal().string();
 }
 
@@ -384,8 +385,8 @@ absl::Status RemoveReportEntry(absl::string_view golden_path, absl::string_view 
   if (::access(entry.c_str(), F_OK) != 0) return absl::OkStatus();  // the common case
   FileLock lock(folder);
   if (!lock.status().ok()) return lock.status();
-  if (absl::Status s = CheckNoLinkBelow(folder, entries_dir.string()); !s.ok()) return s;
-  if (absl::Status s = RemoveFileIfExists(entry.string()); !s.ok()) return s;
+  VTSNAP_RETURN_IF_ERROR(CheckNoLinkBelow(folder, entries_dir.string()));
+  VTSNAP_RETURN_IF_ERROR(RemoveFileIfExists(entry.string()));
   return RebuildPage(folder);
 }
 

@@ -15,6 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "vtsnap/base/quote.h"
+#include "vtsnap/base/status_macros.h"
 
 namespace vtsnap {
 namespace {
@@ -235,7 +236,7 @@ absl::StatusOr<RgbaPlane> ParseRgba(absl::string_view bytes, const RgbaParseOpti
   SizeLine size_line(bytes, newline + 1);
   int width = 0;
   int height = 0;
-  if (absl::Status status = size_line.Read(options, &width, &height); !status.ok()) return status;
+  VTSNAP_RETURN_IF_ERROR(size_line.Read(options, &width, &height));
 
   // The pixels: counted before anything is allocated.
   const size_t start = size_line.pos();

@@ -20,6 +20,8 @@
 #include <set>
 #include <string>
 #include <system_error>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/algorithm/container.h"
@@ -33,6 +35,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
+#include "vtsnap/base/file_reader.h"
 #include "vtsnap/base/quote.h"
 
 namespace vtsnap {
@@ -72,18 +75,6 @@ bool WriteAll(int fd, absl::string_view data) {
 
 bool IsGoldenNameByte(char c) {
   return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
-}
-
-// "a FIFO", "a directory", ... for a file that is not a regular one.
-const char* FileKind(mode_t mode) {
-  if (S_ISREG(mode)) return "a regular file";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISLNK(mode)) return "a symbolic link";
-  return "a special file";
 }
 
 // Removes `name` in the directory `dir_fd` (shown as `dir`) when it is a stale temporary (see
@@ -273,60 +264,15 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
 
 absl::StatusOr<std::optional<std::string>> ReadFileIfExists(const std::string& path,
                                                             size_t max_bytes) {
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: a terminal must not become
-  // ours. Neither changes how a regular file is read.
-  const int fd = OpenNoIntr(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
-    return ErrnoError(errno, absl::StrCat("reading ", QuoteForMessage(path)));
-  }
-  struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    const int error_number = errno;
-    ::close(fd);
-    return ErrnoError(error_number, absl::StrCat("reading ", QuoteForMessage(path)));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return absl::FailedPreconditionError(absl::StrCat(
-        "reading ", QuoteForMessage(path), ": is ", FileKind(st.st_mode), ", not a regular file"));
-  }
-  const auto too_large = [&](uint64_t size, absl::string_view how) {
-    ::close(fd);
-    return absl::ResourceExhaustedError(absl::StrCat("reading ", QuoteForMessage(path), ": ", how,
-                                                     size, " bytes, over the limit of ", max_bytes,
-                                                     " bytes a golden may have"));
-  };
-  if (st.st_size < 0 || static_cast<uint64_t>(st.st_size) > max_bytes) {
-    return too_large(static_cast<uint64_t>(st.st_size), "it is ");
-  }
-  // One read of the whole file in the common case: the buffer is sized from fstat plus one byte,
-  // and a regular file's read that stops short of the buffer has reached the end (Linux reads of
-  // regular files are not cut short otherwise), so no second read is needed to see end-of-file.
-  // A file that grew meanwhile fills the buffer and is read on, up to max_bytes + 1.
-  std::string contents;
-  size_t size = 0;
-  const size_t capacity = static_cast<size_t>(st.st_size) + 1;
-  while (true) {
-    if (size == contents.size()) {
-      if (size > max_bytes) return too_large(size, "it grew while being read to over ");
-      contents.resize(std::min(std::max(capacity, contents.size() * 2), max_bytes + 1));
+  std::variant<std::string, FileReadFailure> read = ReadFileUpTo(path, max_bytes);
+  if (auto* failure = std::get_if<FileReadFailure>(&read)) {
+    if (failure->kind == FileReadFailure::Kind::kCannotOpen &&
+        (failure->error_number == ENOENT || failure->error_number == ENOTDIR)) {
+      return std::optional<std::string>();
     }
-    const ssize_t n = ::read(fd, contents.data() + size, contents.size() - size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int error_number = errno;
-      ::close(fd);
-      return ErrnoError(error_number, absl::StrCat("reading ", QuoteForMessage(path)));
-    }
-    if (n == 0) break;
-    size += static_cast<size_t>(n);
-    if (size < contents.size()) break;
+    return FileReadError(path, *failure, max_bytes, "a golden may have");
   }
-  if (size > max_bytes) return too_large(size, "it grew while being read to over ");
-  contents.resize(size);
-  ::close(fd);
-  return std::optional<std::string>(std::move(contents));
+  return std::optional<std::string>(std::get<std::string>(std::move(read)));
 }
 
 absl::Status RemoveFileIfExists(const std::string& path) {
@@ -456,7 +402,7 @@ absl::StatusOr<std::string> PrivateActualFolder() {
     if (::lstat(folder.c_str(), &st) == 0) {
       if (S_ISLNK(st.st_mode)) return refuse("is a symbolic link, not a directory");
       if (!S_ISDIR(st.st_mode)) {
-        return refuse(absl::StrCat("is ", FileKind(st.st_mode), ", not a directory"));
+        return refuse(absl::StrCat("is ", FileKindName(st.st_mode), ", not a directory"));
       }
     }
     return ErrnoError(error_number, absl::StrCat("opening the folder for .actual files ",

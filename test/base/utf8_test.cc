@@ -262,9 +262,9 @@ std::u32string FedByteByByte(absl::string_view bytes) {
 // as DecodeUtf8 over whole bytes: every sequence of one to three bytes, each byte from a set that
 // covers every row of Table 3-7 and its edges, followed by ASCII or nothing.
 TEST(Utf8DecoderTest, AgreesWithDecodeUtf8) {
-  const std::vector<uint8_t> bytes = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0,
-                                      0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
-                                      0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+  const std::vector<uint8_t> bytes = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                      0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+                                      0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
   auto check = [](const std::string& text) {
     std::u32string expected;
     for (size_t i = 0; i < text.size();) expected.push_back(DecodeUtf8(text, &i));
@@ -274,7 +274,8 @@ TEST(Utf8DecoderTest, AgreesWithDecodeUtf8) {
   for (uint8_t a : bytes) {
     for (uint8_t b : bytes) {
       for (uint8_t c : bytes) {
-        const std::string three = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(c)};
+        const std::string three = {static_cast<char>(a), static_cast<char>(b),
+                                   static_cast<char>(c)};
         check(three);
         check(three + "A");
         check(three.substr(0, 2) + "\x80\x80");

@@ -1,10 +1,10 @@
 // The usage examples at the top of the decoder headers, kept compiling and true.
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/progress.h"
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/snapshot/progress.h"
 
 namespace {
 

@@ -15,9 +15,9 @@
 #include "gtest/gtest.h"
 #include "test/differential/ddmin.h"
 #include "vtsnap/base/fnv1a.h"
+#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/terminal.h"
-#include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/decoder/width.h"
 
