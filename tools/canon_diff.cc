@@ -1,4 +1,5 @@
 // `vtsnap canon FILE` and `vtsnap diff A B`: goldens and state dumps, read whole (ReadInput).
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -11,14 +12,12 @@
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/tools/cli.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/exit_codes.h"
 
 namespace vtsnap::tools {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitDiffers = 1;
-constexpr int kExitInvalid = 2;
 
 // Parses `contents`, the golden read from `path`; on failure writes "PATH:LINE:COL: ..." to
 // `err` and returns nothing.
@@ -33,25 +32,25 @@ bool ParseGolden(const std::string& path, const std::string& contents, std::ostr
   return true;
 }
 
-// Reads and parses the golden at `path`; a file that cannot be read is "PATH: ..." on `err`.
+// Reads the document at `path` ("-" is stdin) into *contents; one that cannot be read is
+// "PATH: ..." on `err`.
+bool Read(const std::string& path, std::ostream& err, std::string* contents) {
+  std::string error;
+  if (ReadInput(path, contents, &error)) return true;
+  err << error << "\n";
+  return false;
+}
+
+// Reads and parses the golden at `path`, reporting failures like Read and ParseGolden.
 bool LoadGolden(const std::string& path, std::ostream& err, Frame* frame) {
   std::string contents;
-  std::string error;
-  if (!ReadInput(path, &contents, &error)) {
-    err << error << "\n";
-    return false;
-  }
-  return ParseGolden(path, contents, err, frame);
+  return Read(path, err, &contents) && ParseGolden(path, contents, err, frame);
 }
 
 // Reads and parses the JSON state dump at `path`, reporting failures like LoadGolden.
 bool LoadState(const std::string& path, std::ostream& err, StateDump* dump) {
   std::string contents;
-  std::string error;
-  if (!ReadInput(path, &contents, &error)) {
-    err << error << "\n";
-    return false;
-  }
+  if (!Read(path, err, &contents)) return false;
   absl::StatusOr<StateDump> parsed = ParseStateJson(contents, path == "-" ? "<stdin>" : path);
   if (!parsed.ok()) {
     err << parsed.status().message() << "\n";
@@ -65,8 +64,7 @@ bool LoadState(const std::string& path, std::ostream& err, StateDump* dump) {
 // ParseGolden.
 bool LoadSemantic(const std::string& path, const std::string& contents, std::ostream& err,
                   SemanticSnapshot* snapshot) {
-  absl::StatusOr<SemanticSnapshot> parsed =
-      ParseSemantic(contents, path == "-" ? "<stdin>" : path);
+  absl::StatusOr<SemanticSnapshot> parsed = ParseSemantic(contents, path == "-" ? "<stdin>" : path);
   if (!parsed.ok()) {
     err << parsed.status().message() << "\n";
     return false;
@@ -77,9 +75,8 @@ bool LoadSemantic(const std::string& path, const std::string& contents, std::ost
 
 // `vtsnap diff A B` of two semantic projections (either one starts with `vtsnap-semantic`): by
 // meaning, as EqualsSemanticGolden compares them, the text, style and state differences apart.
-int RunSemanticDiff(const std::string& a_path, const std::string& a_text,
-                    const std::string& b_path, const std::string& b_text, std::ostream& out,
-                    std::ostream& err) {
+int RunSemanticDiff(const std::string& a_path, const std::string& a_text, const std::string& b_path,
+                    const std::string& b_text, std::ostream& out, std::ostream& err) {
   SemanticSnapshot a;
   SemanticSnapshot b;
   if (!LoadSemantic(a_path, a_text, err, &a)) return kExitInvalid;
@@ -112,17 +109,39 @@ int RunJsonDiff(const std::string& a_path, const std::string& b_path, std::ostre
 
 }  // namespace
 
+const cli::Usage kCanonUsage = {
+    .command = "canon",
+    .summary = "Print the canonical form of a golden dump.",
+    .synopsis = "usage: vtsnap canon FILE\n",
+    .details = R"(  Prints the canonical form of a ckvision-golden 1 dump ("-" reads stdin): styles
+  renumbered by first use, unused and duplicate styles dropped, hex colours in uppercase
+  (docs/golden-format.md, "Canonical form").
+  exit 0: printed; 2: bad arguments, or an input that cannot be read or is not a valid dump
+  (FILE:LINE:COL: message)
+)"};
+
+const cli::Usage kDiffUsage = {
+    .command = "diff",
+    .summary = "Compare two golden dumps, semantic projections or JSON state dumps.",
+    .synopsis = "usage: vtsnap diff [--json] EXPECTED ACTUAL\n",
+    .details =
+        R"(  Compares two ckvision-golden 1 dumps, or two vtsnap-semantic 1 projections, by meaning
+  and prints a report of what differs. --json compares two JSON state dumps (full or
+  partial) over the fields both have and prints each difference by path:
+  "cells[3][10].fg: 13421772 != 0". Either file may be "-" (stdin).
+  exit 0: equal; 1: different (the report on stdout); 2: bad arguments or invalid input
+)"};
+
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.size() != 1) {
-    err << "usage: vtsnap canon FILE\n"
-           "  prints the canonical form of a ckvision-golden 1 dump (\"-\" reads stdin)\n";
-    return kExitInvalid;
-  }
+  std::vector<std::string> files;
+  cli::CommandLine line(kCanonUsage);
+  line.Positionals({.names = {"FILE"}, .min = 1, .max = 1}, &files);
+  if (std::optional<int> done = line.Parse(args, out, err)) return *done;
   Frame frame;
-  if (!LoadGolden(args[0], err, &frame)) return kExitInvalid;
+  if (!LoadGolden(files[0], err, &frame)) return kExitInvalid;
   absl::StatusOr<std::string> canonical = golden::Serialize(frame);
   if (!canonical.ok()) {
-    err << args[0] << ": " << canonical.status().message() << "\n";
+    err << files[0] << ": " << canonical.status().message() << "\n";
     return kExitInvalid;
   }
   out << *canonical;
@@ -130,28 +149,19 @@ int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostre
 }
 
 int RunDiff(const std::vector<std::string>& all_args, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> args = all_args;
-  const bool json = !args.empty() && args[0] == "--json";
-  if (json) args.erase(args.begin());
-  if (args.size() != 2) {
-    err << "usage: vtsnap diff [--json] EXPECTED ACTUAL\n"
-           "  compares two ckvision-golden 1 dumps or two vtsnap-semantic 1 projections (--json: "
-           "two JSON state dumps, full or partial): exit 0 equal, 1 different (report on stdout), "
-           "2 invalid input\n";
-    return kExitInvalid;
-  }
+  bool json = false;
+  std::vector<std::string> args;
+  cli::CommandLine line(kDiffUsage);
+  line.Switch("--json", &json)
+      .Positionals({.names = {"EXPECTED", "ACTUAL"}, .min = 2, .max = 2}, &args);
+  if (std::optional<int> done = line.Parse(all_args, out, err)) return *done;
   if (args[0] == "-" && args[1] == "-") {
-    err << "vtsnap diff: only one of EXPECTED and ACTUAL can be \"-\" (stdin)\n";
-    return kExitInvalid;
+    return line.Error(err, "only one of EXPECTED and ACTUAL can be \"-\" (stdin)");
   }
   if (json) return RunJsonDiff(args[0], args[1], out, err);
   std::string texts[2];
   for (int i = 0; i < 2; ++i) {
-    std::string error;
-    if (!ReadInput(args[i], &texts[i], &error)) {
-      err << error << "\n";
-      return kExitInvalid;
-    }
+    if (!Read(args[i], err, &texts[i])) return kExitInvalid;
   }
   if (IsSemantic(texts[0]) || IsSemantic(texts[1])) {
     return RunSemanticDiff(args[0], texts[0], args[1], texts[1], out, err);

@@ -35,6 +35,8 @@ namespace vtsnap::tools::cli {
 struct Usage {
   // The subcommand's name, which starts its messages: "vtsnap render: ...".
   const char* command;
+  // One line on what it does, for the list of commands `vtsnap --help` prints.
+  const char* summary;
   // "usage: vtsnap render FILE --format ...\n", one or more lines: printed above a command-line
   // error and first by --help.
   const char* synopsis;

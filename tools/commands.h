@@ -1,6 +1,7 @@
 // The `vtsnap` command's subcommands. Each takes its arguments after the subcommand name and the
-// streams to write to, and returns the process exit code documented in `vtsnap --help`:
-// 0 success or equal, 1 a difference, 2 bad arguments or invalid input.
+// streams to write to, reads them with cli::CommandLine (tools/cli.h), and returns one of the exit
+// codes of tools/exit_codes.h: 0 success or equal, 1 a difference, 2 bad arguments or invalid
+// input.
 #ifndef VTSNAP_TOOLS_COMMANDS_H_
 #define VTSNAP_TOOLS_COMMANDS_H_
 
@@ -16,8 +17,20 @@
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/store.h"
+#include "vtsnap/tools/cli.h"
 
 namespace vtsnap::tools {
+
+// Each subcommand's usage: its synopsis, what it does, its flags and exit codes (tools/cli.h).
+// `vtsnap help CMD` and `vtsnap CMD --help` print it; `vtsnap --help` lists the synopses.
+extern const cli::Usage kDecodeUsage;
+extern const cli::Usage kCanonUsage;
+extern const cli::Usage kDiffUsage;
+extern const cli::Usage kInventoryUsage;
+extern const cli::Usage kCompareUsage;
+extern const cli::Usage kRenderUsage;
+extern const cli::Usage kReviewUsage;
+extern const cli::Usage kRunUsage;
 
 int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

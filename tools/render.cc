@@ -29,7 +29,9 @@
 #include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/state_json.h"
 #include "vtsnap/snapshot/store.h"
+#include "vtsnap/tools/cli.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/exit_codes.h"
 #include "vtsnap/tools/input.h"
 
 namespace vtsnap::tools {
@@ -401,7 +403,88 @@ std::string FolderError(const std::string& path) {
   return message;
 }
 
+// The screen drawn in `format`; the error names the input (`path`) and why it cannot be drawn so.
+absl::StatusOr<std::string> DrawPlane(const RgbaPlane& plane, const std::string& format,
+                                      const std::string& path, const RenderOptions& options) {
+  if (format == "ansi") {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, " is a pixel plane, which has no text: use --format png, html or svg"));
+  }
+  if (format == "html") return RenderPlaneHtml(plane, options);
+  if (format == "svg") return RenderPlaneSvg(plane, options);
+  absl::StatusOr<std::string> png = EncodePng(plane);
+  if (!png.ok())
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", png.status().message()));
+  return png;
+}
+
+// A screen of cells drawn in `format` (the plane, if any, over them: `options`), within the limits
+// of kMaxRenderBytes and kMaxRenderPixels. PNG's glyphs come from the font at `font_path`.
+absl::StatusOr<std::string> DrawCells(const Frame& frame, const std::string& format,
+                                      const std::string& path, const std::string& font_path,
+                                      const RenderOptions& options) {
+  if (format == "ansi") return RenderAnsi(frame);
+  if (format == "html" || format == "svg") {
+    absl::StatusOr<std::string> page = format == "html"
+                                           ? RenderHtmlAtMost(frame, options, kMaxRenderBytes)
+                                           : RenderSvgAtMost(frame, options, kMaxRenderBytes);
+    if (page.ok()) return page;
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": the ", frame.cols, "x", frame.rows, " screen drawn as ", format,
+                     " is ", page.status().message(), ", the most vtsnap render writes"));
+  }
+  if (absl::Status s = CheckPngPixels(frame.cols, frame.rows, path); !s.ok()) return s;
+  absl::StatusOr<BitmapFont> font = BitmapFont::Read(font_path);
+  if (!font.ok()) return font.status();
+  absl::StatusOr<std::string> png = EncodePng(RenderPixels(frame, *font, options));
+  if (!png.ok())
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", png.status().message()));
+  return png;
+}
+
+// The screen of the input at `path` (not a folder), drawn as the flags say.
+absl::StatusOr<std::string> Draw(const std::string& path, const std::optional<std::string>& size,
+                                 const std::string& cell, const std::string& format,
+                                 const std::string& font_path, bool cursor) {
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec)) {
+    return absl::InvalidArgumentError(FolderError(path));
+  }
+  absl::StatusOr<std::unique_ptr<InputReader>> input = InputReader::Open(path);
+  if (!input.ok()) return input.status();
+  absl::StatusOr<Screen> screen = ReadScreen(**input, path, size, cell, format);
+  if (!screen.ok()) return screen.status();
+  RenderOptions options;
+  options.plane = screen->plane.has_value() ? &*screen->plane : nullptr;
+  options.cursor = cursor;
+  options.title = path;
+  if (screen->plane_only) return DrawPlane(*screen->plane, format, path, options);
+  return DrawCells(screen->frame, format, path, font_path, options);
+}
+
 }  // namespace
+
+const cli::Usage kRenderUsage = {
+    .command = "render",
+    .summary = "Draw a screen as a person sees it: HTML, SVG, PNG or ANSI.",
+    .synopsis =
+        "usage: vtsnap render FILE --format html|svg|png|ansi [--output PATH]\n"
+        "                     [--size COLSxROWS] [--cell WxH] [--font UNIFONT.hex]\n"
+        "                     [--no-cursor]\n",
+    .details =
+        R"(  Draws a screen as a person sees it (docs/render.md): a golden dump, a scene or their
+  .actual, a JSON state dump, a ckvision-rgba 1 plane, a pito-tui frame 1 file, a
+  vtsnap-semantic 1 projection, or else the bytes a program wrote (decoded at --size,
+  default 80x24, Sixel images with cells of --cell pixels, default 3x6). xterm's default
+  palette, black on white; attributes, wide characters, the cursor (unless --no-cursor),
+  links (clickable in html and svg) and the Sixel plane over the cells. html: a page with
+  each cell's style on hover; svg: a picture; ansi: SGR text for a colour terminal; png:
+  cols x 8 by rows x 16 pixels drawn with GNU Unifont (--font, default
+  /usr/share/unifont/unifont.hex from Debian's unifont). Writes to standard output, or
+  atomically to --output PATH (-o PATH).
+  exit 0: drawn; 2: bad arguments, or an input that cannot be read or drawn (the message
+  names the input and the place)
+)"};
 
 int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::string format;
@@ -409,137 +492,38 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
   std::string cell = "3x6";
   std::string font_path = kUnifontHexPath;
   std::string output = "-";
-  std::string path;
-  bool have_path = false;
   bool no_cursor = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--no-cursor") {
-      no_cursor = true;
-      continue;
-    }
-    auto value = [&](const std::string& flag, std::string* dest) {
-      if (a == flag) {
-        if (i + 1 >= args.size()) {
-          err << "vtsnap render: " << flag << " needs a value\n";
-          return -1;
-        }
-        *dest = args[++i];
-        return 1;
-      }
-      if (a.rfind(flag + "=", 0) == 0) {
-        *dest = a.substr(flag.size() + 1);
-        return 1;
-      }
-      return 0;
-    };
-    std::string size_value;
-    int r = value("--format", &format);
-    if (r == 0 && (r = value("--size", &size_value)) > 0) size = size_value;
-    if (r == 0) r = value("--cell", &cell);
-    if (r == 0) r = value("--font", &font_path);
-    if (r == 0) r = value("--output", &output);
-    if (r == 0) r = value("-o", &output);
-    if (r < 0) return 2;
-    if (r > 0) continue;
-    if (a.size() > 1 && a[0] == '-') {
-      err << "vtsnap render: unknown option '" << a << "' (see vtsnap --help)\n";
-      return 2;
-    }
-    if (have_path) {
-      err << "vtsnap render: more than one input file ('" << path << "' and '" << a << "')\n";
-      return 2;
-    }
-    path = a;
-    have_path = true;
-  }
-  if (!have_path) {
-    err << "vtsnap render: which file? (vtsnap render FILE --format html|svg|png|ansi)\n";
-    return 2;
-  }
+  std::vector<std::string> files;
+  cli::CommandLine line(kRenderUsage);
+  line.Value("--format", &format)
+      .Value("--size", &size)
+      .Value("--cell", &cell)
+      .Value("--font", &font_path)
+      .Value("--output", &output)
+      .Alias("-o", "--output")
+      .Switch("--no-cursor", &no_cursor)
+      .Positionals({.names = {"FILE"},
+                    .min = 1,
+                    .max = 1,
+                    .missing = "which file? (vtsnap render FILE --format html|svg|png|ansi)"},
+                   &files);
+  if (std::optional<int> done = line.Parse(args, out, err)) return *done;
   if (format != "html" && format != "svg" && format != "png" && format != "ansi") {
-    err << "vtsnap render: "
-        << (format.empty() ? std::string("--format is required")
-                           : absl::StrCat("unknown --format '", format, "'"))
-        << " (expected html, svg, png or ansi)\n";
-    return 2;
+    return line.Error(err,
+                      absl::StrCat(format.empty() ? std::string("--format is required")
+                                                  : absl::StrCat("unknown --format '", format, "'"),
+                                   " (expected html, svg, png or ansi)"));
   }
-  std::error_code ec;
-  if (path != "-" && std::filesystem::is_directory(path, ec)) {
-    err << "vtsnap render: " << FolderError(path) << "\n";
-    return 2;
-  }
-  absl::StatusOr<std::unique_ptr<InputReader>> input = InputReader::Open(path);
-  if (!input.ok()) {
-    err << "vtsnap render: " << input.status().message() << "\n";
-    return 2;
-  }
-  absl::StatusOr<Screen> screen = ReadScreen(**input, path, size, cell, format);
-  if (!screen.ok()) {
-    err << "vtsnap render: " << screen.status().message() << "\n";
-    return 2;
-  }
-  RenderOptions options;
-  options.plane = screen->plane.has_value() ? &*screen->plane : nullptr;
-  options.cursor = !no_cursor;
-  options.title = path;
-  std::string rendered;
-  if (screen->plane_only) {
-    if (format == "ansi") {
-      err << "vtsnap render: " << path
-          << " is a pixel plane, which has no text: use --format png, html or svg\n";
-      return 2;
-    }
-    if (format == "png") {
-      absl::StatusOr<std::string> png = EncodePng(*screen->plane);
-      if (!png.ok()) {
-        err << "vtsnap render: " << path << ": " << png.status().message() << "\n";
-        return 2;
-      }
-      rendered = *std::move(png);
-    } else {
-      rendered = format == "html" ? RenderPlaneHtml(*screen->plane, options)
-                                  : RenderPlaneSvg(*screen->plane, options);
-    }
-  } else if (format == "html" || format == "svg") {
-    absl::StatusOr<std::string> page =
-        format == "html" ? RenderHtmlAtMost(screen->frame, options, kMaxRenderBytes)
-                         : RenderSvgAtMost(screen->frame, options, kMaxRenderBytes);
-    if (!page.ok()) {
-      err << "vtsnap render: " << path << ": the " << screen->frame.cols << "x"
-          << screen->frame.rows << " screen drawn as " << format << " is "
-          << page.status().message() << ", the most vtsnap render writes\n";
-      return 2;
-    }
-    rendered = *std::move(page);
-  } else if (format == "ansi") {
-    rendered = RenderAnsi(screen->frame);
-  } else {
-    if (absl::Status s = CheckPngPixels(screen->frame.cols, screen->frame.rows, path); !s.ok()) {
-      err << "vtsnap render: " << s.message() << "\n";
-      return 2;
-    }
-    absl::StatusOr<BitmapFont> font = BitmapFont::Read(font_path);
-    if (!font.ok()) {
-      err << "vtsnap render: " << font.status().message() << "\n";
-      return 2;
-    }
-    absl::StatusOr<std::string> png = EncodePng(RenderPixels(screen->frame, *font, options));
-    if (!png.ok()) {
-      err << "vtsnap render: " << path << ": " << png.status().message() << "\n";
-      return 2;
-    }
-    rendered = *std::move(png);
-  }
+  absl::StatusOr<std::string> drawn = Draw(files[0], size, cell, format, font_path, !no_cursor);
+  if (!drawn.ok()) return line.Error(err, drawn.status().message());
   if (output == "-") {
-    out << rendered;
-    return 0;
+    out << *drawn;
+    return kExitOk;
   }
-  if (absl::Status s = WriteFileAtomically(output, rendered); !s.ok()) {
-    err << "vtsnap render: " << s.message() << "\n";
-    return 2;
+  if (absl::Status s = WriteFileAtomically(output, *drawn); !s.ok()) {
+    return line.Error(err, s.message());
   }
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace vtsnap::tools

@@ -42,7 +42,9 @@
 #include "vtsnap/snapshot/rgba.h"
 #include "vtsnap/snapshot/semantic.h"
 #include "vtsnap/snapshot/store.h"
+#include "vtsnap/tools/cli.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/exit_codes.h"
 #include "vtsnap/tools/review_internal.h"
 
 namespace vtsnap::tools {
@@ -208,117 +210,86 @@ int RejectAll(const Pending& pending, std::ostream& out, std::ostream& err) {
 
 }  // namespace review_internal
 
+const cli::Usage kReviewUsage = {
+    .command = "review",
+    .summary = "Review the pending .actual files of failing golden assertions.",
+    .synopsis =
+        "usage: vtsnap review [--list | --accept-all | --reject-all] [--filter SUBSTRING] "
+        "[DIR...]\n",
+    .details =
+        "  finds every pending .actual file (and .capture.actual folder) under each DIR (default:\n"
+        "  the current folder), under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and, when a DIR holds\n"
+        "  bazel-testlogs (a workspace root), under its .../test.outputs/vtsnap folders (or in\n"
+        "  their outputs.zip, extracted to $TMPDIR/vtsnap-actual-<uid>/), and reviews it against\n"
+        "  its golden:\n"
+        "    --list         print one line per entry: the golden, new or changed, what differs\n"
+        "    --accept-all   write each golden canonically and atomically, remove the .actual (a\n"
+        "                   capture golden gets the actual capture's frames, loses the others;\n"
+        "                   an .actual that cannot be removed is left, and the line says why)\n"
+        "    --reject-all   remove each .actual\n"
+        "    --filter S     only the entries whose golden path contains S\n"
+        "  without one of the three, an interactive review on the terminal (stdin and stdout must\n"
+        "  be a terminal): a accept, r reject, s skip, n/p next/previous, v view, q quit.\n"
+        "  exit 0: done; 2: bad arguments, or an .actual that is not a valid file of its format\n"};
+
+namespace fs = std::filesystem;
+using review_internal::Entry;
+using review_internal::Pending;
+
 namespace {
 
-constexpr char kUsage[] =
-    "usage: vtsnap review [--list | --accept-all | --reject-all] [--filter SUBSTRING] [DIR...]\n"
-    "  finds every pending .actual file (and .capture.actual folder) under each DIR (default:\n"
-    "  the current folder), under $TEST_UNDECLARED_OUTPUTS_DIR/vtsnap, and, when a DIR holds\n"
-    "  bazel-testlogs (a workspace root), under its .../test.outputs/vtsnap folders (or in\n"
-    "  their outputs.zip, extracted to $TMPDIR/vtsnap-actual-<uid>/), and reviews it against\n"
-    "  its golden:\n"
-    "    --list         print one line per entry: the golden, new or changed, what differs\n"
-    "    --accept-all   write each golden canonically and atomically, remove the .actual (a\n"
-    "                   capture golden gets the actual capture's frames, loses the others;\n"
-    "                   an .actual that cannot be removed is left, and the line says why)\n"
-    "    --reject-all   remove each .actual\n"
-    "    --filter S     only the entries whose golden path contains S\n"
-    "  without one of the three, an interactive review on the terminal (stdin and stdout must\n"
-    "  be a terminal): a accept, r reject, s skip, n/p next/previous, v view, q quit.\n"
-    "  exit 0: done; 2: bad arguments, or an .actual that is not a valid file of its format\n";
-
-enum class Mode { kInteractive, kList, kAcceptAll, kRejectAll };
+// Runs the review of `pending` the flags asked for (at most one of them).
+int Review(const Pending& pending, bool list, bool accept_all, bool reject_all, std::ostream& out,
+           std::ostream& err) {
+  if (accept_all) return review_internal::AcceptAll(pending, out, err);
+  if (reject_all) return review_internal::RejectAll(pending, out, err);
+  if (!list) return review_internal::Interactive(pending, out, err);
+  // Line by line: an entry's line may have lines under it.
+  for (const Entry& entry : pending.entries) {
+    for (absl::string_view line : absl::StrSplit(review_internal::ListLine(entry), '\n')) {
+      out << review_internal::ShownName(line) << "\n";
+    }
+  }
+  return kExitOk;
+}
 
 }  // namespace
 
-namespace fs = std::filesystem;
-using review_internal::AcceptAll;
-using review_internal::Entry;
-using review_internal::FindPending;
-using review_internal::Interactive;
-using review_internal::kExitInvalid;
-using review_internal::kExitOk;
-using review_internal::ListLine;
-using review_internal::Pending;
-using review_internal::RejectAll;
-
 int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  Mode mode = Mode::kInteractive;
-  int modes = 0;
+  bool list = false;
+  bool accept_all = false;
+  bool reject_all = false;
   std::string filter;
   std::vector<std::string> dirs;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      out << kUsage;
-      return kExitOk;
-    }
-    if (arg == "--list") {
-      mode = Mode::kList;
-      ++modes;
-    } else if (arg == "--accept-all") {
-      mode = Mode::kAcceptAll;
-      ++modes;
-    } else if (arg == "--reject-all") {
-      mode = Mode::kRejectAll;
-      ++modes;
-    } else if (arg == "--filter" || absl::StartsWith(arg, "--filter=")) {
-      if (arg == "--filter") {
-        if (i + 1 >= args.size()) {
-          err << "vtsnap review: --filter needs a SUBSTRING\n" << kUsage;
-          return kExitInvalid;
-        }
-        filter = args[++i];
-      } else {
-        filter = arg.substr(std::string("--filter=").size());
-      }
-      if (filter.empty()) {
-        err << "vtsnap review: --filter needs a non-empty SUBSTRING\n";
-        return kExitInvalid;
-      }
-    } else if (arg == "--") {
-      dirs.insert(dirs.end(), args.begin() + static_cast<long>(i) + 1, args.end());
-      break;
-    } else if (!arg.empty() && arg[0] == '-') {
-      err << "vtsnap review: unknown option '" << arg << "'\n" << kUsage;
-      return kExitInvalid;
-    } else {
-      dirs.push_back(arg);
-    }
-  }
-  if (modes > 1) {
-    err << "vtsnap review: pass at most one of --list, --accept-all and --reject-all\n";
-    return kExitInvalid;
+  cli::CommandLine line(kReviewUsage);
+  line.Switch("--list", &list)
+      .Switch("--accept-all", &accept_all)
+      .Switch("--reject-all", &reject_all)
+      .Each("--filter",
+            [&filter](const std::string& value) {
+              if (value.empty()) {
+                return absl::InvalidArgumentError("--filter needs a non-empty SUBSTRING");
+              }
+              filter = value;
+              return absl::OkStatus();
+            })
+      .Positionals({.names = {"DIR"}, .min = 0, .max = cli::kAny}, &dirs);
+  if (std::optional<int> done = line.Parse(args, out, err)) return *done;
+  if (list + accept_all + reject_all > 1) {
+    return line.Fail(err, "pass at most one of --list, --accept-all and --reject-all");
   }
   if (dirs.empty()) dirs.push_back(".");
   for (const std::string& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-      err << "vtsnap review: " << review_internal::ShownName(dir) << ": no such folder\n";
-      return kExitInvalid;
+      return line.Error(err, absl::StrCat(review_internal::ShownName(dir), ": no such folder"));
     }
   }
-  const Pending pending = FindPending(dirs, filter);
+  const Pending pending = review_internal::FindPending(dirs, filter);
   // Every name is shown as ShownName shows it: a folder or zip entry named with escape sequences
   // must not drive the terminal.
   for (const std::string& note : pending.notes) err << review_internal::ShownName(note) << "\n";
-  switch (mode) {
-    case Mode::kList:
-      // Line by line: an entry's line may have lines under it.
-      for (const Entry& entry : pending.entries) {
-        for (absl::string_view line : absl::StrSplit(ListLine(entry), '\n')) {
-          out << review_internal::ShownName(line) << "\n";
-        }
-      }
-      return kExitOk;
-    case Mode::kAcceptAll:
-      return AcceptAll(pending, out, err);
-    case Mode::kRejectAll:
-      return RejectAll(pending, out, err);
-    case Mode::kInteractive:
-      return Interactive(pending, out, err);
-  }
-  return kExitOk;
+  return Review(pending, list, accept_all, reject_all, out, err);
 }
 
 }  // namespace vtsnap::tools

@@ -16,11 +16,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/snapshot/pito_capture.h"
+#include "vtsnap/tools/exit_codes.h"
 
 namespace vtsnap::tools::review_internal {
-
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitInvalid = 2;
 
 inline constexpr absl::string_view kActualSuffix = ".actual";
 inline constexpr absl::string_view kCaptureActualSuffix = ".capture.actual";

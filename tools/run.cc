@@ -26,8 +26,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "vtsnap/decoder/keys.h"
 #include "vtsnap/base/size.h"
+#include "vtsnap/decoder/keys.h"
 #include "vtsnap/pty/pty_session.h"
 #include "vtsnap/snapshot/capture.h"
 #include "vtsnap/snapshot/diff.h"
@@ -36,29 +36,26 @@
 #include "vtsnap/snapshot/golden_check.h"
 #include "vtsnap/snapshot/redact.h"
 #include "vtsnap/snapshot/store.h"
+#include "vtsnap/tools/cli.h"
 #include "vtsnap/tools/commands.h"
+#include "vtsnap/tools/exit_codes.h"
 #include "vtsnap/tools/run_internal.h"
 
 namespace vtsnap::tools {
-namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitTimeout = 124;
-constexpr int kExitCannotStart = 127;
-
-// Capturing retries a settle when the program reopened a synchronized frame just after it went
-// quiet; a program that always has one open fails after this many tries.
-constexpr int kCaptureAttempts = 5;
-
-constexpr char kUsage[] =
-    R"(usage: vtsnap run [--size COLSxROWS] [--keys SCRIPT | --wait-text TEXT]...
-                  [--step SPEC]... [--steps FILE] [--quit-keys SCRIPT] [--quiet-ms N]
-                  [--settle idle|quiet] [--timeout S] [--format text|golden|json] [--expect GOLDEN]
-                  [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... [--inherit-env]
-                  [--cwd DIR] [--record FILE] [--] PROGRAM [ARGS...]
-  Runs PROGRAM under a pseudo-terminal in DIR (--cwd), types each --keys script and waits for
+const cli::Usage kRunUsage = {
+    .command = "run",
+    .summary = "Run a program under a pseudo-terminal, type at it, check its screens.",
+    .synopsis =
+        "usage: vtsnap run [--size COLSxROWS] [--keys SCRIPT | --wait-text TEXT]...\n"
+        "                  [--step SPEC]... [--steps FILE] [--quit-keys SCRIPT] [--quiet-ms N]\n"
+        "                  [--settle idle|quiet] [--timeout S] [--format text|golden|json] "
+        "[--expect GOLDEN]\n"
+        "                  [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... "
+        "[--inherit-env]\n"
+        "                  [--cwd DIR] [--record FILE] [--] PROGRAM [ARGS...]\n",
+    .details =
+        R"(  Runs PROGRAM under a pseudo-terminal in DIR (--cwd), types each --keys script and waits for
   each --wait-text in the order given (and for a settled screen before keys and before a
   screen is taken: --settle idle, the default, takes it as soon as the program waits for
   input, or after --quiet-ms without output; --settle quiet only after --quiet-ms), then runs
@@ -72,12 +69,19 @@ constexpr char kUsage[] =
   program ended before what was awaited or did not exit after --quit-keys, 2 bad arguments,
   124 a wait timed out, 127 PROGRAM cannot be started, 128+N ended by signal N (130 SIGINT,
   143 SIGTERM) after ending the program's session. docs/cli.md.
-)";
+)"};
+
+namespace {
+
+// Capturing retries a settle when the program reopened a synchronized frame just after it went
+// quiet; a program that always has one open fails after this many tries.
+constexpr int kCaptureAttempts = 5;
 
 using run_internal::Action;
 using run_internal::Step;
 
 struct RunOptions {
+  std::string size_text = "80x24";
   TerminalSize size;
   // --keys and --wait-text, in order: before the steps.
   std::vector<Action> leading;
@@ -126,201 +130,204 @@ bool ParseSeconds(const std::string& text, absl::Duration* out) {
   return true;
 }
 
-// Reads the arguments into *o; false after writing why to `err`. Sets *help for --help.
-bool ParseArguments(const std::vector<std::string>& args, RunOptions* o, bool* help,
-                    std::ostream& err) {
-  std::string size = "80x24";
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--") {
-      o->argv.assign(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
-      break;
-    }
-    if (a.empty() || a[0] != '-' || a == "-") {
-      o->argv.assign(args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
-      break;
-    }
-    if (a == "--help" || a == "-h") {
-      *help = true;
-      return true;
-    }
-    if (a == "--inherit-env") {
-      o->inherit_environment = true;
-      continue;
-    }
-    // A flag with a value, written "--flag VALUE" or "--flag=VALUE".
-    const size_t eq = a.find('=');
-    const std::string flag = a.substr(0, eq);
-    static const char* const kValueFlags[] = {
-        "--size",      "--keys",   "--wait-text", "--quiet-ms", "--timeout", "--format",
-        "--expect",    "--redact", "--term",      "--env",      "--step",    "--steps",
-        "--quit-keys", "--cwd",    "--record",    "--settle"};
-    bool known = false;
-    for (const char* f : kValueFlags) known = known || flag == f;
-    if (!known) {
-      err << "vtsnap run: unknown option '" << a << "' (see vtsnap --help)\n";
-      return false;
-    }
-    std::string value;
-    if (eq != std::string::npos) {
-      value = a.substr(eq + 1);
-    } else if (i + 1 < args.size()) {
-      value = args[++i];
-    } else {
-      err << "vtsnap run: " << flag << " needs a value\n";
-      return false;
-    }
-    if ((flag == "--keys" || flag == "--wait-text") && !o->steps.empty()) {
-      err << "vtsnap run: " << flag << " '" << value << "' after " << o->steps.back().origin
-          << ": after the first step, write keys and waits as fields of a step (keys=...; "
-             "wait-text=...)\n";
-      return false;
-    }
-    if (flag == "--size") {
-      size = value;
-    } else if (flag == "--keys" || flag == "--quit-keys") {
-      if (absl::Status s = ParseKeys(value).status(); !s.ok()) {
-        err << "vtsnap run: " << flag << " '" << value << "': " << s.message() << "\n";
-        return false;
-      }
-      if (flag == "--keys") {
-        o->leading.push_back({Action::Kind::kKeys, value});
-      } else {
-        o->quit_keys = value;
-      }
-    } else if (flag == "--wait-text") {
-      if (value.empty()) {
-        err << "vtsnap run: --wait-text needs a non-empty text\n";
-        return false;
-      }
-      o->leading.push_back({Action::Kind::kWaitText, value});
-    } else if (flag == "--step") {
-      absl::StatusOr<Step> step = run_internal::ParseStep(value);
-      if (!step.ok()) {
-        err << "vtsnap run: --step '" << value << "': " << step.status().message() << "\n";
-        return false;
-      }
-      o->steps.push_back(*std::move(step));
-    } else if (flag == "--steps") {
-      absl::StatusOr<std::optional<std::string>> text = ReadFileIfExists(value);
-      if (!text.ok() || !text->has_value()) {
-        err << "vtsnap run: --steps '" << value
-            << "': " << (text.ok() ? "no such file" : text.status().message()) << "\n";
-        return false;
-      }
-      absl::StatusOr<std::vector<Step>> steps = run_internal::ParseStepFile(value, **text);
-      if (!steps.ok()) {
-        err << "vtsnap run: --steps: " << steps.status().message() << "\n";
-        return false;
-      }
-      for (Step& step : *steps) o->steps.push_back(std::move(step));
-    } else if (flag == "--cwd") {
-      struct stat st {};
-      if (value.empty() || stat(value.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-        err << "vtsnap run: --cwd '" << value << "': not a directory\n";
-        return false;
-      }
-      o->cwd = value;
-    } else if (flag == "--record") {
-      struct stat st {};
-      const std::filesystem::path parent = std::filesystem::path(value).parent_path();
-      if (value.empty() || (stat(value.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
-        err << "vtsnap run: --record '" << value << "': not a regular file\n";
-        return false;
-      }
-      if (!parent.empty() && (stat(parent.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
-        err << "vtsnap run: --record '" << value << "': its folder " << parent.string()
-            << " does not exist\n";
-        return false;
-      }
-      o->record = value;
-    } else if (flag == "--settle") {
-      if (value != "idle" && value != "quiet") {
-        err << "vtsnap run: --settle '" << value << "': expected idle or quiet\n";
-        return false;
-      }
-      o->detect_idle = value == "idle";
-    } else if (flag == "--quiet-ms") {
-      if (!ParseMilliseconds(value, &o->quiet)) {
-        err << "vtsnap run: --quiet-ms '" << value
-            << "': expected a positive whole number of milliseconds\n";
-        return false;
-      }
-    } else if (flag == "--timeout") {
-      if (!ParseSeconds(value, &o->timeout)) {
-        err << "vtsnap run: --timeout '" << value
-            << "': expected a positive number of seconds (such as 10 or 0.5)\n";
-        return false;
-      }
-    } else if (flag == "--format") {
-      if (value != "text" && value != "golden" && value != "json") {
-        err << "vtsnap run: unknown --format '" << value << "' (expected text, golden or json)\n";
-        return false;
-      }
-      o->format = value;
-      o->format_given = true;
-    } else if (flag == "--expect") {
-      if (value.empty()) {
-        err << "vtsnap run: --expect needs a file name\n";
-        return false;
-      }
-      o->expect = value;
-    } else if (flag == "--redact") {
-      if (absl::Status s = o->redactions.AddPattern(value); !s.ok()) {
-        err << "vtsnap run: --redact '" << value << "': " << s.message() << "\n";
-        return false;
-      }
-    } else if (flag == "--term") {
-      if (value.empty()) {
-        err << "vtsnap run: --term needs a non-empty name\n";
-        return false;
-      }
-      o->term = value;
-    } else if (flag == "--env") {
-      const size_t split = value.find('=');
-      if (split == std::string::npos || split == 0) {
-        err << "vtsnap run: --env '" << value << "': expected NAME=VALUE\n";
-        return false;
-      }
-      o->env[value.substr(0, split)] = value.substr(split + 1);
-    }
+// An error for `flag` and its `value`: "--cwd 'x': not a directory".
+absl::Status BadValue(absl::string_view flag, absl::string_view value, absl::string_view why) {
+  return absl::InvalidArgumentError(absl::StrCat(flag, " '", value, "': ", why));
+}
+
+// --keys SCRIPT and --wait-text TEXT, before the steps, in the order written.
+absl::Status AddLeadingAction(RunOptions* o, Action::Kind kind, const std::string& value) {
+  const char* flag = kind == Action::Kind::kKeys ? "--keys" : "--wait-text";
+  if (!o->steps.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(flag, " '", value, "' after ", o->steps.back().origin,
+                     ": after the first step, write keys and waits as fields of a step (keys=...; "
+                     "wait-text=...)"));
   }
-  absl::StatusOr<TerminalSize> parsed = ParseSize(size);
-  if (!parsed.ok()) {
-    err << "vtsnap run: --size '" << size << "': " << parsed.status().message() << "\n";
-    return false;
+  if (kind == Action::Kind::kKeys) {
+    if (absl::Status s = ParseKeys(value).status(); !s.ok())
+      return BadValue(flag, value, s.message());
+  } else if (value.empty()) {
+    return absl::InvalidArgumentError("--wait-text needs a non-empty text");
   }
-  o->size = *parsed;
+  o->leading.push_back({kind, value});
+  return absl::OkStatus();
+}
+
+// --steps FILE: the steps of FILE, one a line.
+absl::Status AddStepFile(RunOptions* o, const std::string& path) {
+  absl::StatusOr<std::optional<std::string>> text = ReadFileIfExists(path);
+  if (!text.ok()) return BadValue("--steps", path, text.status().message());
+  if (!text->has_value()) return BadValue("--steps", path, "no such file");
+  absl::StatusOr<std::vector<Step>> steps = run_internal::ParseStepFile(path, **text);
+  if (!steps.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--steps: ", steps.status().message()));
+  }
+  for (Step& step : *steps) o->steps.push_back(std::move(step));
+  return absl::OkStatus();
+}
+
+// --record FILE: a regular file or none yet, in a folder that exists.
+absl::Status CheckRecordPath(const std::string& path) {
+  struct stat st {};
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (path.empty() || (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
+    return BadValue("--record", path, "not a regular file");
+  }
+  if (!parent.empty() && (stat(parent.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
+    return BadValue("--record", path,
+                    absl::StrCat("its folder ", parent.string(), " does not exist"));
+  }
+  return absl::OkStatus();
+}
+
+// The flags that take a value and change the program's environment or the run's screen.
+void AddEnvironmentFlags(cli::CommandLine& line, RunOptions* o) {
+  line.Each("--cwd",
+            [o](const std::string& v) {
+              struct stat st {};
+              if (v.empty() || stat(v.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+                return BadValue("--cwd", v, "not a directory");
+              }
+              o->cwd = v;
+              return absl::OkStatus();
+            })
+      .Each("--term",
+            [o](const std::string& v) {
+              if (v.empty()) return absl::InvalidArgumentError("--term needs a non-empty name");
+              o->term = v;
+              return absl::OkStatus();
+            })
+      .Each("--env",
+            [o](const std::string& v) {
+              const size_t split = v.find('=');
+              if (split == std::string::npos || split == 0) {
+                return BadValue("--env", v, "expected NAME=VALUE");
+              }
+              o->env[v.substr(0, split)] = v.substr(split + 1);
+              return absl::OkStatus();
+            })
+      .Switch("--inherit-env", &o->inherit_environment)
+      .Each("--redact", [o](const std::string& v) {
+        if (absl::Status s = o->redactions.AddPattern(v); !s.ok()) {
+          return BadValue("--redact", v, s.message());
+        }
+        return absl::OkStatus();
+      });
+}
+
+// The flags of what the run does and waits for, and what it prints and compares.
+void AddFlowFlags(cli::CommandLine& line, RunOptions* o) {
+  line.Each("--keys",
+            [o](const std::string& v) { return AddLeadingAction(o, Action::Kind::kKeys, v); })
+      .Each("--wait-text",
+            [o](const std::string& v) { return AddLeadingAction(o, Action::Kind::kWaitText, v); })
+      .Each("--step",
+            [o](const std::string& v) {
+              absl::StatusOr<Step> step = run_internal::ParseStep(v);
+              if (!step.ok()) return BadValue("--step", v, step.status().message());
+              o->steps.push_back(*std::move(step));
+              return absl::OkStatus();
+            })
+      .Each("--steps", [o](const std::string& v) { return AddStepFile(o, v); })
+      .Each("--quit-keys",
+            [o](const std::string& v) {
+              if (absl::Status s = ParseKeys(v).status(); !s.ok()) {
+                return BadValue("--quit-keys", v, s.message());
+              }
+              o->quit_keys = v;
+              return absl::OkStatus();
+            })
+      .Each("--format",
+            [o](const std::string& v) {
+              if (v != "text" && v != "golden" && v != "json") {
+                return absl::InvalidArgumentError(
+                    absl::StrCat("unknown --format '", v, "' (expected text, golden or json)"));
+              }
+              o->format = v;
+              o->format_given = true;
+              return absl::OkStatus();
+            })
+      .Each("--expect",
+            [o](const std::string& v) {
+              if (v.empty()) return absl::InvalidArgumentError("--expect needs a file name");
+              o->expect = v;
+              return absl::OkStatus();
+            })
+      .Each("--record", [o](const std::string& v) {
+        absl::Status s = CheckRecordPath(v);
+        if (s.ok()) o->record = v;
+        return s;
+      });
+}
+
+// The flags of the waits: how long, and what a settled screen is.
+void AddTimingFlags(cli::CommandLine& line, RunOptions* o) {
+  line.Value("--size", &o->size_text)
+      .Each("--settle",
+            [o](const std::string& v) {
+              if (v != "idle" && v != "quiet")
+                return BadValue("--settle", v, "expected idle or quiet");
+              o->detect_idle = v == "idle";
+              return absl::OkStatus();
+            })
+      .Each("--quiet-ms",
+            [o](const std::string& v) {
+              if (ParseMilliseconds(v, &o->quiet)) return absl::OkStatus();
+              return BadValue("--quiet-ms", v, "expected a positive whole number of milliseconds");
+            })
+      .Each("--timeout", [o](const std::string& v) {
+        if (ParseSeconds(v, &o->timeout)) return absl::OkStatus();
+        return BadValue("--timeout", v,
+                        "expected a positive number of seconds (such as 10 or 0.5)");
+      });
+}
+
+// What the flags say together: the size, the quiet period against the timeout, one golden a
+// checkpoint (two checkpoints writing one file would overwrite each other).
+absl::Status CheckTogether(RunOptions* o) {
+  absl::StatusOr<TerminalSize> size = ParseSize(o->size_text);
+  if (!size.ok()) return BadValue("--size", o->size_text, size.status().message());
+  o->size = *size;
   if (o->quiet >= o->timeout) {
-    err << "vtsnap run: --quiet-ms " << absl::ToInt64Milliseconds(o->quiet)
-        << " is not shorter than --timeout " << absl::FormatDuration(o->timeout)
-        << ": every wait for quiet would time out\n";
-    return false;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--quiet-ms ", absl::ToInt64Milliseconds(o->quiet), " is not shorter than --timeout ",
+        absl::FormatDuration(o->timeout), ": every wait for quiet would time out"));
   }
-  if (o->argv.empty()) {
-    err << "vtsnap run: no PROGRAM to run\n" << kUsage;
-    return false;
-  }
-  if (o->argv[0].empty()) {
-    err << "vtsnap run: the PROGRAM name is empty\n";
-    return false;
-  }
-  // One golden a checkpoint: two checkpoints writing one file would overwrite each other.
   std::map<std::string, std::string> goldens;  // normalized path -> where it was named
-  auto claim = [&](const std::string& path, const std::string& where) {
+  auto claim = [&goldens](const std::string& path, const std::string& where) {
     std::error_code ec;
     const std::string key = std::filesystem::absolute(path, ec).lexically_normal().string();
     auto [it, inserted] = goldens.emplace(key, where);
-    if (inserted) return true;
-    err << "vtsnap run: " << where << " and " << it->second << " both name the golden " << path
-        << " (one golden a checkpoint)\n";
-    return false;
+    if (inserted) return absl::OkStatus();
+    return absl::InvalidArgumentError(absl::StrCat(
+        where, " and ", it->second, " both name the golden ", path, " (one golden a checkpoint)"));
   };
   for (const Step& step : o->steps) {
-    if (step.expect.has_value() && !claim(*step.expect, step.origin)) return false;
+    if (!step.expect.has_value()) continue;
+    if (absl::Status s = claim(*step.expect, step.origin); !s.ok()) return s;
   }
-  if (o->expect.has_value() && !claim(*o->expect, "--expect")) return false;
-  return true;
+  if (o->expect.has_value()) return claim(*o->expect, "--expect");
+  return absl::OkStatus();
+}
+
+// Reads the arguments into *o. Returns the exit code when the command is done (--help, or an
+// argument that is wrong, said on `err`).
+std::optional<int> ParseArguments(const std::vector<std::string>& args, RunOptions* o,
+                                  std::ostream& out, std::ostream& err) {
+  cli::CommandLine line(kRunUsage);
+  AddTimingFlags(line, o);
+  AddFlowFlags(line, o);
+  AddEnvironmentFlags(line, o);
+  line.Positionals({.names = {"PROGRAM"},
+                    .min = 1,
+                    .max = cli::kAny,
+                    .stop_at_first = true,
+                    .missing = "no PROGRAM to run"},
+                   &o->argv);
+  if (std::optional<int> done = line.Parse(args, out, err)) return done;
+  if (absl::Status s = CheckTogether(o); !s.ok()) return line.Error(err, s.message());
+  return std::nullopt;
 }
 
 // Checks --expect's golden and UPDATE_GOLDENS before the program starts; false after writing the
@@ -358,15 +365,15 @@ int CheckExpectation(const std::string& path, const Frame& actual, UpdateMode mo
   err << result.note;
   if (result.passed) return kExitOk;
   err << "vtsnap run: " << result.message;
-  return kExitFailed;
+  return kExitDiffers;
 }
 
 // The exit code of a failed wait, key script or capture: a timeout is 124; a condition that can no
 // longer hold (the program ended) and anything else is 1.
 int ExitCodeOf(const absl::Status& status) {
-  if (absl::IsDeadlineExceeded(status)) return kExitTimeout;
-  if (absl::IsInvalidArgument(status)) return kExitUsage;
-  return kExitFailed;
+  if (absl::IsDeadlineExceeded(status)) return kExitTimedOut;
+  if (absl::IsInvalidArgument(status)) return kExitInvalid;
+  return kExitDiffers;
 }
 
 // Waits until the screen has been quiet for `quiet` since input was typed at `typed`: first until
@@ -547,46 +554,43 @@ class Driver {
   std::string after_keys_;           // "after --keys 'x': ", "steps.txt:3: after keys 'x': "
 };
 
-}  // namespace
+// What is read before the program starts besides the arguments.
+struct Environment {
+  double scale = 1;                    // VTSNAP_TIMEOUT_SCALE
+  UpdateMode mode = UpdateMode::kOff;  // UPDATE_GOLDENS and CI, with goldens
+  bool print = true;                   // the final screen goes to stdout
+};
 
-int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-           const std::string& invoked_as) {
-  RunOptions o;
-  bool help = false;
-  if (!ParseArguments(args, &o, &help, err)) return kExitUsage;
-  if (help) {
-    out << kUsage;
-    return kExitOk;
-  }
-  const absl::StatusOr<double> scale = TimeoutScaleFromEnvironment();
-  if (!scale.ok()) {
-    err << "vtsnap run: " << scale.status().message() << "\n";
-    return kExitUsage;
-  }
+// Reads VTSNAP_TIMEOUT_SCALE, and with goldens UPDATE_GOLDENS and CI (now, not once a process: a
+// test may run this several times), and checks every golden. The error says what is wrong.
+absl::StatusOr<Environment> ReadEnvironment(const RunOptions& o, std::ostream& err) {
+  Environment env;
+  absl::StatusOr<double> scale = TimeoutScaleFromEnvironment();
+  if (!scale.ok()) return scale.status();
+  env.scale = *scale;
   bool any_expect = o.expect.has_value();
   for (const Step& step : o.steps) any_expect = any_expect || step.expect.has_value();
-  // UPDATE_GOLDENS and CI, read now (not once a process: a test may run this several times).
-  UpdateMode mode = UpdateMode::kOff;
-  if (any_expect) {
-    absl::StatusOr<UpdateMode> read =
-        ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi());
-    if (!read.ok()) {
-      err << "vtsnap run: " << read.status().message() << "\n";
-      return kExitUsage;
-    }
-    mode = *read;
-  }
-  for (const Step& step : o.steps) {
-    if (step.expect.has_value() && !PreflightExpectation(*step.expect, step.origin, mode, err)) {
-      return kExitUsage;
-    }
-  }
-  if (o.expect.has_value() && !PreflightExpectation(*o.expect, "--expect", mode, err)) {
-    return kExitUsage;
-  }
   // With goldens the final screen goes to stdout only when a format was asked for.
-  const bool print = !any_expect || o.format_given;
+  env.print = !any_expect || o.format_given;
+  if (!any_expect) return env;
+  absl::StatusOr<UpdateMode> mode =
+      ParseUpdateMode(std::getenv("UPDATE_GOLDENS"), EnvironmentSaysCi());
+  if (!mode.ok()) return mode.status();
+  env.mode = *mode;
+  for (const Step& step : o.steps) {
+    if (step.expect.has_value() &&
+        !PreflightExpectation(*step.expect, step.origin, env.mode, err)) {
+      return absl::CancelledError();  // said on `err`
+    }
+  }
+  if (o.expect.has_value() && !PreflightExpectation(*o.expect, "--expect", env.mode, err)) {
+    return absl::CancelledError();
+  }
+  return env;
+}
 
+// The session's options: the terminal, the program's environment, the waits.
+PtyOptions SessionOptions(const RunOptions& o) {
   PtyOptions options;
   options.cols = o.size.cols;
   options.rows = o.size.rows;
@@ -596,136 +600,207 @@ int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   options.working_directory = o.cwd;
   options.timeout = o.timeout;
   options.detect_idle = o.detect_idle;
-  // Declared before the session, which writes into it until it is closed.
-  Recording recording;
-  if (o.record.has_value()) {
-    if (absl::Status s = recording.Open(*o.record); !s.ok()) {
-      err << "vtsnap run: --record '" << *o.record << "': " << s.message() << "\n";
-      return kExitUsage;
+  return options;
+}
+
+// One run of the program, from its start to the exit code: the session, the recording it writes
+// into, the signals that stop it, and what is said when it ends.
+class Run {
+ public:
+  Run(const RunOptions& o, const Environment& env, std::string accept_command,
+      std::string invoked_as, std::ostream& out, std::ostream& err)
+      : o_(o),
+        env_(env),
+        accept_command_(std::move(accept_command)),
+        invoked_as_(std::move(invoked_as)),
+        out_(out),
+        err_(err),
+        session_(WithSink(SessionOptions(o))),
+        // From here on SIGINT, SIGTERM and SIGHUP stop the waits (the session is cancelled), and
+        // the program's session is ended before vtsnap exits 128+N. Declared after the session, so
+        // it stops watching before the session goes.
+        signals_([this](int signo) {
+          session_.Cancel(absl::StrCat("interrupted by ", run_internal::SignalName(signo)));
+        }) {}
+
+  int Execute() {
+    if (std::optional<int> code = Start(); code.has_value()) return *code;
+    Driver driver(session_, o_, env_.scale);
+    for (const Action& action : o_.leading) {
+      if (std::optional<Failure> f = driver.Do(action, ""); f.has_value()) return Fail(*f);
     }
-    options.output_sink = [&recording](absl::string_view bytes) { recording.Append(bytes); };
+    int code = kExitOk;
+    if (std::optional<int> failed = DoSteps(driver, &code); failed.has_value()) return *failed;
+    return End(driver, code);
   }
-  PtySession session(options);
-  // From here on SIGINT, SIGTERM and SIGHUP stop the waits (the session is cancelled), and the
-  // program's session is ended before vtsnap exits 128+N. Declared after the session, so it stops
-  // watching before the session goes.
-  run_internal::SignalWatch signals([&session](int signo) {
-    session.Cancel(absl::StrCat("interrupted by ", run_internal::SignalName(signo)));
-  });
-  const std::string& program = o.argv[0];
-  if (absl::Status s = session.Start(o.argv); !s.ok()) {
+
+ private:
+  PtyOptions WithSink(PtyOptions options) {
+    if (o_.record.has_value()) {
+      options.output_sink = [this](absl::string_view bytes) { recording_.Append(bytes); };
+    }
+    return options;
+  }
+
+  // Opens the recording and starts the program; the exit code when that fails.
+  std::optional<int> Start() {
+    if (o_.record.has_value()) {
+      if (absl::Status s = recording_.Open(*o_.record); !s.ok()) {
+        err_ << "vtsnap run: --record '" << *o_.record << "': " << s.message() << "\n";
+        return kExitInvalid;
+      }
+    }
+    const std::string& program = o_.argv[0];
+    absl::Status s = session_.Start(o_.argv);
+    if (s.ok()) return std::nullopt;
     if (absl::IsInvalidArgument(s)) {
-      err << "vtsnap run: " << s.message() << "\n";
-      return kExitUsage;
+      err_ << "vtsnap run: " << s.message() << "\n";
+      return kExitInvalid;
     }
     // PtySession's messages name the program already ("cannot start 'x': not found in PATH").
     if (absl::StrContains(s.message(), absl::StrCat("'", program, "'"))) {
-      err << "vtsnap run: " << s.message() << "\n";
+      err_ << "vtsnap run: " << s.message() << "\n";
     } else {
-      err << "vtsnap run: cannot start '" << program << "': " << s.message() << "\n";
+      err_ << "vtsnap run: cannot start '" << program << "': " << s.message() << "\n";
     }
     return kExitCannotStart;
   }
 
-  // How the program ended, on stderr, once it has been stopped if need be; then the recording.
-  // Runs once, on every way out after the start.
-  bool finished = false;
-  auto finish_program = [&]() -> int {
-    if (finished) return kExitOk;
-    finished = true;
-    const bool was_running = !ProgramEnded(session);
-    const ExitStatus status = session.Close();
-    if (signals.received() != 0) {
-      err << "vtsnap run: interrupted by " << run_internal::SignalName(signals.received()) << "; "
-          << program << "'s session was ended (" << status.ToString() << ")\n";
-    } else if (was_running) {
-      err << "vtsnap run: " << program << " was still running; it was stopped ("
-          << status.ToString() << ")\n";
-    } else if (status.exited()) {
-      err << "vtsnap run: " << program << " exited with status " << status.code << "\n";
-    } else {
-      err << "vtsnap run: " << program << " was " << status.ToString() << "\n";
+  // Each step's actions, then its checkpoint. A difference sets *code but the later steps still
+  // run: each checkpoint gets its verdict (and its .actual) in one run. The exit code when a step
+  // fails.
+  std::optional<int> DoSteps(Driver& driver, int* code) {
+    for (size_t i = 0; i < o_.steps.size(); ++i) {
+      const Step& step = o_.steps[i];
+      const std::string prefix = absl::StrCat("step ", i + 1, " (", step.origin, "): ");
+      for (const Action& action : step.actions) {
+        if (std::optional<Failure> f = driver.Do(action, prefix); f.has_value()) return Fail(*f);
+      }
+      if (!step.expect.has_value()) continue;
+      Capture capture;
+      if (std::optional<Failure> f = driver.Take(false, true, prefix, &capture); f.has_value()) {
+        return Fail(*f);
+      }
+      const int checked =
+          CheckExpectation(*step.expect, capture.frame, env_.mode, accept_command_, err_);
+      if (*code == kExitOk) *code = checked;
     }
-    if (!o.record.has_value()) return kExitOk;
-    if (absl::Status s = recording.Finish(); !s.ok()) {
-      err << "vtsnap run: --record '" << *o.record << "': " << s.message() << "\n";
-      return kExitFailed;
-    }
-    err << "vtsnap run: recorded " << session.bytes_received() << " bytes of output to "
-        << *o.record << " (replay: " << ShellQuoteIfNeeded(invoked_as) << " decode --size "
-        << o.size.cols << "x" << o.size.rows << " " << ShellQuoteIfNeeded(*o.record) << ")\n";
-    return kExitOk;
-  };
-  // The exit code of the run so far (`code`), after an interruption or a failed recording.
-  auto exit_code = [&](int code) {
-    const int finishing = finish_program();
-    if (signals.received() != 0) return 128 + signals.received();
-    return code == kExitOk ? finishing : code;
-  };
-  auto fail = [&](const Failure& f) {
-    if (!absl::IsCancelled(f.status))
-      err << "vtsnap run: " << f.context << f.status.message() << "\n";
-    return exit_code(ExitCodeOf(f.status));
-  };
-
-  Driver driver(session, o, *scale);
-  for (const Action& action : o.leading) {
-    if (std::optional<Failure> f = driver.Do(action, ""); f.has_value()) return fail(*f);
-  }
-  int code = kExitOk;
-  for (size_t i = 0; i < o.steps.size(); ++i) {
-    const Step& step = o.steps[i];
-    const std::string prefix = absl::StrCat("step ", i + 1, " (", step.origin, "): ");
-    for (const Action& action : step.actions) {
-      if (std::optional<Failure> f = driver.Do(action, prefix); f.has_value()) return fail(*f);
-    }
-    if (!step.expect.has_value()) continue;
-    Capture capture;
-    if (std::optional<Failure> f = driver.Take(false, true, prefix, &capture); f.has_value()) {
-      return fail(*f);
-    }
-    // A difference fails the run but the later steps still run: each checkpoint gets its verdict
-    // (and its .actual) in one run.
-    const int checked =
-        CheckExpectation(*step.expect, capture.frame, mode, CommandLine(invoked_as, args), err);
-    if (code == kExitOk) code = checked;
+    return std::nullopt;
   }
 
   // The final screen, as the program left it (before it is stopped: a program that restores the
-  // primary screen when hung up must not change what is printed).
-  Capture capture;
-  if (print || o.expect.has_value()) {
-    if (std::optional<Failure> f = driver.Take(
-            print, o.expect.has_value(), o.steps.empty() ? "" : "the final screen: ", &capture);
-        f.has_value()) {
-      return fail(*f);
+  // primary screen when hung up must not change what is printed), the quit keys, the end of the
+  // program, then the comparison with --expect.
+  int End(Driver& driver, int code) {
+    Capture capture;
+    if (env_.print || o_.expect.has_value()) {
+      if (std::optional<Failure> f =
+              driver.Take(env_.print, o_.expect.has_value(),
+                          o_.steps.empty() ? "" : "the final screen: ", &capture);
+          f.has_value()) {
+        return Fail(*f);
+      }
     }
-  }
-  if (print) {
-    if (!capture.printed.ok()) {
-      err << "vtsnap run: the final screen cannot be written as a golden: "
-          << capture.printed.status().message() << "\n";
-      return exit_code(kExitFailed);
+    if (env_.print) {
+      if (!capture.printed.ok()) {
+        err_ << "vtsnap run: the final screen cannot be written as a golden: "
+             << capture.printed.status().message() << "\n";
+        return ExitCode(kExitDiffers);
+      }
+      out_ << *capture.printed;
+      out_.flush();
     }
-    out << *capture.printed;
-    out.flush();
+    if (!Quit() && code == kExitOk) code = kExitDiffers;
+    code = ExitCode(code);
+    if (!o_.expect.has_value() || signals_.received() != 0) return code;
+    const int checked =
+        CheckExpectation(*o_.expect, capture.frame, env_.mode, accept_command_, err_);
+    return code == kExitOk ? checked : code;
   }
-  if (o.quit_keys.has_value() && !ProgramEnded(session)) {
+
+  // Types --quit-keys, if given, and waits for the program to exit; false when it did not.
+  bool Quit() {
+    if (!o_.quit_keys.has_value() || ProgramEnded(session_)) return true;
     const absl::Time typed = absl::Now();
-    absl::Status s = session.SendKeys(*o.quit_keys);
-    if (s.ok()) s = session.WaitForExit().status();
-    if (!s.ok() && !absl::IsCancelled(s) && !ProgramEnded(session)) {
-      err << "vtsnap run: " << program << " did not exit after --quit-keys '" << *o.quit_keys
-          << "' (" << absl::FormatDuration(absl::Trunc(absl::Now() - typed, absl::Milliseconds(1)))
-          << "): " << s.message() << "\n";
-      code = kExitFailed;
-    }
+    absl::Status s = session_.SendKeys(*o_.quit_keys);
+    if (s.ok()) s = session_.WaitForExit().status();
+    if (s.ok() || absl::IsCancelled(s) || ProgramEnded(session_)) return true;
+    err_ << "vtsnap run: " << o_.argv[0] << " did not exit after --quit-keys '" << *o_.quit_keys
+         << "' (" << absl::FormatDuration(absl::Trunc(absl::Now() - typed, absl::Milliseconds(1)))
+         << "): " << s.message() << "\n";
+    return false;
   }
-  code = exit_code(code);
-  if (!o.expect.has_value() || signals.received() != 0) return code;
-  const int checked =
-      CheckExpectation(*o.expect, capture.frame, mode, CommandLine(invoked_as, args), err);
-  return code == kExitOk ? checked : code;
+
+  // How the program ended, on stderr, once it has been stopped if need be; then the recording.
+  // Runs once, on every way out after the start.
+  int FinishProgram() {
+    if (finished_) return kExitOk;
+    finished_ = true;
+    const std::string& program = o_.argv[0];
+    const bool was_running = !ProgramEnded(session_);
+    const ExitStatus status = session_.Close();
+    if (signals_.received() != 0) {
+      err_ << "vtsnap run: interrupted by " << run_internal::SignalName(signals_.received()) << "; "
+           << program << "'s session was ended (" << status.ToString() << ")\n";
+    } else if (was_running) {
+      err_ << "vtsnap run: " << program << " was still running; it was stopped ("
+           << status.ToString() << ")\n";
+    } else if (status.exited()) {
+      err_ << "vtsnap run: " << program << " exited with status " << status.code << "\n";
+    } else {
+      err_ << "vtsnap run: " << program << " was " << status.ToString() << "\n";
+    }
+    if (!o_.record.has_value()) return kExitOk;
+    if (absl::Status s = recording_.Finish(); !s.ok()) {
+      err_ << "vtsnap run: --record '" << *o_.record << "': " << s.message() << "\n";
+      return kExitDiffers;
+    }
+    err_ << "vtsnap run: recorded " << session_.bytes_received() << " bytes of output to "
+         << *o_.record << " (replay: " << ShellQuoteIfNeeded(invoked_as_) << " decode --size "
+         << o_.size.cols << "x" << o_.size.rows << " " << ShellQuoteIfNeeded(*o_.record) << ")\n";
+    return kExitOk;
+  }
+
+  // The exit code of the run so far (`code`), after an interruption or a failed recording.
+  int ExitCode(int code) {
+    const int finishing = FinishProgram();
+    if (signals_.received() != 0) return kExitSignalBase + signals_.received();
+    return code == kExitOk ? finishing : code;
+  }
+
+  int Fail(const Failure& f) {
+    if (!absl::IsCancelled(f.status)) {
+      err_ << "vtsnap run: " << f.context << f.status.message() << "\n";
+    }
+    return ExitCode(ExitCodeOf(f.status));
+  }
+
+  const RunOptions& o_;
+  const Environment env_;
+  const std::string accept_command_;  // `UPDATE_GOLDENS=1 vtsnap run ...`'s command
+  const std::string invoked_as_;
+  std::ostream& out_;
+  std::ostream& err_;
+  // Declared before the session, which writes into it until it is closed.
+  Recording recording_;
+  PtySession session_;
+  run_internal::SignalWatch signals_;
+  bool finished_ = false;
+};
+
+}  // namespace
+
+int RunRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+           const std::string& invoked_as) {
+  RunOptions o;
+  if (std::optional<int> done = ParseArguments(args, &o, out, err)) return *done;
+  absl::StatusOr<Environment> env = ReadEnvironment(o, err);
+  if (!env.ok()) {
+    if (!absl::IsCancelled(env.status())) err << "vtsnap run: " << env.status().message() << "\n";
+    return kExitInvalid;
+  }
+  Run run(o, *env, CommandLine(invoked_as, args), invoked_as, out, err);
+  return run.Execute();
 }
 
 }  // namespace vtsnap::tools

@@ -20,6 +20,7 @@ using ::testing::StartsWith;
 
 constexpr Usage kUsage = {
     .command = "probe",
+    .summary = "Probe the parser.",
     .synopsis = "usage: vtsnap probe [--size COLSxROWS] [--lossy] [--keys K]... [-o PATH] [FILE]\n",
     .details = "  a command for the parser's tests\n"};
 
