@@ -24,8 +24,8 @@
 //
 //   static_assert(std::is_same_v<vtsnap::GoldenMatcher,
 //                                vtsnap::BasicGoldenMatcher<vtsnap::golden_kind::Screen>>);
-//   EXPECT_THAT(vt, testing::Not(vtsnap::EqualsGolden("home")));  // reads, never writes
-//   EXPECT_THAT(vt, vtsnap::EqualsGolden("home").ReadOnly());     // checks without updating
+//   EXPECT_THAT(vt, vtsnap::EqualsGolden("home").ReadOnly());         // checks, never updates
+//   EXPECT_THAT(vt, testing::Not(vtsnap::EqualsGolden("settings")));  // reads, never writes
 #ifndef VTSNAP_MATCHERS_GOLDEN_MATCHER_H_
 #define VTSNAP_MATCHERS_GOLDEN_MATCHER_H_
 
@@ -45,7 +45,7 @@ void EnsureEnvironment();
 }  // namespace matchers_internal
 
 // What one golden assertion asks of its kind: the golden's name, the kind's options, and whether
-// it may write (false under a negation, or for a ReadOnly() copy).
+// it must not write (true under a negation, or for a ReadOnly() copy).
 template <typename Options>
 struct GoldenAssertion {
   const std::string& name;
