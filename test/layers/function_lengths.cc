@@ -1,13 +1,13 @@
 // function_lengths: names every function longer than a limit in C++ sources, for the test
-// layers.library_functions_stay_short (test/layers/CMakeLists.txt, docs/decisions.md "Functions
-// of at most 120 lines").
+// layers.library_functions_stay_short (test/layers/CMakeLists.txt; docs/decisions.md, "One line
+// reader for the text formats, one Pen<->Style mapping, no function over 120 lines").
 //
 //   function_lengths --max 120 --root /src decoder snapshot pty matchers tools base
 //
-// prints "snapshot/x.cc:42: Reader::Read is 194 lines (the limit is 120 ...)" for each one and exits
-// 1 when there is any (0 when none, 2 on a usage or read error). Arguments after the options are
-// folders (their *.h and *.cc files, not recursive; a missing folder is skipped) or files, relative
-// to --root.
+// prints "snapshot/x.cc:42: Reader::Read is 194 lines (the limit is 120 ...)" for each one and
+// exits 1 when there is any (0 when none, 2 on a usage or read error). Arguments after the options
+// are folders (their *.h and *.cc files, not recursive; a missing folder is skipped) or files,
+// relative to --root.
 //
 // What a function is: a brace block opened at namespace or class scope whose header (the text
 // since the previous `;`, `{` or `}` at that scope) has a `)` at bracket depth 0 followed only by
@@ -72,11 +72,9 @@ std::string Blank(const std::string& text) {
       j = j == std::string::npos ? n : j + 2;
       blank(i, j);
       i = j;
-    } else if (c == '"' && i > 0 && text[i - 1] == 'R' && (i < 2 || !IsIdent(text[i - 2]) ||
-                                                           text[i - 2] == '8' ||
-                                                           text[i - 2] == 'u' ||
-                                                           text[i - 2] == 'U' ||
-                                                           text[i - 2] == 'L')) {
+    } else if (c == '"' && i > 0 && text[i - 1] == 'R' &&
+               (i < 2 || !IsIdent(text[i - 2]) || text[i - 2] == '8' || text[i - 2] == 'u' ||
+                text[i - 2] == 'U' || text[i - 2] == 'L')) {
       const size_t open = text.find('(', i);
       const std::string close =
           ")" + text.substr(i + 1, open == std::string::npos ? 0 : open - i - 1) + "\"";
@@ -85,9 +83,9 @@ std::string Blank(const std::string& text) {
       blank(i, j);
       i = j;
     } else if (c == '"' || (c == '\'' && !(i > 0 && IsIdent(text[i - 1]) &&
-                                          // 1'000 is a digit separator; L'x' and u8'x' are not
-                                          !(text[i - 1] == 'L' || text[i - 1] == 'u' ||
-                                            text[i - 1] == 'U' || text[i - 1] == '8')))) {
+                                           // 1'000 is a digit separator; L'x' and u8'x' are not
+                                           !(text[i - 1] == 'L' || text[i - 1] == 'u' ||
+                                             text[i - 1] == 'U' || text[i - 1] == '8')))) {
       size_t j = i + 1;
       while (j < n && text[j] != c && text[j] != '\n') j += text[j] == '\\' ? 2 : 1;
       j = std::min(j + 1, n);
@@ -136,7 +134,7 @@ std::vector<std::string> Words(const std::string& s) {
 
 // Whether the text after a depth-0 `)` makes the header a function's.
 bool IsFunctionTail(const std::string& tail) {
-  static const char* const kQualifiers[] = {"const", "volatile", "noexcept", "override",
+  static const char* const kQualifiers[] = {"const", "volatile", "noexcept",  "override",
                                             "final", "mutable",  "constexpr", "try"};
   size_t i = 0;
   while (i < tail.size()) {
