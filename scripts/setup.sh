@@ -33,18 +33,19 @@ vtsnap_install_missing() {
 # The extra Debian packages of scripts/test.sh: for the differential oracles (docs/differential.md),
 # libvterm-dev, and Debian's nodejs and npm only when node or npm is not on PATH already (a newer
 # Node that brings its own npm conflicts with Debian's npm package); for the PTY tests that drive
-# real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog; for
-# the benchmarks and their smoke tests (bench/README.md), libbenchmark-dev and libtsm-dev (a peer
-# decoder beside libvterm); for the vttest conformance suite (docs/conformance.md), vttest and
-# tmux; for `vtsnap render --format png` and its tests (docs/render.md), unifont (GNU Unifont's
-# bitmap font); for the HTML failure report's browser check (test/report/, docs/goldens.md),
-# chromium; for the toolkit recipes (examples/recipes/, docs/pty-recipes.md), libncurses-dev,
-# golang-go with Debian's Bubble Tea sources, python3-urwid and python3-textual (Ink comes from
-# npm: vtsnap_install_recipe_node_modules).
+# real programs (test/pty/programs_test.cc, docs/pty-recipes.md), less, vim-tiny and dialog, and vim
+# (vim.basic, for the termguicolors of test/pty/truecolor_test.cc); for the benchmarks and their
+# smoke tests (bench/README.md), libbenchmark-dev and libtsm-dev (a peer decoder beside libvterm);
+# for the vttest conformance suite (docs/conformance.md), vttest and tmux; for `vtsnap render
+# --format png` and its tests (docs/render.md), unifont (GNU Unifont's bitmap font); for the HTML
+# failure report's browser check (test/report/, docs/goldens.md), chromium; for the toolkit recipes
+# (examples/recipes/, docs/pty-recipes.md), libncurses-dev, golang-go with Debian's Bubble Tea
+# sources, python3-urwid and python3-textual (Ink comes from npm:
+# vtsnap_install_recipe_node_modules).
 vtsnap_test_packages() {
   local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev libtsm-dev vttest tmux unifont
                   chromium nano libncurses-dev golang-go golang-github-charmbracelet-bubbletea-dev
-                  python3-urwid python3-textual zip)
+                  python3-urwid python3-textual zip vim)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi
