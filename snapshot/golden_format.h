@@ -30,6 +30,7 @@
 #include <concepts>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -77,11 +78,14 @@ class GoldenFormat {
   virtual std::string Draw(const Value* expected, const Value& actual) const = 0;
 };
 
-// A type implementing GoldenFormat<Value, Differences> for its own Value and Differences.
+// A type implementing GoldenFormat<Value, Differences> for its own Value and Differences, whose
+// differences say whether there are any.
 template <typename F>
 concept GoldenFormatType =
     std::derived_from<F, GoldenFormat<typename F::Value, typename F::Differences>> &&
-    std::copy_constructible<F>;
+    std::copy_constructible<F> && requires(const typename F::Differences& differences) {
+  { differences.empty() } -> std::convertible_to<bool>;
+};
 
 // The golden's bytes read by `format`, without a path: "LINE:COL: message" (CheckGolden puts the
 // path first).
