@@ -1,5 +1,6 @@
-// libFuzzer target: arbitrary text as a ckvision-golden 1 dump. Whatever parses must serialize,
-// and the serialized form must parse to the same frame and serialize to itself.
+// libFuzzer target: arbitrary text as a ckvision-golden 1 dump or its wide form (vtsnap-wide-golden
+// 1, seed corpus/golden_fuzzer/wide.dump). Whatever parses must serialize, and the serialized form
+// must parse to the same frame and serialize to itself.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
