@@ -84,21 +84,23 @@ struct Wanted {
   uint32_t size;
 };
 
-}  // namespace
-
-absl::Status ForEachZipFile(const std::string& path,
-                            absl::FunctionRef<bool(absl::string_view name)> wanted,
-                            absl::FunctionRef<absl::Status(ZipFile file)> visit,
-                            const ZipLimits& limits) {
-  absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(path, kMaxGoldenBytes);
-  if (!read.ok()) return read.status();
-  if (!read->has_value()) return absl::NotFoundError(absl::StrCat(path, ": does not exist"));
-  const std::string& zip = **read;
-  auto bad = [&path](size_t at, absl::string_view what) {
+// An error at a byte offset of the archive: "PATH: byte N: WHAT".
+struct Bad {
+  const std::string& path;
+  absl::Status operator()(size_t at, absl::string_view what) const {
     return absl::InvalidArgumentError(absl::StrCat(path, ": byte ", at, ": ", what));
-  };
+  }
+};
 
-  // The end record: the last signature within the final 22 + 65535 (comment) bytes.
+// Where the central directory is, from the end record.
+struct Directory {
+  size_t end;  // the end record, where the directory must stop
+  uint32_t count;
+  size_t at;
+};
+
+// The end record: the last signature within the final 22 + 65535 (comment) bytes.
+absl::StatusOr<Directory> FindDirectory(const std::string& zip, const Bad& bad) {
   if (zip.size() < kEndRecordBytes) return bad(0, "too short for a zip archive");
   size_t end = std::string::npos;
   const size_t lowest =
@@ -122,82 +124,110 @@ absl::Status ForEachZipFile(const std::string& path,
   if (uint64_t{directory_at} + directory_size > end) {
     return bad(end, "the central directory lies outside the archive");
   }
+  return Directory{.end = end, .count = count, .at = directory_at};
+}
 
-  // Every wanted entry is checked, and the limits with it, before anything is inflated.
+// What an entry declares that the reader refuses: a path out of the folder, encryption, ZIP64, a
+// compression other than stored or deflated, a size over the limits (`listed` entries and
+// `*total` bytes so far, to which this one is added) or more than its deflate data can hold.
+absl::Status CheckDeclared(const Wanted& entry, uint32_t flags, size_t listed, uint64_t* total,
+                           const ZipLimits& limits, const Bad& bad) {
+  const std::string quoted = absl::StrCat("\"", entry.name, "\"");
+  const size_t at = entry.entry_at;
+  if (absl::StartsWith(entry.name, "/") ||
+      absl::c_linear_search(absl::StrSplit(entry.name, '/'), "..")) {
+    return bad(at, absl::StrCat(quoted, " points outside the archive's folder"));
+  }
+  if ((flags & 1) != 0) return bad(at, absl::StrCat(quoted, " is encrypted"));
+  if (entry.packed == 0xffffffffu || entry.size == 0xffffffffu || entry.local_at == 0xffffffffu) {
+    return bad(at, absl::StrCat(quoted, " is a ZIP64 entry, which is not supported"));
+  }
+  if (entry.method != 0 && entry.method != 8) {
+    return bad(at, absl::StrCat(quoted, " uses compression method ", entry.method,
+                                " (only stored and deflated are read)"));
+  }
+  if (entry.size > limits.file_bytes) {
+    return bad(at, absl::StrCat(quoted, " is ", entry.size, " bytes, over the limit of ",
+                                limits.file_bytes));
+  }
+  if (entry.method == 8 && entry.size > MostInflated(entry.packed)) {
+    return bad(at, absl::StrCat(quoted, " declares ", entry.size, " bytes, more than its ",
+                                entry.packed, " bytes of deflate data can hold"));
+  }
+  if (listed == limits.files) {
+    return bad(at, absl::StrCat(quoted, " is one file more than the limit of ", limits.files,
+                                " files read from one archive"));
+  }
+  *total += entry.size;
+  if (*total > limits.total_bytes) {
+    return bad(
+        at, absl::StrCat(quoted, " brings the files read to ", *total, " bytes, over the limit of ",
+                         limits.total_bytes, " for one archive"));
+  }
+  return absl::OkStatus();
+}
+
+// Finds the entry's data behind its local header (sets entry->data_at) and checks it lies in
+// the archive.
+absl::Status LocateData(const std::string& zip, size_t end, Wanted* entry, const Bad& bad) {
+  const std::string quoted = absl::StrCat("\"", entry->name, "\"");
+  const size_t local_at = entry->local_at;
+  if (uint64_t{local_at} + kLocalHeaderBytes > end || Le32(zip, local_at) != kLocalHeader) {
+    return bad(local_at, absl::StrCat(quoted, ": no local header here"));
+  }
+  entry->data_at =
+      local_at + kLocalHeaderBytes + Le16(zip, local_at + 26) + Le16(zip, local_at + 28);
+  if (uint64_t{entry->data_at} + entry->packed > end) {
+    return bad(entry->data_at, absl::StrCat(quoted, "'s data runs past the central directory"));
+  }
+  if (entry->method == 0 && entry->packed != entry->size) {
+    return bad(entry->data_at, absl::StrCat(quoted, " is stored with two sizes"));
+  }
+  return absl::OkStatus();
+}
+
+// Every wanted entry of the central directory, checked, and the limits with them, before anything
+// is inflated.
+absl::StatusOr<std::vector<Wanted>> ReadDirectory(
+    const std::string& zip, const Directory& directory,
+    absl::FunctionRef<bool(absl::string_view name)> wanted, const ZipLimits& limits,
+    const Bad& bad) {
   std::vector<Wanted> entries;
   uint64_t total = 0;
-  size_t at = directory_at;
-  for (uint32_t i = 0; i < count; ++i) {
-    if (at + kCentralHeaderBytes > end || Le32(zip, at) != kCentralHeader) {
-      return bad(at, absl::StrCat("central directory entry ", i + 1, " of ", count, " is missing"));
+  size_t at = directory.at;
+  for (uint32_t i = 0; i < directory.count; ++i) {
+    if (at + kCentralHeaderBytes > directory.end || Le32(zip, at) != kCentralHeader) {
+      return bad(at, absl::StrCat("central directory entry ", i + 1, " of ", directory.count,
+                                  " is missing"));
     }
-    const uint32_t flags = Le16(zip, at + 8);
-    const uint32_t method = Le16(zip, at + 10);
-    const uint32_t crc = Le32(zip, at + 16);
-    const uint32_t packed = Le32(zip, at + 20);
-    const uint32_t size = Le32(zip, at + 24);
     const size_t name_len = Le16(zip, at + 28);
-    const size_t extra_len = Le16(zip, at + 30);
-    const size_t comment_len = Le16(zip, at + 32);
-    const uint32_t local_at = Le32(zip, at + 42);
-    if (at + kCentralHeaderBytes + name_len > end) return bad(at, "an entry's name is cut short");
-    std::string name = zip.substr(at + kCentralHeaderBytes, name_len);
-    const size_t entry_at = at;
-    at += kCentralHeaderBytes + name_len + extra_len + comment_len;
-    if (absl::EndsWith(name, "/") || !wanted(name)) continue;
-
-    const std::string quoted = absl::StrCat("\"", name, "\"");
-    if (absl::StartsWith(name, "/") || absl::c_linear_search(absl::StrSplit(name, '/'), "..")) {
-      return bad(entry_at, absl::StrCat(quoted, " points outside the archive's folder"));
+    if (at + kCentralHeaderBytes + name_len > directory.end) {
+      return bad(at, "an entry's name is cut short");
     }
-    if ((flags & 1) != 0) return bad(entry_at, absl::StrCat(quoted, " is encrypted"));
-    if (packed == 0xffffffffu || size == 0xffffffffu || local_at == 0xffffffffu) {
-      return bad(entry_at, absl::StrCat(quoted, " is a ZIP64 entry, which is not supported"));
+    Wanted entry{.name = zip.substr(at + kCentralHeaderBytes, name_len),
+                 .entry_at = at,
+                 .local_at = Le32(zip, at + 42),
+                 .data_at = 0,
+                 .method = Le16(zip, at + 10),
+                 .crc = Le32(zip, at + 16),
+                 .packed = Le32(zip, at + 20),
+                 .size = Le32(zip, at + 24)};
+    const uint32_t flags = Le16(zip, at + 8);
+    at += kCentralHeaderBytes + name_len + Le16(zip, at + 30) + Le16(zip, at + 32);
+    if (absl::EndsWith(entry.name, "/") || !wanted(entry.name)) continue;
+    if (absl::Status s = CheckDeclared(entry, flags, entries.size(), &total, limits, bad);
+        !s.ok()) {
+      return s;
     }
-    if (method != 0 && method != 8) {
-      return bad(entry_at, absl::StrCat(quoted, " uses compression method ", method,
-                                        " (only stored and deflated are read)"));
-    }
-    if (size > limits.file_bytes) {
-      return bad(entry_at, absl::StrCat(quoted, " is ", size, " bytes, over the limit of ",
-                                        limits.file_bytes));
-    }
-    if (method == 8 && size > MostInflated(packed)) {
-      return bad(entry_at, absl::StrCat(quoted, " declares ", size, " bytes, more than its ",
-                                        packed, " bytes of deflate data can hold"));
-    }
-    if (entries.size() == limits.files) {
-      return bad(entry_at, absl::StrCat(quoted, " is one file more than the limit of ",
-                                        limits.files, " files read from one archive"));
-    }
-    total += size;
-    if (total > limits.total_bytes) {
-      return bad(entry_at, absl::StrCat(quoted, " brings the files read to ", total,
-                                        " bytes, over the limit of ", limits.total_bytes,
-                                        " for one archive"));
-    }
-    if (uint64_t{local_at} + kLocalHeaderBytes > end || Le32(zip, local_at) != kLocalHeader) {
-      return bad(local_at, absl::StrCat(quoted, ": no local header here"));
-    }
-    const size_t data_at =
-        local_at + kLocalHeaderBytes + Le16(zip, local_at + 26) + Le16(zip, local_at + 28);
-    if (uint64_t{data_at} + packed > end) {
-      return bad(data_at, absl::StrCat(quoted, "'s data runs past the central directory"));
-    }
-    if (method == 0 && packed != size) {
-      return bad(data_at, absl::StrCat(quoted, " is stored with two sizes"));
-    }
-    entries.push_back({.name = std::move(name),
-                       .entry_at = entry_at,
-                       .local_at = local_at,
-                       .data_at = data_at,
-                       .method = method,
-                       .crc = crc,
-                       .packed = packed,
-                       .size = size});
+    if (absl::Status s = LocateData(zip, directory.end, &entry, bad); !s.ok()) return s;
+    entries.push_back(std::move(entry));
   }
-  // No zip program writes two entries over the same bytes; a zip bomb does, to inflate one stream
-  // many times.
+  return entries;
+}
+
+// No zip program writes two entries over the same bytes; a zip bomb does, to inflate one stream
+// many times.
+absl::Status CheckNoOverlap(const std::vector<Wanted>& entries, const Bad& bad) {
   std::vector<const Wanted*> by_place;
   for (const Wanted& entry : entries) by_place.push_back(&entry);
   absl::c_stable_sort(by_place,
@@ -210,26 +240,51 @@ absl::Status ForEachZipFile(const std::string& path,
                                               before.name, "\" (a zip bomb's shape)"));
     }
   }
+  return absl::OkStatus();
+}
 
-  for (Wanted& entry : entries) {
-    const std::string quoted = absl::StrCat("\"", entry.name, "\"");
-    const absl::string_view data(zip.data() + entry.data_at, entry.packed);
-    std::string contents;
-    if (entry.method == 0) {
-      contents = std::string(data);
-    } else {
-      std::string why;
-      std::optional<std::string> inflated = Inflate(data, entry.size, &why);
-      if (!inflated.has_value()) return bad(entry.data_at, absl::StrCat(quoted, ": ", why));
-      contents = std::move(*inflated);
-    }
-    const uLong actual_crc =
-        crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(contents.data()),
-              static_cast<uInt>(contents.size()));
-    if (actual_crc != entry.crc) {
-      return bad(entry.data_at, absl::StrCat(quoted, " fails its CRC-32 check"));
-    }
-    absl::Status visited = visit({.name = std::move(entry.name), .contents = std::move(contents)});
+// The entry's bytes, inflated if need be and checked against its CRC-32.
+absl::StatusOr<std::string> ReadEntry(const std::string& zip, const Wanted& entry, const Bad& bad) {
+  const std::string quoted = absl::StrCat("\"", entry.name, "\"");
+  const absl::string_view data(zip.data() + entry.data_at, entry.packed);
+  std::string contents;
+  if (entry.method == 0) {
+    contents = std::string(data);
+  } else {
+    std::string why;
+    std::optional<std::string> inflated = Inflate(data, entry.size, &why);
+    if (!inflated.has_value()) return bad(entry.data_at, absl::StrCat(quoted, ": ", why));
+    contents = std::move(*inflated);
+  }
+  const uLong actual_crc =
+      crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(contents.data()),
+            static_cast<uInt>(contents.size()));
+  if (actual_crc != entry.crc) {
+    return bad(entry.data_at, absl::StrCat(quoted, " fails its CRC-32 check"));
+  }
+  return contents;
+}
+
+}  // namespace
+
+absl::Status ForEachZipFile(const std::string& path,
+                            absl::FunctionRef<bool(absl::string_view name)> wanted,
+                            absl::FunctionRef<absl::Status(ZipFile file)> visit,
+                            const ZipLimits& limits) {
+  absl::StatusOr<std::optional<std::string>> read = ReadFileIfExists(path, kMaxGoldenBytes);
+  if (!read.ok()) return read.status();
+  if (!read->has_value()) return absl::NotFoundError(absl::StrCat(path, ": does not exist"));
+  const std::string& zip = **read;
+  const Bad bad{path};
+  absl::StatusOr<Directory> directory = FindDirectory(zip, bad);
+  if (!directory.ok()) return directory.status();
+  absl::StatusOr<std::vector<Wanted>> entries = ReadDirectory(zip, *directory, wanted, limits, bad);
+  if (!entries.ok()) return entries.status();
+  if (absl::Status s = CheckNoOverlap(*entries, bad); !s.ok()) return s;
+  for (Wanted& entry : *entries) {
+    absl::StatusOr<std::string> contents = ReadEntry(zip, entry, bad);
+    if (!contents.ok()) return contents.status();
+    absl::Status visited = visit({.name = std::move(entry.name), .contents = *std::move(contents)});
     if (!visited.ok()) return visited;
   }
   return absl::OkStatus();
