@@ -219,8 +219,9 @@ void ReflowSmaller(ReflowBuffer& b, int old_cols, int cols, int rows) {
 
 void Terminal::ReflowPrimary(int cols, int rows) {
   const int old_cols = cols_;
-  ReflowBuffer b{.width = std::max(cols, old_cols),
-                 .max_length = static_cast<size_t>(rows) + options_.scrollback_limit};
+  ReflowBuffer b;
+  b.width = std::max(cols, old_cols);
+  b.max_length = static_cast<size_t>(rows) + options_.scrollback_limit;
   std::vector<Line>& lines = b.lines;
   lines.reserve(scrollback_.size() + rows_);
   for (Line& l : scrollback_) lines.push_back(std::move(l));
