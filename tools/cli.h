@@ -6,9 +6,9 @@
 //   bool lossy = false;
 //   std::vector<std::string> files;
 //   cli::CommandLine line(kUsage);
-//   line.Value("--size", &size).Switch("--lossy", &lossy).Positionals({.names = {"FILE"}, .max =
-//   1},
-//                                                                    &files);
+//   line.Value("--size", &size)
+//       .Switch("--lossy", &lossy)
+//       .Positionals({.names = {"FILE"}, .max = 1}, &files);
 //   if (std::optional<int> done = line.Parse(args, out, err)) return *done;  // --help, or an error
 //
 // Flags and positional arguments may come in any order (`render FILE --format png` and

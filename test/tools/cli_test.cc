@@ -242,6 +242,36 @@ INSTANTIATE_TEST_SUITE_P(
                       HelpCase{"AsAValue", {"--size", "--help", "a", "b"}, false}),
     [](const ::testing::TestParamInfo<HelpCase>& info) { return info.param.name; });
 
+// The example at the top of tools/cli.h, as written there.
+int HeaderExample(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                  std::string* read_size, bool* read_lossy, std::vector<std::string>* read_files) {
+  std::string size = "80x24";
+  bool lossy = false;
+  std::vector<std::string> files;
+  cli::CommandLine line(kUsage);
+  line.Value("--size", &size)
+      .Switch("--lossy", &lossy)
+      .Positionals({.names = {"FILE"}, .max = 1}, &files);
+  if (std::optional<int> done = line.Parse(args, out, err)) return *done;  // --help, or an error
+  *read_size = size;
+  *read_lossy = lossy;
+  *read_files = files;
+  return kExitOk;
+}
+
+TEST(CliTest, HeaderExampleReadsItsFlags) {
+  std::ostringstream out, err;
+  std::string size;
+  bool lossy = false;
+  std::vector<std::string> files;
+  EXPECT_EQ(HeaderExample({"in.bytes", "--size=10x2", "--lossy"}, out, err, &size, &lossy, &files),
+            kExitOk);
+  EXPECT_EQ(size, "10x2");
+  EXPECT_TRUE(lossy);
+  EXPECT_EQ(files, std::vector<std::string>{"in.bytes"});
+  EXPECT_EQ(HeaderExample({"a", "b"}, out, err, &size, &lossy, &files), kExitInvalid);
+}
+
 TEST(CliTest, HelpTextIsTheSynopsisThenTheDetails) {
   EXPECT_THAT(HelpText(kUsage), StartsWith("usage: vtsnap probe "));
   EXPECT_THAT(HelpText(kUsage), HasSubstr("\n  a command for the parser's tests\n"));
