@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -135,6 +136,17 @@ absl::Status BadValue(absl::string_view flag, absl::string_view value, absl::str
   return absl::InvalidArgumentError(absl::StrCat(flag, " '", value, "': ", why));
 }
 
+// A flag whose value must not be empty, stored in *into; `why` is the error ("--term needs a
+// non-empty name").
+template <typename T>
+std::function<absl::Status(const std::string&)> NonEmpty(const char* why, T* into) {
+  return [why, into](const std::string& value) {
+    if (value.empty()) return absl::InvalidArgumentError(why);
+    *into = value;
+    return absl::OkStatus();
+  };
+}
+
 // --keys SCRIPT and --wait-text TEXT, before the steps, in the order written.
 absl::Status AddLeadingAction(RunOptions* o, Action::Kind kind, const std::string& value) {
   const char* flag = kind == Action::Kind::kKeys ? "--keys" : "--wait-text";
@@ -192,12 +204,7 @@ void AddEnvironmentFlags(cli::CommandLine& line, RunOptions* o) {
               o->cwd = v;
               return absl::OkStatus();
             })
-      .Each("--term",
-            [o](const std::string& v) {
-              if (v.empty()) return absl::InvalidArgumentError("--term needs a non-empty name");
-              o->term = v;
-              return absl::OkStatus();
-            })
+      .Each("--term", NonEmpty("--term needs a non-empty name", &o->term))
       .Each("--env",
             [o](const std::string& v) {
               const size_t split = v.find('=');
@@ -248,12 +255,7 @@ void AddFlowFlags(cli::CommandLine& line, RunOptions* o) {
               o->format_given = true;
               return absl::OkStatus();
             })
-      .Each("--expect",
-            [o](const std::string& v) {
-              if (v.empty()) return absl::InvalidArgumentError("--expect needs a file name");
-              o->expect = v;
-              return absl::OkStatus();
-            })
+      .Each("--expect", NonEmpty("--expect needs a file name", &o->expect))
       .Each("--record", [o](const std::string& v) {
         absl::Status s = CheckRecordPath(v);
         if (s.ok()) o->record = v;
