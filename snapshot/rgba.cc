@@ -63,13 +63,11 @@ class SizeLine {
   SizeLine(absl::string_view bytes, size_t start) : bytes_(bytes), start_(start), pos_(start) {}
 
   absl::Status Read(const RgbaParseOptions& options, int* width, int* height) {
-    absl::Status status = Number("width", options.max_width, width);
-    if (!status.ok()) return status;
+    VTSNAP_RETURN_IF_ERROR(Number("width", options.max_width, width));
     if (AtEnd()) return Expected(2, Col(), "a space and the height", "end of input");
     if (Byte() == '\n') return Expected(2, Col(), "a space and the height", "end of line");
     ++pos_;  // The space (Number stopped at a space or a newline).
-    status = Number("height", options.max_height, height);
-    if (!status.ok()) return status;
+    VTSNAP_RETURN_IF_ERROR(Number("height", options.max_height, height));
     if (AtEnd()) return Expected(2, Col(), "a newline after the height", "end of input");
     if (Byte() == ' ') {
       const size_t space_col = Col();
