@@ -6,7 +6,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/strip.h"
 #include "vtsnap/snapshot/golden.h"
 #include "vtsnap/snapshot/report.h"
 
@@ -129,13 +128,9 @@ GoldenFormatNames CaptureFrameFormat::Names() const {
 
 absl::StatusOr<TuiFrame> CaptureFrameFormat::Read(absl::string_view bytes,
                                                   absl::string_view path) const {
+  // ParseFrame's errors are "PATH:LINE:COL: message", "LINE:COL: message" for an empty path.
   absl::StatusOr<TuiFrame> frame = ParseFrame(bytes, path);
-  if (!frame.ok()) {
-    // ParseFrame's "PATH:LINE:COL: message"; ":LINE:COL: message" for an empty path.
-    absl::string_view message = frame.status().message();
-    if (path.empty()) absl::ConsumePrefix(&message, ":");
-    return absl::InvalidArgumentError(message);
-  }
+  if (!frame.ok()) return absl::InvalidArgumentError(frame.status().message());
   if (frame->width != size_.cols || frame->height != size_.rows) {
     return AtPath(
         absl::InvalidArgumentError(absl::StrCat(

@@ -183,6 +183,11 @@ class Parser {
   // Lines are cut from the text as they are read: a table of all the lines would cost more than
   // the text itself.
   absl::StatusOr<Line> NextLine(absl::string_view expected) { return lines_.Next(expected); }
+  // The next line, split into tokens; `expected` names it when the text has ended.
+  absl::StatusOr<Tokens> NextTokens(absl::string_view expected) {
+    VTSNAP_ASSIGN_OR_RETURN(const Line line, NextLine(expected));
+    return Tokens::Split(line);
+  }
   bool AtEnd() const { return lines_.AtEnd(); }
   absl::Status ExactLine(absl::string_view keyword) {
     const std::string expected = absl::StrCat("\"", keyword, "\"");
@@ -219,9 +224,7 @@ class Parser {
 };
 
 absl::Status Parser::ParseFrameLine() {
-  absl::StatusOr<Line> line = NextLine("\"frame <cols> <rows>\"");
-  if (!line.ok()) return line.status();
-  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+  absl::StatusOr<Tokens> tokens = NextTokens("\"frame <cols> <rows>\"");
   if (!tokens.ok()) return tokens.status();
   VTSNAP_RETURN_IF_ERROR(tokens->Keyword("frame"));
   absl::StatusOr<Token> cols = tokens->Int("the column count", &frame_.cols);
@@ -241,9 +244,7 @@ absl::Status Parser::ParseFrameLine() {
 }
 
 absl::Status Parser::ParseCursorLine() {
-  absl::StatusOr<Line> line = NextLine("a cursor line");
-  if (!line.ok()) return line.status();
-  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+  absl::StatusOr<Tokens> tokens = NextTokens("a cursor line");
   if (!tokens.ok()) return tokens.status();
   VTSNAP_RETURN_IF_ERROR(tokens->Keyword("cursor"));
   const Token* first = tokens->Peek();
@@ -283,9 +284,7 @@ absl::Status Parser::ParseCursorLine() {
 }
 
 absl::Status Parser::ParseStyles() {
-  absl::StatusOr<Line> line = NextLine("\"styles <count>\"");
-  if (!line.ok()) return line.status();
-  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
+  absl::StatusOr<Tokens> tokens = NextTokens("\"styles <count>\"");
   if (!tokens.ok()) return tokens.status();
   VTSNAP_RETURN_IF_ERROR(tokens->Keyword("styles"));
   int count = 0;
@@ -359,10 +358,8 @@ absl::Status Parser::ParseAttrs(const Tokens& tokens, const Token& token, Style*
 
 absl::Status Parser::ParseStyleLine(int index, Style* style) {
   const std::string name = wide_ ? WideName(index, name_width_) : absl::StrCat(index);
-  absl::StatusOr<Line> line = NextLine(
+  absl::StatusOr<Tokens> tokens = NextTokens(
       absl::StrCat("style ", name, " (\"", name, " fg <color> bg <color> attrs <attrs>\")"));
-  if (!line.ok()) return line.status();
-  absl::StatusOr<Tokens> tokens = Tokens::Split(*line);
   if (!tokens.ok()) return tokens.status();
   absl::StatusOr<Token> token;
   if (wide_) {
