@@ -26,8 +26,8 @@
 #include <string>
 #include <vector>
 
-#include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/base/size.h"
+#include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/snapshot/frame.h"
 

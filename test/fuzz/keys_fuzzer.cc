@@ -8,8 +8,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
-#include "vtsnap/decoder/keys.h"
 #include "vtsnap/base/size.h"
+#include "vtsnap/decoder/keys.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);
