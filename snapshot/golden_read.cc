@@ -208,7 +208,6 @@ class Parser {
   absl::Status ParseAttrs(const Tokens& tokens, const Token& token, Style* style);
   absl::Status ParseGrid();
   absl::Status ParseStylemap();
-  absl::Status ParseWideStylemap();
   absl::Status ParseLink(Tokens& tokens);
   absl::Status ParseRaster(Tokens& tokens);
   // `line` without its "|" delimiters, or an error naming `what`.
@@ -459,54 +458,10 @@ absl::Status Parser::ParseGrid() {
   return absl::OkStatus();
 }
 
+// The stylemap rows: `name_width_` characters a cell (one in version 1, kWideHeader's width in
+// the wide form), each naming a declared style. The messages are version 1's, or the wide form's.
 absl::Status Parser::ParseStylemap() {
   VTSNAP_RETURN_IF_ERROR(ExactLine("stylemap"));
-  if (wide_) return ParseWideStylemap();
-  const int count = static_cast<int>(styles_.size());
-  const std::string declared =
-      count == 0 ? std::string("a declared style (none is declared)")
-                 : absl::StrCat("a declared style (0-",
-                                kStyleAlphabet.substr(static_cast<size_t>(count - 1), 1), ")");
-  // One stylemap byte a cell: the cells are allocated once when the rest of the text can hold
-  // them (a vector grown by doubling would hold up to twice as many, and copy them as it grows).
-  const uint64_t cell_count =
-      static_cast<uint64_t>(frame_.cols) * static_cast<uint64_t>(frame_.rows);
-  if (cell_count <= lines_.bytes_left()) {
-    frame_.cells.reserve(static_cast<size_t>(cell_count));
-  }
-  for (int row = 0; row < frame_.rows; ++row) {
-    const std::string what = absl::StrCat("stylemap row ", row);
-    absl::StatusOr<Line> line = NextLine(what);
-    if (!line.ok()) return line.status();
-    absl::StatusOr<absl::string_view> content = Delimited(*line, what);
-    if (!content.ok()) return content.status();
-    const size_t cols = static_cast<size_t>(frame_.cols);
-    for (size_t i = 0; i < content->size() && i < cols; ++i) {
-      const char c = (*content)[i];
-      const size_t index = kStyleAlphabet.find(c);
-      const int col = static_cast<int>(i) + 2;
-      if (index == absl::string_view::npos) {
-        return Error(line->number, col, "a style character (0-9, A-Z or a-z)",
-                     QuoteForMessage(content->substr(i, 1), kQuote));
-      }
-      if (static_cast<int>(index) >= count) {
-        return Error(line->number, col, declared, QuoteForMessage(content->substr(i, 1), kQuote));
-      }
-      frame_.cells.emplace_back();
-      frame_.cells.back().grapheme.clear();
-      frame_.cells.back().style = styles_[index];
-    }
-    if (content->size() != cols) {
-      const int col = static_cast<int>(std::min(content->size(), cols)) + 2;
-      return Error(line->number, col, absl::StrCat(frame_.cols, " style characters (one a column)"),
-                   absl::StrCat(content->size()));
-    }
-  }
-  return absl::OkStatus();
-}
-
-// The wide form's stylemap rows: `name_width_` characters a cell, each name a declared style's.
-absl::Status Parser::ParseWideStylemap() {
   const size_t width = static_cast<size_t>(name_width_);
   const int count = static_cast<int>(styles_.size());
   const std::string declared = count == 0
@@ -514,8 +469,14 @@ absl::Status Parser::ParseWideStylemap() {
                                    : absl::StrCat("a declared style (", WideName(0, name_width_),
                                                   "-", WideName(count - 1, name_width_), ")");
   const std::string expected_name =
-      absl::StrCat("a style name (", width, " characters of 0-9, A-Z or a-z)");
+      wide_ ? absl::StrCat("a style name (", width, " characters of 0-9, A-Z or a-z)")
+            : std::string("a style character (0-9, A-Z or a-z)");
   const size_t cols = static_cast<size_t>(frame_.cols);
+  const std::string expected_length =
+      wide_ ? absl::StrCat(cols * width, " style characters (", width, " a column)")
+            : absl::StrCat(cols, " style characters (one a column)");
+  // The cells are allocated once when the rest of the text can hold them (a vector grown by
+  // doubling would hold up to twice as many, and copy them as it grows).
   const uint64_t cell_count = static_cast<uint64_t>(cols) * static_cast<uint64_t>(frame_.rows);
   if (cell_count * width <= lines_.bytes_left()) {
     frame_.cells.reserve(static_cast<size_t>(cell_count));
@@ -547,9 +508,7 @@ absl::Status Parser::ParseWideStylemap() {
     }
     if (content->size() != cols * width) {
       const int col = static_cast<int>(std::min(content->size(), cols * width)) + 2;
-      return Error(line->number, col,
-                   absl::StrCat(cols * width, " style characters (", width, " a column)"),
-                   absl::StrCat(content->size()));
+      return Error(line->number, col, expected_length, absl::StrCat(content->size()));
     }
   }
   return absl::OkStatus();

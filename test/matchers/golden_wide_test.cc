@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/gradient_bytes.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/snapshot/frame.h"
@@ -35,29 +36,11 @@ using ::testing::StartsWith;
 
 constexpr char kChildVariable[] = "VTSNAP_WIDE_GOLDEN_CHILD";
 
-// An 80x4 screen, every cell a background of its own from a 24-bit gradient (320 styles), with a
-// line of text on each row, as a program writes it. `changed`: cell (10, 2) another colour.
-std::string GradientBytes(bool changed) {
-  std::string bytes;
-  for (int row = 0; row < 4; ++row) {
-    if (row > 0) bytes += "\r\n";
-    const std::string text = absl::StrCat("gradient row ", row);
-    for (int col = 0; col < 80; ++col) {
-      const int i = row * 80 + col;
-      int r = 255 - i % 256, g = i % 256, b = i / 256 * 16;
-      if (changed && row == 2 && col == 10) r = g = b = 7;
-      absl::StrAppend(&bytes, "\x1b[48;2;", r, ";", g, ";", b, "m",
-                      col < static_cast<int>(text.size()) ? text.substr(col, 1) : " ");
-    }
-  }
-  return bytes + "\x1b[m";
-}
-
 TEST(WideGoldenChild, Gradient) {
   const char* child = std::getenv(kChildVariable);
   if (child == nullptr) GTEST_SKIP() << "run by WideGolden.* as a child";
   VirtualTerminal vt({.cols = 80, .rows = 4});
-  vt.Write(GradientBytes(std::string(child) == "changed"));
+  vt.Write(test_util::GradientBytes(std::string(child) == "changed"));
   EXPECT_THAT(vt, EqualsGolden("gradient"));
 }
 

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/gradient_bytes.h"
 #include "test/scratch_dir.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/capture.h"
@@ -44,23 +45,10 @@ std::string TempFile(const std::string& name, const std::string& contents) {
   return path;
 }
 
-// The dump of an 80x4 screen whose every cell has a background of its own from a 24-bit gradient
-// (320 styles), "gradient row N" on each row; `changed`: cell (10, 2) is #070707.
+// The dump of test_util::GradientBytes's screen (320 styles: the wide form).
 std::string GradientDump(bool changed) {
-  std::string bytes;
-  for (int row = 0; row < 4; ++row) {
-    if (row > 0) bytes += "\r\n";
-    const std::string text = absl::StrCat("gradient row ", row);
-    for (int col = 0; col < 80; ++col) {
-      const int i = row * 80 + col;
-      int r = 255 - i % 256, g = i % 256, b = i / 256 * 16;
-      if (changed && row == 2 && col == 10) r = g = b = 7;
-      absl::StrAppend(&bytes, "\x1b[48;2;", r, ";", g, ";", b, "m",
-                      col < static_cast<int>(text.size()) ? text.substr(col, 1) : " ");
-    }
-  }
   VirtualTerminal vt({.cols = 80, .rows = 4});
-  vt.Write(bytes + "\x1b[m");
+  vt.Write(test_util::GradientBytes(changed));
   absl::StatusOr<std::string> dump = SerializeScreen(vt);
   EXPECT_TRUE(dump.ok()) << dump.status();
   return dump.ok() ? *dump : "";
