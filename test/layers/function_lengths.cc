@@ -6,8 +6,8 @@
 //
 // prints "snapshot/x.cc:42: Reader::Read is 194 lines (the limit is 120 ...)" for each one and
 // exits 1 when there is any (0 when none, 2 on a usage or read error). Arguments after the options
-// are folders (their *.h and *.cc files, not recursive; a missing folder is skipped) or files,
-// relative to --root.
+// are folders (their *.h and *.cc files, sub-folders included) or files, relative to --root; a
+// target that is neither is an error.
 //
 // What a function is: a brace block opened at namespace or class scope whose header (the text
 // since the previous `;`, `{` or `}` at that scope) has a `)` at bracket depth 0 followed only by
@@ -34,6 +34,14 @@ namespace {
 
 bool IsIdent(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Whether the `'` at `i` separates digits (1'048'576) rather than opening a character literal
+// (L'x', u8'x', 'x'): it follows a token that starts with a digit.
+bool IsDigitSeparator(const std::string& text, size_t i) {
+  size_t start = i;
+  while (start > 0 && (IsIdent(text[start - 1]) || text[start - 1] == '\'')) --start;
+  return start < i && std::isdigit(static_cast<unsigned char>(text[start])) != 0;
 }
 
 // `text` with comments, literals and preprocessor lines replaced by spaces (newlines kept).
@@ -82,10 +90,7 @@ std::string Blank(const std::string& text) {
       j = j == std::string::npos ? n : j + close.size();
       blank(i, j);
       i = j;
-    } else if (c == '"' || (c == '\'' && !(i > 0 && IsIdent(text[i - 1]) &&
-                                           // 1'000 is a digit separator; L'x' and u8'x' are not
-                                           !(text[i - 1] == 'L' || text[i - 1] == 'u' ||
-                                             text[i - 1] == 'U' || text[i - 1] == '8')))) {
+    } else if (c == '"' || (c == '\'' && !IsDigitSeparator(text, i))) {
       size_t j = i + 1;
       while (j < n && text[j] != c && text[j] != '\n') j += text[j] == '\\' ? 2 : 1;
       j = std::min(j + 1, n);
@@ -369,16 +374,21 @@ int main(int argc, char** argv) {
     const std::filesystem::path path = root / target;
     if (std::filesystem::is_directory(path)) {
       std::vector<std::string> found;
-      for (const auto& entry : std::filesystem::directory_iterator(path)) {
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
         const std::string ext = entry.path().extension().string();
         if (entry.is_regular_file() && (ext == ".h" || ext == ".cc")) {
-          found.push_back(target + "/" + entry.path().filename().string());
+          found.push_back(
+              (std::filesystem::path(target) / entry.path().lexically_relative(path)).string());
         }
       }
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else if (std::filesystem::is_regular_file(path)) {
       files.push_back(target);
+    } else {
+      // A folder renamed or moved must not leave its functions unchecked.
+      std::cerr << "function_lengths: " << path << " is neither a folder nor a file\n";
+      return 2;
     }
   }
   if (files.empty()) {
