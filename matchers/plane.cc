@@ -5,6 +5,8 @@
 
 #include "vtsnap/matchers/golden_env.h"
 #include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/golden_format.h"
+#include "vtsnap/snapshot/golden_formats.h"
 
 namespace vtsnap::golden_kind {
 
@@ -24,19 +26,12 @@ bool Rgba::Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
 
 bool Rgba::Match(const GoldenAssertion<Options>& a, const RgbaPlane& plane,
                  ::testing::MatchResultListener* listener) {
-  GoldenInput input = {
-      .name = a.name,
-      .format = "ckvision-rgba 1 plane",
-      .what = "plane",
-      .actual = SerializeRgba(plane),
-      .compare = [&plane](const std::string& bytes) -> absl::StatusOr<std::string> {
-        absl::StatusOr<RgbaPlane> expected = ParseRgba(bytes);
-        if (!expected.ok()) return expected.status();
-        const PlaneDiff diff = ComparePlanes(*expected, plane);
-        return diff.empty() ? std::string() : RenderPlaneDiff(diff);
-      },
-      .read_only = a.read_only};
-  return matchers_internal::MatchGoldenInTest(std::move(input), ".rgba", a.options.root, listener);
+  const RgbaFormat format;
+  GoldenInput input = WithFormat(
+      format, [&plane]() -> const RgbaPlane& { return plane; },
+      {.name = a.name, .actual = format.Write(plane), .read_only = a.read_only});
+  return matchers_internal::MatchGoldenInTest(std::move(input), format.Names().extension,
+                                              a.options.root, listener);
 }
 
 }  // namespace vtsnap::golden_kind

@@ -5,6 +5,8 @@
 
 #include "vtsnap/matchers/golden_env.h"
 #include "vtsnap/snapshot/golden_check.h"
+#include "vtsnap/snapshot/golden_format.h"
+#include "vtsnap/snapshot/golden_formats.h"
 
 namespace vtsnap::golden_kind {
 
@@ -22,20 +24,12 @@ bool Semantic::Match(const GoldenAssertion<Options>& a, const ScreenView& screen
     return false;
   }
   RedactSemantic(a.options.redactions, &*actual);
-  GoldenInput input = {.name = a.name,
-                       .format = std::string(kSemanticHeader) + " projection",
-                       .what = "semantic projection",
-                       .read_only = a.read_only};
-  input.actual = SerializeSemantic(*actual);
-  // Bytes that differ are read back and compared by meaning; a golden that does not parse is
-  // named by CheckGolden ("the golden is not a valid ...: PATH:LINE:COL: ...").
-  input.compare = [&actual](const std::string& golden) -> absl::StatusOr<std::string> {
-    absl::StatusOr<SemanticSnapshot> expected = ParseSemantic(golden);
-    if (!expected.ok()) return expected.status();
-    return DiffSemantic(*expected, *actual);
-  };
-  return matchers_internal::MatchGoldenInTest(std::move(input), ".semantic", a.options.root,
-                                              listener);
+  const SemanticFormat format;
+  GoldenInput input = WithFormat(
+      format, [&actual]() -> const SemanticSnapshot& { return *actual; },
+      {.name = a.name, .actual = format.Write(*actual), .read_only = a.read_only});
+  return matchers_internal::MatchGoldenInTest(std::move(input), format.Names().extension,
+                                              a.options.root, listener);
 }
 
 }  // namespace vtsnap::golden_kind

@@ -36,7 +36,8 @@ struct PenColor;
 
 // The golden dump (snapshot/golden.h) of `screen`: exactly the bytes, or the error, of
 // golden::Serialize(*CaptureFrame(screen)); for a live terminal written straight from its cells
-// without building the Frame (a fraction of the cost; EqualsGolden's passing path).
+// without building the Frame (a fraction of the cost; EqualsGolden's passing path), except past
+// 62 styles, whose wide form is written from the captured Frame.
 [[nodiscard]] absl::StatusOr<std::string> SerializeScreen(const ScreenView& screen);
 
 // The one mapping between the decoder's pen (Pen, PenColor, UnderlineStyle) and the Frame's style

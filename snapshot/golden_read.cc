@@ -306,7 +306,9 @@ absl::Status Parser::ParseStyles() {
 }
 
 // The wide form's "width <w>" after the style count: the count is at most one a cell, and `w` the
-// fewest characters that name `count` styles (WideNameWidth), so that one frame has one spelling.
+// fewest characters that name `count` styles (WideNameWidth), so that the writer's spelling is
+// the only one for a count. (A wide dump of 62 styles or fewer is read, but is not canonical:
+// Serialize writes version 1 for it, docs/golden-format.md.)
 absl::Status Parser::ParseWideNameWidth(Tokens& tokens, const Token& count_token, int count) {
   const int64_t cells = int64_t{frame_.cols} * frame_.rows;
   if (count > cells) {
