@@ -7,9 +7,11 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -339,8 +341,17 @@ class SixthFormatTest : public ::testing::Test {
                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
+    // Under `bazel test` the actual values go to the undeclared outputs; these tests expect them
+    // beside the golden.
+    if (const char* outputs = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR")) saved_outputs_ = outputs;
+    ::unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  void TearDown() override {
+    if (saved_outputs_.has_value()) {
+      ::setenv("TEST_UNDECLARED_OUTPUTS_DIR", saved_outputs_->c_str(), 1);
+    }
+    fs::remove_all(dir_);
+  }
 
   GoldenInput Where(const fs::path& golden, std::string claimant) const {
     return {.where = LocateGoldenPath(golden.string()),
@@ -350,6 +361,7 @@ class SixthFormatTest : public ::testing::Test {
 
   const LinesFormat format_;
   fs::path dir_;
+  std::optional<std::string> saved_outputs_;
 };
 
 TEST_F(SixthFormatTest, MissingFailsAndWritesTheActual) {
