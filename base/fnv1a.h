@@ -1,6 +1,6 @@
 // FNV-1a, 64 bits: the one hash vtsnap spells out for other programs to compute (hyperlink ids,
-// decoder/hyperlink.h; raster content hashes, snapshot/rgba.h) and uses wherever it needs a hash
-// whose value is the same on every platform (bench corpus seeds, test pins).
+// decoder/hyperlink.h; raster content hashes, snapshot/screen/rgba.h) and uses wherever it needs a
+// hash whose value is the same on every platform (bench corpus seeds, test pins).
 //
 // Start from the offset basis 0xcbf29ce484222325; for each byte, xor it into the hash, then
 // multiply by the prime 0x100000001b3, modulo 2^64. Continuing a hash over more bytes (the second

@@ -36,9 +36,10 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/golden.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/golden/store.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap::bench {
 namespace {

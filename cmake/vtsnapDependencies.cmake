@@ -22,13 +22,13 @@ if(NOT TARGET utf8proc::utf8proc)
   add_library(utf8proc::utf8proc INTERFACE IMPORTED)
   target_link_libraries(utf8proc::utf8proc INTERFACE PkgConfig::VTSNAP_UTF8PROC)
 endif()
-# nlohmann/json reads progress lines (snapshot/progress.cc) and reads and writes state dumps
-# (snapshot/state_json_read.cc, state_json_write.cc).
+# nlohmann/json reads progress lines (snapshot/formats/progress.cc) and reads and writes state dumps
+# (snapshot/formats/state_json_read.cc, state_json_write.cc).
 if(NOT TARGET nlohmann_json::nlohmann_json)
   find_dependency(nlohmann_json 3 CONFIG)
 endif()
 # libpng writes `vtsnap render --format png` and the report's pixel planes, and reads the browser
-# checks' screenshots (snapshot/png.cc).
+# checks' screenshots (snapshot/render/png.cc).
 if(NOT TARGET PNG::PNG)
   find_dependency(PNG)
 endif()

@@ -1,5 +1,6 @@
-# One precompiled header per vtsnap library (decoder, snapshot, matchers, tools; not base or pty,
-# whose few sources gain less than the header costs): the standard and Abseil headers most of their sources
+# One precompiled header per vtsnap library (decoder, the rooms of snapshot/ but render/, matchers,
+# tools; not base, pty or snapshot/render, whose few sources gain less than the header costs): the
+# standard and Abseil headers most of their sources
 # include, and GoogleTest's for the matchers, parsed once per library instead of once per source
 # file (docs/decisions.md, "The libraries compile with a precompiled header"). Only headers from
 # outside the tree, so a change to a vtsnap header rebuilds what it did before. PRIVATE: nothing

@@ -1,7 +1,7 @@
 #include "vtsnap/matchers/capture_golden.h"
 
 #include "vtsnap/matchers/golden_env.h"
-#include "vtsnap/snapshot/pito_capture_golden.h"
+#include "vtsnap/snapshot/golden/pito_capture_golden.h"
 
 namespace vtsnap::golden_kind {
 

@@ -1,6 +1,6 @@
 // EqualsCaptureGolden: the GoogleTest matcher that compares a pito-tui capture (an app walked over
-// its screens and scripts at several sizes, snapshot/pito_recorder.h) with its capture golden, a
-// capture folder beside the test (snapshot/pito_capture_golden.h, docs/pito.md).
+// its screens and scripts at several sizes, snapshot/golden/pito_recorder.h) with its capture
+// golden, a capture folder beside the test (snapshot/golden/pito_capture_golden.h, docs/pito.md).
 //
 // Every rule of EqualsGolden holds, frame by frame (docs/goldens.md): the golden is the folder
 // `<directory of the test source>/goldens/<test source file stem>/<name>.capture`, one
@@ -29,8 +29,8 @@
 #include "gmock/gmock.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/matchers/golden_matcher.h"
-#include "vtsnap/snapshot/pito_capture.h"
-#include "vtsnap/snapshot/pito_recorder.h"
+#include "vtsnap/snapshot/formats/pito_capture.h"
+#include "vtsnap/snapshot/golden/pito_recorder.h"
 
 namespace vtsnap {
 

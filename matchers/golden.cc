@@ -3,9 +3,10 @@
 #include <utility>
 
 #include "vtsnap/matchers/golden_env.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/golden_check.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/golden/golden_check.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap::golden_kind {
 

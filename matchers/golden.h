@@ -22,9 +22,9 @@
 
 #include "gmock/gmock.h"
 #include "vtsnap/matchers/golden_matcher.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/redact.h"
-#include "vtsnap/snapshot/screen_view.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/redact.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 
@@ -39,20 +39,20 @@ struct GoldenOptions {
   // symbolic half of a paired raster script); both hold a ckvision-golden 1 dump.
   std::string extension = ".dump";
   // A region golden: only this rectangle of the screen ({col, row, cols, rows}, 0-based) is
-  // compared and written, as a frame of its own (CropFrame, snapshot/frame.h), so a widget's test
-  // pins its own area and a change elsewhere does not touch its golden. Redactions apply to the
-  // whole screen first. All zero (the default): the whole screen. A region that is empty or not
+  // compared and written, as a frame of its own (CropFrame, snapshot/screen/frame.h), so a widget's
+  // test pins its own area and a change elsewhere does not touch its golden. Redactions apply to
+  // the whole screen first. All zero (the default): the whole screen. A region that is empty or not
   // inside the screen fails the assertion.
   //   EXPECT_THAT(vt, EqualsGolden("status_bar", {.region = {0, 23, 80, 1}}));
   Region region = {};
 };
 
 namespace golden_kind {
-// The screen golden (golden_matcher.h has what a kind is): any screen (snapshot/screen_view.h), a
-// VirtualTerminal, a Terminal, a Frame, a HeadlessTerminal (its decoded display; one that cannot
-// be read, inside a synchronized frame or invalidated by the presenter profile, fails with the
-// reason) or a PtySession (its screen now; inside an open synchronized frame it fails with the
-// reason), as a `.dump` or `.scene` golden.
+// The screen golden (golden_matcher.h has what a kind is): any screen
+// (snapshot/screen/screen_view.h), a VirtualTerminal, a Terminal, a Frame, a HeadlessTerminal (its
+// decoded display; one that cannot be read, inside a synchronized frame or invalidated by the
+// presenter profile, fails with the reason) or a PtySession (its screen now; inside an open
+// synchronized frame it fails with the reason), as a `.dump` or `.scene` golden.
 struct Screen {
   using Options = GoldenOptions;
   static void Describe(const GoldenAssertion<Options>& a, bool negation, std::ostream* os);

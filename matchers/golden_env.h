@@ -13,8 +13,8 @@
 #include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
-#include "vtsnap/snapshot/golden_check.h"
-#include "vtsnap/snapshot/inventory.h"
+#include "vtsnap/snapshot/golden/golden_check.h"
+#include "vtsnap/snapshot/golden/inventory.h"
 
 namespace vtsnap::matchers_internal {
 
@@ -57,8 +57,8 @@ bool CheckGoldenInTest(absl::string_view name, absl::string_view extension,
                        ::testing::MatchResultListener* listener,
                        absl::FunctionRef<GoldenResult(const TestContext&)> check);
 
-// CheckGoldenInTest of the golden core (snapshot/golden_check.h): `input.name` + `extension` in
-// the test source's golden folder (`root` as GoldenOptions::root), the test as the claimant, its
+// CheckGoldenInTest of the golden core (snapshot/golden/golden_check.h): `input.name` + `extension`
+// in the test source's golden folder (`root` as GoldenOptions::root), the test as the claimant, its
 // command line as the one that accepts the actual value. The single-file kinds (.dump, .scene,
 // .semantic, .rgba) go through here.
 bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,

@@ -16,8 +16,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "vtsnap/matchers/golden_env.h"
-#include "vtsnap/snapshot/golden_check.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/golden/golden_check.h"
+#include "vtsnap/snapshot/golden/store.h"
 
 namespace vtsnap {
 namespace matchers_internal {

@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "vtsnap/snapshot/inventory.h"
+#include "vtsnap/snapshot/golden/inventory.h"
 
 namespace vtsnap {
 

@@ -10,10 +10,10 @@
 #include "vtsnap/matchers/plane.h"
 #include "vtsnap/matchers/presented.h"
 #include "vtsnap/matchers/script_internal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/diff.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/diff.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

@@ -9,10 +9,11 @@
 //                        profile changes what the presenter emits, never the composed scene;
 //   S.dump, S.rgba       the Sixel profile's decoded display and pixel plane;
 //   S_no_graphics.dump, S_no_graphics.rgba   the same under NoGraphics.
-// Every beat (pinned or not) is also checked with the raster checks (snapshot/raster_checks.h):
-// under NoGraphics no opaque pixel and the fallback shown; under Sixel style-preserving blanks
-// under every visible slice, each slice's extent opaque, and no pixel outside the slices. A beat
-// naming an earlier beat's stem must return to exactly those five and never writes them.
+// Every beat (pinned or not) is also checked with the raster checks
+// (snapshot/screen/raster_checks.h): under NoGraphics no opaque pixel and the fallback shown; under
+// Sixel style-preserving blanks under every visible slice, each slice's extent opaque, and no pixel
+// outside the slices. A beat naming an earlier beat's stem must return to exactly those five and
+// never writes them.
 //
 //   vtsnap::HeadlessTerminal sixel(vtsnap::HeadlessProfile::PresenterSixel(48, 14));
 //   vtsnap::HeadlessTerminal plain(vtsnap::HeadlessProfile::Presenter(48, 14));
@@ -25,8 +26,8 @@
 #include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/matchers/script.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/raster_checks.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/raster_checks.h"
 
 namespace vtsnap {
 

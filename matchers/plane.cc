@@ -4,9 +4,9 @@
 #include <utility>
 
 #include "vtsnap/matchers/golden_env.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden_format.h"
-#include "vtsnap/snapshot/golden_formats.h"
+#include "vtsnap/snapshot/golden/golden_format.h"
+#include "vtsnap/snapshot/golden/golden_formats.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap::golden_kind {
 

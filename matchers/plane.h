@@ -19,8 +19,8 @@
 #include "gmock/gmock.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/matchers/golden_matcher.h"
-#include "vtsnap/snapshot/rgba.h"
-#include "vtsnap/snapshot/screen_view.h"
+#include "vtsnap/snapshot/screen/rgba.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 

@@ -5,8 +5,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/diff.h"
 
 namespace vtsnap {
 namespace {

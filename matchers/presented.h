@@ -7,8 +7,8 @@
 // target. The cursor and raster records are not compared (a composed frame's rasters come from the
 // compositor, not from the bytes). It needs a truecolor profile: under a palette depth a presenter
 // rightly writes the nearest index for an RGB style. A mismatch explains itself with the
-// snapshot/diff report (- composed, + presented); a display the presenter profile invalidated, or
-// one read inside a synchronized frame, fails with the reason.
+// snapshot/screen/diff report (- composed, + presented); a display the presenter profile
+// invalidated, or one read inside a synchronized frame, fails with the reason.
 //
 //   vtsnap::HeadlessTerminal term(vtsnap::HeadlessProfile::Presenter(40, 10));
 //   app.Step();                                            // writes into term
@@ -21,13 +21,13 @@
 #include "gmock/gmock.h"
 #include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/matchers/screen.h"  // PrintTo for screens, for failure messages
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 
 // What PresentedEquals compares: `composed` and `presented` with their cursors and raster records
-// set aside. Empty when they are equal; otherwise the snapshot/diff report without its legend
-// line.
+// set aside. Empty when they are equal; otherwise the snapshot/screen/diff report without its
+// legend line.
 std::string PresentedDifference(const Frame& composed, const Frame& presented);
 
 class PresentedMatcher : public ::testing::MatcherInterface<const HeadlessTerminal&> {

@@ -11,9 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/frame_text.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

@@ -3,10 +3,10 @@
 //
 // A frame's raster records come from the app's compositor: one per visible slice of a picture,
 // its anchor and span the visible cells, its pixel extent and hash those of the part of the
-// picture those cells show (snapshot/rgba.h defines the hash, RasterHash). RasterSliceIs matches
-// one record; every argument is a plain value or a gmock matcher, and a mismatch is explained
-// field by field. HasRaster finds the record in a Frame: by id when the id is a plain int, else
-// any record that matches.
+// picture those cells show (snapshot/screen/rgba.h defines the hash, RasterHash). RasterSliceIs
+// matches one record; every argument is a plain value or a gmock matcher, and a mismatch is
+// explained field by field. HasRaster finds the record in a Frame: by id when the id is a plain
+// int, else any record that matches.
 //
 //   using ::testing::Contains;
 //   using ::testing::Pair;
@@ -31,9 +31,9 @@
 #include <utility>
 
 #include "gmock/gmock.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/rgba.h"
-#include "vtsnap/snapshot/screen_view.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/rgba.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 
@@ -150,9 +150,9 @@ RasterSliceMatcher RasterSliceIs(raster_internal::Arg<int> id,
 ::testing::Matcher<const ScreenView&> HasRaster(RasterSliceMatcher slice);
 ::testing::Matcher<const ScreenView&> HasRaster(::testing::Matcher<const RasterRecord&> record);
 
-// Matches an RGBA plane equal to `expected`; a mismatch is the snapshot/rgba.h report (the size,
-// or how many pixels differ and their bounding box, in cells too when `options` gives the cell
-// size), never the bytes.
+// Matches an RGBA plane equal to `expected`; a mismatch is the snapshot/screen/rgba.h report (the
+// size, or how many pixels differ and their bounding box, in cells too when `options` gives the
+// cell size), never the bytes.
 ::testing::Matcher<const RgbaPlane&> PlaneEquals(RgbaPlane expected, PlaneDiffOptions options = {});
 
 }  // namespace vtsnap

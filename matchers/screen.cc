@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/screen/frame_text.h"
 
 namespace vtsnap {
 namespace {

@@ -1,7 +1,7 @@
 // Small matchers for direct assertions on a screen: the cursor, a row's text, a cell's style and a
 // cell's hyperlink. Each matches any screen (a VirtualTerminal, a Terminal, a Frame, a
-// HeadlessTerminal, a PtySession: snapshot/screen_view.h), takes inner gmock matchers where a value
-// is compared, and composes with Not, AllOf and the rest. The names follow one pattern
+// HeadlessTerminal, a PtySession: snapshot/screen/screen_view.h), takes inner gmock matchers where
+// a value is compared, and composes with Not, AllOf and the rest. The names follow one pattern
 // (docs/matchers.md): `<Property>Is(position..., matcher)` checks one property through an inner
 // matcher, `CursorAt`/`CursorHidden` say where the cursor is.
 //
@@ -18,8 +18,8 @@
 #include <string>
 
 #include "gmock/gmock.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/screen_view.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 

@@ -10,8 +10,8 @@
 #include "vtsnap/decoder/keys.h"
 #include "vtsnap/matchers/presented.h"
 #include "vtsnap/matchers/script_internal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/diff.h"
 
 namespace vtsnap {
 namespace script_internal {

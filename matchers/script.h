@@ -29,7 +29,7 @@
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/headless_terminal.h"
 #include "vtsnap/matchers/golden.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 

@@ -4,9 +4,9 @@
 #include <utility>
 
 #include "vtsnap/matchers/golden_env.h"
-#include "vtsnap/snapshot/golden_check.h"
-#include "vtsnap/snapshot/golden_format.h"
-#include "vtsnap/snapshot/golden_formats.h"
+#include "vtsnap/snapshot/golden/golden_check.h"
+#include "vtsnap/snapshot/golden/golden_format.h"
+#include "vtsnap/snapshot/golden/golden_formats.h"
 
 namespace vtsnap::golden_kind {
 

@@ -30,8 +30,8 @@
 #include "gmock/gmock.h"
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/matchers/golden_matcher.h"
-#include "vtsnap/snapshot/screen_view.h"
-#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/formats/semantic.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 
@@ -42,7 +42,7 @@ struct SemanticGoldenOptions {
   // The visible viewport (default) or the used buffer (scrollback and screen).
   SemanticCapture capture = SemanticCapture::kViewport;
   // Masks applied to the `text` section before it is compared or written (RedactSemantic in
-  // snapshot/semantic.h): spinners, clocks, PIDs. The golden holds the masked text.
+  // snapshot/formats/semantic.h): spinners, clocks, PIDs. The golden holds the masked text.
   Redactions redactions = {};
 };
 

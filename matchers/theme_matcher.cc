@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "vtsnap/matchers/theme.h"
-#include "vtsnap/snapshot/theme.h"
+#include "vtsnap/snapshot/formats/theme.h"
 
 namespace vtsnap {
 namespace {

@@ -30,8 +30,8 @@
 #include "vtsnap/decoder/keys.h"
 #include "vtsnap/pty/foreground_probe.h"
 #include "vtsnap/pty/pty_session_internal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/detached_state.h"
+#include "vtsnap/snapshot/formats/detached_state.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 extern char** environ;  // NOLINT: POSIX
 
@@ -737,8 +737,8 @@ std::string PtySession::DescribeScreenLocked() const {
   const Terminal& t = vt_.terminal();
   absl::StatusOr<Frame> frame = CaptureFrame(ScreenView(t));
   if (!frame.ok()) return absl::StrCat("the screen cannot be read: ", frame.status().message());
-  // The picture the matchers print (snapshot/screen_view.h), so a timeout and a failed assertion
-  // show a screen the same way.
+  // The picture the matchers print (snapshot/screen/screen_view.h), so a timeout and a failed
+  // assertion show a screen the same way.
   return absl::StrCat("the screen (", t.cols(), "x", t.rows(), "):\n", FramedRows(*frame));
 }
 

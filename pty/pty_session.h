@@ -40,8 +40,8 @@
 #include "absl/time/time.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/screen_view.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 
@@ -204,19 +204,19 @@ class PtySession {
   // The screen as the decoder shows it now, as a consistent snapshot taken under the session's
   // lock: a ScreenView that owns its Frame (and its pixel plane when Sixel is on) and what the
   // semantic projection and the theme check read beyond it (modes, wrap flags, scrollback:
-  // snapshot/detached_state.h), so CaptureSemantic, EqualsSemanticGolden and IsThemeIndependent
-  // take a session as they take a VirtualTerminal. Inside an open
-  // synchronized frame (the program has not finished drawing) the view is unreadable and says so.
-  // A PtySession converts to a ScreenView through this (VtsnapScreenView below), so every matcher
-  // and capture function takes a session.
+  // snapshot/formats/detached_state.h), so CaptureSemantic, EqualsSemanticGolden and
+  // IsThemeIndependent take a session as they take a VirtualTerminal. Inside an open synchronized
+  // frame (the program has not finished drawing) the view is unreadable and says so. A PtySession
+  // converts to a ScreenView through this (VtsnapScreenView below), so every matcher and capture
+  // function takes a session.
   ScreenView View() const;
   // Diagnostics, not captures: the screen text, WithScreen and DescribeScreen read whatever is
   // there, synchronized frame or not (assert on View() or WaitForFrame's screen instead).
   std::string ScreenText() const;
   // Runs `read` on the screen while the session's lock is held (it must not call the session).
   void WithScreen(const std::function<void(const Terminal&)>& read) const;
-  // The screen for messages, as the matchers print it (FramedRows of snapshot/screen_view.h):
-  // what a timeout shows.
+  // The screen for messages, as the matchers print it (FramedRows of
+  // snapshot/screen/screen_view.h): what a timeout shows.
   std::string DescribeScreen() const;
   // What idle detection sees now (PtyOptions::detect_idle), for messages and for finding out why
   // a quiet wait took its whole quiet period: "waiting: less (pid 12) reads /dev/pts/3",
@@ -308,7 +308,7 @@ class PtySession {
   std::thread reader_;
 };
 
-// The hook that makes a PtySession a ScreenView (snapshot/screen_view.h): session.View().
+// The hook that makes a PtySession a ScreenView (snapshot/screen/screen_view.h): session.View().
 inline ScreenView VtsnapScreenView(const PtySession& session) { return session.View(); }
 
 }  // namespace vtsnap

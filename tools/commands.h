@@ -15,8 +15,8 @@
 #include "absl/strings/string_view.h"
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal.h"
-#include "vtsnap/snapshot/redact.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/golden/store.h"
+#include "vtsnap/snapshot/screen/redact.h"
 #include "vtsnap/tools/cli.h"
 
 namespace vtsnap::tools {

@@ -1,5 +1,5 @@
 // `vtsnap compare BEFORE AFTER`: compares two pito-tui capture folders and prints their
-// Differences one a line (docs/pito.md, snapshot/pito_capture.h).
+// Differences one a line (docs/pito.md, snapshot/formats/pito_capture.h).
 #include <cstddef>
 #include <optional>
 #include <ostream>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "vtsnap/snapshot/pito_capture.h"
+#include "vtsnap/snapshot/formats/pito_capture.h"
 #include "vtsnap/tools/cli.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/exit_codes.h"

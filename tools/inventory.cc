@@ -1,6 +1,6 @@
 // `vtsnap inventory DIR`: merges the inventory records the test processes wrote into DIR and
 // prints the verdict on every golden folder (docs/inventory.md).
-#include "vtsnap/snapshot/inventory.h"
+#include "vtsnap/snapshot/golden/inventory.h"
 
 #include <unistd.h>
 

@@ -1,7 +1,7 @@
 // `vtsnap render FILE --format html|svg|png|ansi`: a golden dump, a scene, an `.actual`, a state
-// dump, an RGBA plane or a raw byte recording drawn as a person sees it (snapshot/render.h). A
-// recording is streamed (tools/input.h); the others are read whole, up to kMaxInputBytes.
-#include "vtsnap/snapshot/render.h"
+// dump, an RGBA plane or a raw byte recording drawn as a person sees it (snapshot/render/render.h).
+// A recording is streamed (tools/input.h); the others are read whole, up to kMaxInputBytes.
+#include "vtsnap/snapshot/render/render.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -21,14 +21,15 @@
 #include "absl/strings/strip.h"
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/png.h"
-#include "vtsnap/snapshot/rgba.h"
-#include "vtsnap/snapshot/semantic.h"
-#include "vtsnap/snapshot/state_json.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/formats/semantic.h"
+#include "vtsnap/snapshot/formats/state_json.h"
+#include "vtsnap/snapshot/golden/store.h"
+#include "vtsnap/snapshot/render/png.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 #include "vtsnap/tools/cli.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/exit_codes.h"

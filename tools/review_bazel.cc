@@ -20,7 +20,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 #include "vtsnap/base/fnv1a.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/golden/store.h"
 #include "vtsnap/tools/review_internal.h"
 #include "vtsnap/tools/zip_reader.h"
 

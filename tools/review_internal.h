@@ -15,7 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/snapshot/pito_capture.h"
+#include "vtsnap/snapshot/formats/pito_capture.h"
 #include "vtsnap/tools/exit_codes.h"
 
 namespace vtsnap::tools::review_internal {

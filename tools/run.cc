@@ -30,13 +30,13 @@
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/keys.h"
 #include "vtsnap/pty/pty_session.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/diff.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/golden_check.h"
-#include "vtsnap/snapshot/redact.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/golden/golden_check.h"
+#include "vtsnap/snapshot/golden/store.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/diff.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/redact.h"
 #include "vtsnap/tools/cli.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/exit_codes.h"
@@ -350,9 +350,9 @@ bool PreflightExpectation(const std::string& path, const std::string& origin, Up
   return false;
 }
 
-// Compares the screen with the golden through the golden core (snapshot/golden_check.h, the one
-// EqualsGolden uses) and writes what UPDATE_GOLDENS allows; the report goes to `err`. Returns the
-// exit code.
+// Compares the screen with the golden through the golden core (snapshot/golden/golden_check.h, the
+// one EqualsGolden uses) and writes what UPDATE_GOLDENS allows; the report goes to `err`. Returns
+// the exit code.
 int CheckExpectation(const std::string& path, const Frame& actual, UpdateMode mode,
                      const std::string& accept_command, std::ostream& err) {
   const GoldenResult result =

@@ -12,10 +12,11 @@
 #include "absl/strings/str_join.h"
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal_options.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/formats/state_json.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/frame.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {

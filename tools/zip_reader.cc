@@ -14,7 +14,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/golden/store.h"
 
 namespace vtsnap::tools {
 namespace {

@@ -21,7 +21,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/golden/store.h"
 
 namespace vtsnap::tools {
 
@@ -41,7 +41,7 @@ struct ZipLimits {
 
 // Calls `visit` with each file (not folder) of the archive `path` for which `wanted(name)` holds,
 // in archive order, one at a time, until `visit` returns an error, which is returned. The archive
-// itself is limited to kMaxGoldenBytes (snapshot/store.h). Before anything is inflated, the
+// itself is limited to kMaxGoldenBytes (snapshot/golden/store.h). Before anything is inflated, the
 // wanted files are checked against `limits` by their sizes in the central directory, and for data
 // shared between two entries; an entry then inflates to exactly the size it declares or is an
 // error (inflating stops there). A name that is absolute or has a ".." segment is refused, so no

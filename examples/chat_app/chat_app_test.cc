@@ -21,8 +21,8 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/matchers.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/diff.h"
 
 VTSNAP_DECLARE_INVENTORY({
     {"streaming", {"first_chunk", "mid_stream", "completed"}},

@@ -17,9 +17,9 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/sixel.h"
 #include "vtsnap/matchers/matchers.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/raster_checks.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/raster_checks.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace {
 

@@ -25,8 +25,8 @@
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/presented.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace presenter_app_test {
 

@@ -28,7 +28,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "vtsnap/snapshot/progress.h"
+#include "vtsnap/snapshot/formats/progress.h"
 
 namespace progress_app {
 

@@ -37,8 +37,8 @@
 #include "test/pty/test_support.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/matchers.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap::conformance {
 namespace {

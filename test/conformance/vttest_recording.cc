@@ -23,7 +23,7 @@
 #include "test/conformance/vttest_player.h"
 #include "test/conformance/vttest_walks.h"
 #include "test/differential/oracles.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/state_json.h"
 
 namespace vtsnap::conformance {
 namespace {

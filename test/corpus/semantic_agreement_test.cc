@@ -26,7 +26,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/formats/semantic.h"
 
 namespace vtsnap {
 namespace {

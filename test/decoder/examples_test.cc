@@ -4,7 +4,7 @@
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/progress.h"
+#include "vtsnap/snapshot/formats/progress.h"
 
 namespace {
 

@@ -42,7 +42,7 @@
 #include "vtsnap/base/utf8.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/decoder/width.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/state_json.h"
 
 namespace vtsnap::differential {
 namespace {

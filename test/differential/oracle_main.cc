@@ -18,7 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "test/differential/oracles.h"
 #include "vtsnap/base/size.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/state_json.h"
 
 namespace {
 

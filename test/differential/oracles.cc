@@ -28,7 +28,7 @@
 #include "nlohmann/json.hpp"
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/width.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/state_json.h"
 
 extern char** environ;
 

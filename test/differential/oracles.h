@@ -1,6 +1,6 @@
 // Oracles of differential testing (docs/differential.md): independent terminal emulators that
 // replay the same bytes as vtsnap and print the partial state dump (docs/state-dump.md) of what
-// they can know, for DiffStates (snapshot/state_json.h) to compare with vtsnap's.
+// they can know, for DiffStates (snapshot/formats/state_json.h) to compare with vtsnap's.
 //
 //   // libvterm, in process:
 //   absl::StatusOr<std::string> a = vtsnap::LibvtermStateJson(80, 24, bytes);

@@ -23,7 +23,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "test/scratch_dir.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/state_json.h"
 
 namespace vtsnap {
 namespace {

@@ -1,6 +1,6 @@
 // libFuzzer target: arbitrary text as a GNU Unifont .hex font (BitmapFont::Parse,
-// snapshot/render.h). An error is InvalidArgument naming the font ("fuzz.hex:LINE:COL: ..." or
-// "fuzz.hex: no glyphs"); a font that reads holds, for each glyph line, the glyph its last line
+// snapshot/render/render.h). An error is InvalidArgument naming the font ("fuzz.hex:LINE:COL: ..."
+// or "fuzz.hex: no glyphs"); a font that reads holds, for each glyph line, the glyph its last line
 // for that code point wrote: the width its digit count says and the rows its digits say.
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
-#include "vtsnap/snapshot/render.h"
+#include "vtsnap/snapshot/render/render.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);

@@ -19,7 +19,7 @@
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace {
 

@@ -10,9 +10,9 @@
 
 #include "absl/status/statusor.h"
 #include "vtsnap/decoder/terminal.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/state_json.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap_fuzz {
 

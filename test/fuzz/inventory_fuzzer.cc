@@ -1,4 +1,4 @@
-// libFuzzer target: arbitrary text as a golden-inventory record (snapshot/inventory.h,
+// libFuzzer target: arbitrary text as a golden-inventory record (snapshot/golden/inventory.h,
 // docs/inventory.md). An error is InvalidArgument naming the line ("line N: ..."); whatever
 // parses serializes, parses back to an equal record and serializes to the same text again.
 #include <cstddef>
@@ -10,7 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
-#include "vtsnap/snapshot/inventory.h"
+#include "vtsnap/snapshot/golden/inventory.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,8 +1,8 @@
-// libFuzzer target: arbitrary text as a pito-tui frame 1 file (snapshot/pito_frame.h), and the
-// same bytes as terminal output. A file that parses serializes back to exactly the same bytes; a
-// file that does not is refused with "path:LINE:COL: message". The screen the bytes leave in a
+// libFuzzer target: arbitrary text as a pito-tui frame 1 file (snapshot/formats/pito_frame.h), and
+// the same bytes as terminal output. A file that parses serializes back to exactly the same bytes;
+// a file that does not is refused with "path:LINE:COL: message". The screen the bytes leave in a
 // small terminal converts to a frame (lossy) that serializes and parses back equal, and its ANSI
-// dump (snapshot/pito_dump.h) replays to the same cells.
+// dump (snapshot/formats/pito_dump.h) replays to the same cells.
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -14,9 +14,9 @@
 #include "absl/strings/strip.h"
 #include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/pito_dump.h"
-#include "vtsnap/snapshot/pito_frame.h"
+#include "vtsnap/snapshot/formats/pito_dump.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/presenter.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 3) return 0;

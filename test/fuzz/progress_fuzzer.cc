@@ -9,7 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
-#include "vtsnap/snapshot/progress.h"
+#include "vtsnap/snapshot/formats/progress.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view line(reinterpret_cast<const char*>(data), size);

@@ -8,7 +8,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view bytes(reinterpret_cast<const char*>(data), size);

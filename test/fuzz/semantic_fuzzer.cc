@@ -1,6 +1,7 @@
-// libFuzzer target: arbitrary text as a semantic snapshot (snapshot/semantic.h, docs/semantic.md).
-// An error is InvalidArgument naming the file ("fuzz.semantic:LINE:COL: ..."); whatever parses
-// serializes, parses back to an equal snapshot and serializes to the same text again.
+// libFuzzer target: arbitrary text as a semantic snapshot (snapshot/formats/semantic.h,
+// docs/semantic.md). An error is InvalidArgument naming the file ("fuzz.semantic:LINE:COL: ...");
+// whatever parses serializes, parses back to an equal snapshot and serializes to the same text
+// again.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -10,7 +11,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
-#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/formats/semantic.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);

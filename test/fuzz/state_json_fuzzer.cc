@@ -1,5 +1,5 @@
-// libFuzzer target: arbitrary text as a JSON state dump (snapshot/state_json.h). An error names
-// the source; whatever parses writes, parses back to an equal dump and writes the same text
+// libFuzzer target: arbitrary text as a JSON state dump (snapshot/formats/state_json.h). An error
+// names the source; whatever parses writes, parses back to an equal dump and writes the same text
 // again, and differs from nothing when compared with itself. The input is also cut in two (at its
 // first NUL byte, else in the middle) and each part read as a dump of its own: every pair of
 // dumps that parse is diffed both ways, which must give the same paths with the sides swapped.
@@ -13,7 +13,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/state_json.h"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/state_json.h"
+#include "vtsnap/snapshot/formats/state_json.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace {
 

@@ -19,7 +19,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "test/fuzz/fuzz_check.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/golden/store.h"
 #include "vtsnap/tools/zip_reader.h"
 
 namespace {

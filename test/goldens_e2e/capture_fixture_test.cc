@@ -15,8 +15,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/matchers/matchers.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/pito_recorder.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/golden/pito_recorder.h"
 
 namespace {
 

@@ -29,10 +29,10 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/pito_capture.h"
-#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/pito_capture.h"
+#include "vtsnap/snapshot/formats/semantic.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 #ifndef VTSNAP_FIXTURE_BINARY
 #error "VTSNAP_FIXTURE_BINARY must name the goldens_fixture_test executable"
@@ -104,8 +104,9 @@ std::vector<std::string> FilesUnder(const fs::path& dir) {
   return files;
 }
 
-// `files` without the HTML failure report's page and entries (snapshot/report.h), which every
-// failing check adds beside its .actual file; the tests that are about the report look at them.
+// `files` without the HTML failure report's page and entries (snapshot/golden/report.h), which
+// every failing check adds beside its .actual file; the tests that are about the report look at
+// them.
 std::vector<std::string> WithoutReport(std::vector<std::string> files) {
   std::erase_if(files, [](const std::string& f) {
     return f.find("vtsnap-report.html") != std::string::npos ||

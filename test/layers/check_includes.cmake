@@ -2,18 +2,24 @@
 # library folders, tests, examples and benchmarks under SOURCE_DIR and fails, naming file and line,
 #   - on a library header spelled without the project prefix ("decoder/terminal.h" instead of
 #     "vtsnap/decoder/terminal.h"), anywhere;
+#   - on a header of snapshot/ named outside its rooms ("vtsnap/snapshot/screen/frame.h");
 #   - on a library file including a header of a layer above it. The flow: base/ <- decoder/ <-
 #     snapshot/ <- pty/ and matchers/ (side by side: the matchers see a PtySession only as a
-#     ScreenView) <- tools/. base/ includes nothing of vtsnap's but itself;
+#     ScreenView) <- tools/. base/ includes nothing of vtsnap's but itself. Within snapshot/ the
+#     rooms are layers too: screen/ <- formats/ <- render/ <- golden/;
 #   - on a file of base/ or decoder/ including nlohmann/json: the decoder reads no JSON (progress
-#     lines are snapshot/progress.h; layers.decoder_links_no_json checks the link side).
+#     lines are snapshot/formats/progress.h; layers.decoder_links_no_json checks the link side).
 cmake_minimum_required(VERSION 3.25)
+set(rooms snapshot/screen snapshot/formats snapshot/render snapshot/golden)
 set(allowed_base base)
 set(allowed_decoder base decoder)
-set(allowed_snapshot base decoder snapshot)
-set(allowed_pty base decoder snapshot pty)
-set(allowed_matchers base decoder snapshot matchers)
-set(allowed_tools base decoder snapshot pty tools)
+set(allowed_snapshot/screen base decoder snapshot/screen)
+set(allowed_snapshot/formats ${allowed_snapshot/screen} snapshot/formats)
+set(allowed_snapshot/render ${allowed_snapshot/formats} snapshot/render)
+set(allowed_snapshot/golden ${allowed_snapshot/render} snapshot/golden)
+set(allowed_pty base decoder ${rooms} pty)
+set(allowed_matchers base decoder ${rooms} matchers)
+set(allowed_tools base decoder ${rooms} pty tools)
 
 set(problems "")
 set(checked 0)
@@ -22,10 +28,15 @@ foreach(folder IN ITEMS base decoder snapshot pty matchers tools test examples b
        ${SOURCE_DIR}/${folder}/*.cc ${SOURCE_DIR}/${folder}/*.inc)
   list(FILTER files EXCLUDE REGEX "node_modules")
   foreach(file IN LISTS files)
+    # The unit whose rules apply: the folder, or for snapshot/ the room.
+    set(unit ${folder})
+    if(file MATCHES "^snapshot/([^/]+)/")
+      set(unit snapshot/${CMAKE_MATCH_1})
+    endif()
     file(READ ${SOURCE_DIR}/${file} content)
     if(folder MATCHES "^(base|decoder)$" AND content MATCHES "#[ \t]*include[ \t]*[<\"]nlohmann/")
       string(APPEND problems "${file}: includes nlohmann/json, but ${folder}/ reads no JSON (the "
-                             "decoder has no JSON dependency; progress lines are snapshot/)\n")
+                             "decoder has no JSON dependency; progress lines are snapshot/formats/)\n")
     endif()
     string(REGEX MATCHALL "#[ \t]*include[ \t]*\"[^\"\n]*\"" includes "${content}")
     foreach(inc IN LISTS includes)
@@ -39,12 +50,18 @@ foreach(folder IN ITEMS base decoder snapshot pty matchers tools test examples b
       if(path MATCHES "^(base|decoder|snapshot|pty|matchers|tools)/")
         string(APPEND problems
                "${file}:${line}: #include \"${path}\": spell vtsnap headers vtsnap/${path}\n")
-      elseif(path MATCHES "^vtsnap/([^/]+)/" AND DEFINED allowed_${folder})
+      elseif(path MATCHES "^vtsnap/snapshot/[^/]+$")
+        string(APPEND problems "${file}:${line}: #include \"${path}\": snapshot/'s headers are in "
+                               "its rooms (vtsnap/snapshot/screen/frame.h, ...)\n")
+      elseif(path MATCHES "^vtsnap/([^/]+)/" AND DEFINED allowed_${unit})
         set(target_folder ${CMAKE_MATCH_1})
-        set(may_include ${allowed_${folder}})
+        if(path MATCHES "^vtsnap/(snapshot/[^/]+)/")
+          set(target_folder ${CMAKE_MATCH_1})
+        endif()
+        set(may_include ${allowed_${unit}})
         if(NOT target_folder IN_LIST may_include)
-          string(REPLACE ";" "/, " may "${allowed_${folder}}")
-          string(APPEND problems "${file}:${line}: #include \"${path}\": ${folder}/ may include "
+          string(REPLACE ";" "/, " may "${allowed_${unit}}")
+          string(APPEND problems "${file}:${line}: #include \"${path}\": ${unit}/ may include "
                                  "only ${may}/ (a lower layer never includes a higher one)\n")
         endif()
       endif()

@@ -1,6 +1,6 @@
 # layers.decoder_links_no_json (test/layers/CMakeLists.txt): BASE_LINKS and DECODER_LINKS are the
 # LINK_LIBRARIES (public and private) of vtsnap_base and vtsnap_decoder. Neither may name
-# nlohmann/json: the decoder has no JSON dependency (progress lines are snapshot/progress.h;
+# nlohmann/json: the decoder has no JSON dependency (progress lines are snapshot/formats/progress.h;
 # docs/decisions.md, "base/: what every layer uses").
 cmake_minimum_required(VERSION 3.25)
 set(problems "")

@@ -8,7 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "vtsnap/decoder/headless_terminal.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap::testing_apps {
 

@@ -16,9 +16,9 @@
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/golden.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/golden/store.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap {
 namespace {

@@ -14,9 +14,9 @@
 #include "vtsnap/matchers/golden.h"
 #include "vtsnap/matchers/plane.h"
 #include "vtsnap/matchers/semantic_golden.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/pito_recorder.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/golden/pito_recorder.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

@@ -30,9 +30,9 @@
 #include "vtsnap/matchers/golden_matcher.h"
 #include "vtsnap/matchers/plane.h"
 #include "vtsnap/matchers/semantic_golden.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/pito_recorder.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/golden/pito_recorder.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

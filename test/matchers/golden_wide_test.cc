@@ -1,7 +1,8 @@
 // EqualsGolden on a screen of more than 62 styles (a 24-bit gradient), as a user meets it: the
 // golden is missing and the assertion fails; UPDATE_GOLDENS=1 writes it in the wide form
-// (`vtsnap-wide-golden 1`, snapshot/golden.h); the next run passes; a one-cell colour change fails
-// with a diff that names the cell's row and both colours, and leaves the golden as it was.
+// (`vtsnap-wide-golden 1`, snapshot/formats/golden.h); the next run passes; a one-cell colour
+// change fails with a diff that names the cell's row and both colours, and leaves the golden as it
+// was.
 //
 // The update mode is read once a process, so each step runs this binary again as a child
 // (WideGoldenChild.Gradient, which skips unless VTSNAP_WIDE_GOLDEN_CHILD is set), with an
@@ -24,8 +25,8 @@
 #include "test/gradient_bytes.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/golden.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

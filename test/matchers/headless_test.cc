@@ -13,8 +13,8 @@
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/presented.h"
 #include "vtsnap/matchers/screen.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -11,9 +11,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/raster_checks.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/raster_checks.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

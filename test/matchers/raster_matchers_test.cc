@@ -8,8 +8,9 @@
 #include "gtest/gtest.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/matchers/raster.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

@@ -79,7 +79,7 @@ if("install" IN_LIST MODES)
   step(install ${CMAKE_COMMAND} --install "${VTSNAP_BINARY_DIR}" --prefix "${prefix}")
   foreach(f include/vtsnap/matchers/matchers.h include/vtsnap/decoder/width_table.inc
             include/vtsnap/base/utf8.h
-            include/vtsnap/snapshot/frame.h bin/vtsnap)
+            include/vtsnap/snapshot/screen/frame.h bin/vtsnap)
     if(NOT EXISTS "${prefix}/${f}")
       message(FATAL_ERROR "package test: the install did not produce ${prefix}/${f}")
     endif()

@@ -26,10 +26,10 @@
 #include "test/pty/test_support.h"
 #include "test/scratch_dir.h"
 #include "vtsnap/matchers/matchers.h"
-#include "vtsnap/snapshot/pito_dump.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/semantic.h"
-#include "vtsnap/snapshot/theme.h"
+#include "vtsnap/snapshot/formats/pito_dump.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/formats/semantic.h"
+#include "vtsnap/snapshot/formats/theme.h"
 
 namespace vtsnap {
 namespace {

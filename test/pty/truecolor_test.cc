@@ -3,7 +3,7 @@
 // and a generated script that gives each of 100 words its own 24-bit foreground and background.
 // Version 1 cannot hold that screen (a style is named by one of 62 characters), so its golden,
 // goldens/truecolor_test/vim_truecolor.dump, is the wide form `vtsnap-wide-golden 1`
-// (snapshot/golden.h); the test checks that it is, and that it holds more than 62 styles.
+// (snapshot/formats/golden.h); the test checks that it is, and that it holds more than 62 styles.
 //
 // Deterministic: a fixed size, no vimrc, viminfo, swap file, ruler, showcmd, status line, intro or
 // file message; the test waits for the last word's colour and then for vim to go quiet.
@@ -25,8 +25,8 @@
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/pty/pty_session.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -20,10 +20,11 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/matchers/matchers.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/png.h"
-#include "vtsnap/snapshot/report.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/golden/report.h"
+#include "vtsnap/snapshot/render/png.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

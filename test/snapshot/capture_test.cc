@@ -1,5 +1,5 @@
 // Capturing a decoded screen as a Frame, and the golden dump of what was captured.
-#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 #include <filesystem>
 #include <fstream>
@@ -11,8 +11,9 @@
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

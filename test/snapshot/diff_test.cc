@@ -1,12 +1,12 @@
 // Frame differences: structured records and the report texts, pinned exactly.
-#include "vtsnap/snapshot/diff.h"
+#include "vtsnap/snapshot/screen/diff.h"
 
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -1,12 +1,12 @@
-// The usage examples at the top of snapshot/golden.h and snapshot/diff.h, kept compiling and
-// true (frame_test.cc keeps frame.h's; capture_test.cc keeps capture.h's).
+// The usage examples at the top of snapshot/formats/golden.h and snapshot/screen/diff.h, kept
+// compiling and true (frame_test.cc keeps frame.h's; capture_test.cc keeps capture.h's).
 #include <string>
 
 #include "gtest/gtest.h"
 #include "test/snapshot/spec_example.h"
-#include "vtsnap/snapshot/diff.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/diff.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace {
 

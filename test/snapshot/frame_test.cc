@@ -1,5 +1,6 @@
 // Frame: blank frames, row text from cells, link runs, and equality of meaning.
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/frame_text.h"
 
 #include <string>
 #include <vector>
@@ -20,6 +21,16 @@ TEST(Frame, HeaderExampleCompiles) {
   frame.links = vtsnap::LinkRunsFromTargets(4, 1, {"https://x.example/", "", "", ""});
   EXPECT_EQ(frame.RowText(0), "hi  ");
   EXPECT_EQ(frame.LinkTargetAt(0, 0), "https://x.example/");
+}
+
+// snapshot/screen/frame_text.h's example.
+TEST(FrameText, HeaderExampleSpellsAsTheDumpDoes) {
+  std::string red = vtsnap::golden::FormatColor(vtsnap::Color::Rgb(255, 0, 0));  // "#FF0000"
+  vtsnap::Cursor cursor = {.visible = true, .col = 6, .row = 1};
+  std::string line = vtsnap::golden::FormatCursorLine(cursor);  // "cursor 6 1 block"
+  EXPECT_EQ(red, "#FF0000");
+  EXPECT_EQ(line, "cursor 6 1 block");
+  EXPECT_EQ(vtsnap::golden::FormatCursorLine({.visible = false}), "cursor hidden");
 }
 
 TEST(Frame, BlankIsSpacesInTheDefaultStyle) {

@@ -1,8 +1,9 @@
-// The golden core (snapshot/golden_check.h) without GoogleTest's matchers: outcomes, messages,
+// The golden core (snapshot/golden/golden_check.h) without GoogleTest's matchers: outcomes,
+// messages,
 // `.actual` files, the byte-equality fast path, duplicate claims and the inventory's claims, in the
 // process's default update mode (this binary runs without UPDATE_GOLDENS). The update modes are
 // exercised end to end in test/goldens_e2e/. Also keeps the header's example alive.
-#include "vtsnap/snapshot/golden_check.h"
+#include "vtsnap/snapshot/golden/golden_check.h"
 
 #include <unistd.h>
 
@@ -17,7 +18,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap {
 namespace {

@@ -1,9 +1,9 @@
-// The golden formats (snapshot/golden_format.h, snapshot/golden_formats.h): each of the five kinds
-// of golden through the one interface (a read error naming PATH:LINE:COL, the canonical bytes
-// written back, the comparison by meaning, the failure's text, the report's screens), and a sixth
-// format defined here, in the test alone, checked end to end by CheckGolden: a new format needs
-// no change to the core. Also keeps the headers' examples alive.
-#include "vtsnap/snapshot/golden_format.h"
+// The golden formats (snapshot/golden/golden_format.h, snapshot/golden/golden_formats.h): each of
+// the five kinds of golden through the one interface (a read error naming PATH:LINE:COL, the
+// canonical bytes written back, the comparison by meaning, the failure's text, the report's
+// screens), and a sixth format defined here, in the test alone, checked end to end by CheckGolden:
+// a new format needs no change to the core. Also keeps the headers' examples alive.
+#include "vtsnap/snapshot/golden/golden_format.h"
 
 #include <unistd.h>
 
@@ -23,9 +23,11 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden_check_internal.h"
-#include "vtsnap/snapshot/golden_formats.h"
+#include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/golden/golden_check_internal.h"
+#include "vtsnap/snapshot/golden/golden_formats.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap {
 namespace {
@@ -238,7 +240,7 @@ TEST(GoldenFormatEntryPointsTest, DumpEntryPointsAreTheDumpFormat) {
   EXPECT_EQ(DumpReportScreens([&] { return ho; })(&golden), format.Draw(&hi, ho));
 }
 
-// The example of snapshot/golden_formats.h.
+// The example of snapshot/golden/golden_formats.h.
 TEST(GoldenFormatEntryPointsTest, FormatsHeaderExample) {
   const RgbaFormat format;
   const absl::StatusOr<RgbaPlane> plane = format.Read("ckvision-rgba 2\n", "x.rgba");
@@ -250,8 +252,8 @@ TEST(GoldenFormatEntryPointsTest, FormatsHeaderExample) {
   EXPECT_NE(format.Explain(red, other, differences), "");
 }
 
-// The example of snapshot/golden_check_internal.h: the start CheckGolden and the capture golden
-// share (the name, where, the update mode).
+// The example of snapshot/golden/golden_check_internal.h: the start CheckGolden and the capture
+// golden share (the name, where, the update mode).
 TEST(GoldenFormatEntryPointsTest, InternalHeaderExample) {
   absl::StatusOr<UpdateMode> mode =
       golden_check_internal::StartCheck("walk", ".capture", "", UpdateMode::kNew);
@@ -438,7 +440,7 @@ TEST_F(SixthFormatTest, WithFormatAsksTheValueOnlyWhenTheBytesDiffer) {
   EXPECT_GT(asked, 0);
 }
 
-// The example of snapshot/golden_format.h.
+// The example of snapshot/golden/golden_format.h.
 TEST_F(SixthFormatTest, HeaderExample) {
   VirtualTerminal vt({.cols = 6, .rows = 1});
   vt.Write("home");

@@ -1,6 +1,6 @@
 // ckvision-golden 1: the spec's examples, one accept and one reject case per validation rule,
 // non-canonical spellings, CRLF, the style limit, and random frames that must round-trip.
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
 
 #include <cstring>
 #include <random>
@@ -12,7 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/snapshot/spec_example.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -1,6 +1,6 @@
-// snapshot/inventory.h: the record format, writing and reading record directories, the merged
-// verdict and its report.
-#include "vtsnap/snapshot/inventory.h"
+// snapshot/golden/inventory.h: the record format, writing and reading record directories, the
+// merged verdict and its report.
+#include "vtsnap/snapshot/golden/inventory.h"
 
 #include <unistd.h>
 
@@ -48,7 +48,7 @@ void Touch(const std::string& folder, const std::string& relative) {
   std::ofstream(path) << "x\n";
 }
 
-// Keeps the usage example at the top of snapshot/inventory.h compiling and true.
+// Keeps the usage example at the top of snapshot/golden/inventory.h compiling and true.
 TEST(InventoryHeaderExample, Works) {
   const std::string dir = FreshDir("records");
   const std::string folder = FreshDir("goldens");

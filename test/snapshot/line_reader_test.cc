@@ -1,6 +1,6 @@
-// snapshot/line_reader.h: its usage example, and the line and column rules the formats' error
-// messages rest on.
-#include "vtsnap/snapshot/line_reader.h"
+// snapshot/formats/line_reader.h: its usage example, and the line and column rules the formats'
+// error messages rest on.
+#include "vtsnap/snapshot/formats/line_reader.h"
 
 #include "gtest/gtest.h"
 

@@ -12,9 +12,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/diff.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/render.h"
+#include "vtsnap/snapshot/render/render.h"
+#include "vtsnap/snapshot/screen/diff.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -1,9 +1,9 @@
-// CheckCaptureGolden (snapshot/pito_capture_golden.h) without GoogleTest's matcher: the parts the
-// end-to-end runs of EqualsCaptureGolden (test/goldens_e2e) do not reach, because this process
-// runs with UPDATE_GOLDENS unset: the header example, refused captures, long reports, frames
-// equal by meaning, read-only checks, stale actual captures, and how the store sees a capture
-// golden's files.
-#include "vtsnap/snapshot/pito_capture_golden.h"
+// CheckCaptureGolden (snapshot/golden/pito_capture_golden.h) without GoogleTest's matcher: the
+// parts the end-to-end runs of EqualsCaptureGolden (test/goldens_e2e) do not reach, because this
+// process runs with UPDATE_GOLDENS unset: the header example, refused captures, long reports,
+// frames equal by meaning, read-only checks, stale actual captures, and how the store sees a
+// capture golden's files.
+#include "vtsnap/snapshot/golden/pito_capture_golden.h"
 
 #include <unistd.h>
 
@@ -20,9 +20,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/pito_recorder.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/golden/pito_recorder.h"
+#include "vtsnap/snapshot/golden/store.h"
 
 namespace vtsnap::pito {
 namespace {

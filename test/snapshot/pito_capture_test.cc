@@ -1,7 +1,7 @@
-// pito-tui capture folders and Differences (snapshot/pito_capture.h): the spec's three example
-// lines, Rust's Debug quoting of a symbol, the order of the differences, what counts as a
+// pito-tui capture folders and Differences (snapshot/formats/pito_capture.h): the spec's three
+// example lines, Rust's Debug quoting of a symbol, the order of the differences, what counts as a
 // difference, and every bad input of ReadCapture with the path (and line:col) it names.
-#include "vtsnap/snapshot/pito_capture.h"
+#include "vtsnap/snapshot/formats/pito_capture.h"
 
 #include <unistd.h>
 
@@ -15,7 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/base/size.h"
-#include "vtsnap/snapshot/pito_frame.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
 
 namespace vtsnap::pito {
 namespace {

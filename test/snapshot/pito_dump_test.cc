@@ -1,7 +1,7 @@
-// pito::DumpText and pito::DumpAnsi (snapshot/pito_dump.h): the text dump's rules, the exact bytes
-// of the ANSI dump, and its property: replayed in a fresh terminal of the same size it gives back
-// the same cells, pens (every attribute and colour kind) and hyperlinks.
-#include "vtsnap/snapshot/pito_dump.h"
+// pito::DumpText and pito::DumpAnsi (snapshot/formats/pito_dump.h): the text dump's rules, the
+// exact bytes of the ANSI dump, and its property: replayed in a fresh terminal of the same size it
+// gives back the same cells, pens (every attribute and colour kind) and hyperlinks.
+#include "vtsnap/snapshot/formats/pito_dump.h"
 
 #include <filesystem>
 #include <fstream>
@@ -16,9 +16,9 @@
 #include "re2/re2.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

@@ -1,7 +1,7 @@
-// pito-tui frame 1 (snapshot/pito_frame.h): ratatui's names, the spec's examples, the byte-exact
-// round trip, one case per reader error with its exact position, the writer's checks, and the
-// conversion from a decoded screen.
-#include "vtsnap/snapshot/pito_frame.h"
+// pito-tui frame 1 (snapshot/formats/pito_frame.h): ratatui's names, the spec's examples, the
+// byte-exact round trip, one case per reader error with its exact position, the writer's checks,
+// and the conversion from a decoded screen.
+#include "vtsnap/snapshot/formats/pito_frame.h"
 
 #include <string>
 #include <vector>
@@ -11,8 +11,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap::pito {
 namespace {

@@ -1,8 +1,8 @@
-// pito::Recorder (snapshot/pito_recorder.h): folder names of screens and scripts, one frame file
-// per size written for a small app drawn into a VirtualTerminal at each size, the refusals
+// pito::Recorder (snapshot/golden/pito_recorder.h): folder names of screens and scripts, one frame
+// file per size written for a small app drawn into a VirtualTerminal at each size, the refusals
 // (duplicate folder, non-empty capture folder, a frame of the wrong size, the app's error), and
 // Finish comparing with an earlier capture.
-#include "vtsnap/snapshot/pito_recorder.h"
+#include "vtsnap/snapshot/golden/pito_recorder.h"
 
 #include <unistd.h>
 
@@ -18,9 +18,9 @@
 #include "gtest/gtest.h"
 #include "vtsnap/base/size.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/pito_capture.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/store.h"
+#include "vtsnap/snapshot/formats/pito_capture.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/golden/store.h"
 
 namespace vtsnap::pito {
 namespace {

@@ -1,5 +1,5 @@
 // ReadProgress: the progress lines of docs/progress.md ("The rules"), one rule a case.
-#include "vtsnap/snapshot/progress.h"
+#include "vtsnap/snapshot/formats/progress.h"
 
 #include <optional>
 #include <string>

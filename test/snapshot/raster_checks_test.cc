@@ -1,7 +1,7 @@
 // The raster checks of paired Sixel/NoGraphics scripts, one rule a case. Scenes are 4x3 cells of
 // 3x6 pixels (a 12x18 plane); the picture is raster 7 over the 2x2 cells at (1, 1), 6x12 pixels at
 // pixel (3, 6).
-#include "vtsnap/snapshot/raster_checks.h"
+#include "vtsnap/snapshot/screen/raster_checks.h"
 
 #include <string>
 

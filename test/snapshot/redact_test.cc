@@ -1,6 +1,6 @@
 // Redactions: patterns and rectangles masking cells of captured and parsed frames. Also keeps
-// snapshot/redact.h's example alive.
-#include "vtsnap/snapshot/redact.h"
+// snapshot/screen/redact.h's example alive.
+#include "vtsnap/snapshot/screen/redact.h"
 
 #include <string>
 #include <vector>
@@ -11,9 +11,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

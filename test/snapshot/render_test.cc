@@ -1,5 +1,5 @@
-// The renderers (snapshot/render.h) and PNG files (snapshot/png.h).
-#include "vtsnap/snapshot/render.h"
+// The renderers (snapshot/render/render.h) and PNG files (snapshot/render/png.h).
+#include "vtsnap/snapshot/render/render.h"
 
 #include <string>
 #include <vector>
@@ -9,10 +9,10 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/base/utf8.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/png.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/render/png.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 namespace vtsnap {
 namespace {

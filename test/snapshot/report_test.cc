@@ -1,5 +1,5 @@
-// The HTML failure report (snapshot/report.h) and CheckGolden's use of it.
-#include "vtsnap/snapshot/report.h"
+// The HTML failure report (snapshot/golden/report.h) and CheckGolden's use of it.
+#include "vtsnap/snapshot/golden/report.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -19,9 +19,9 @@
 #include "absl/status/statusor.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/golden.h"
-#include "vtsnap/snapshot/golden_check.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/golden/golden_check.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

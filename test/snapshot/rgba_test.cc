@@ -1,7 +1,7 @@
 // ckvision-rgba 1 planes: round trips, every parse error with its message, crops, comparisons
 // (size, count, bounding box, the report) and the raster content hash against independently
 // computed values.
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 
 #include <cstdint>
 #include <iostream>
@@ -16,7 +16,8 @@
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {
@@ -473,14 +474,12 @@ TEST(RasterHash, IsSixteenLowercaseHexDigits) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The header's example, kept compiling and true.
+// The headers' examples, kept compiling and true: snapshot/screen/rgba.h's, then
+// snapshot/formats/rgba_file.h's.
 
 absl::Status HeaderExample(RasterRecord* out, std::string* report) {
   vtsnap::RgbaPlane picture = vtsnap::RgbaPlane::Transparent(12, 12);
   picture.Set(0, 0, 0xFF0000FF);                       // opaque red, 0xRRGGBBAA
-  std::string bytes = vtsnap::SerializeRgba(picture);  // "ckvision-rgba 1\n12 12\n" + 576 bytes
-  absl::StatusOr<vtsnap::RgbaPlane> back = vtsnap::ParseRgba(bytes);
-  if (!back.ok()) return back.status();  // "line 2, column 1: expected ..."
   // The top half of the picture is visible: record that slice.
   absl::StatusOr<vtsnap::RgbaPlane> slice = vtsnap::Crop(picture, 0, 0, 12, 6);
   if (!slice.ok()) return slice.status();
@@ -492,10 +491,9 @@ absl::Status HeaderExample(RasterRecord* out, std::string* report) {
                                  .pixel_width = slice->width,
                                  .pixel_height = slice->height,
                                  .hash = vtsnap::RasterHash(*slice)};
-  vtsnap::PlaneDiff diff = vtsnap::ComparePlanes(picture, *back);
+  vtsnap::PlaneDiff diff = vtsnap::ComparePlanes(picture, vtsnap::RgbaPlane::Transparent(12, 12));
   if (!diff.empty()) std::cerr << vtsnap::RenderPlaneDiff(diff);
 
-  EXPECT_EQ(bytes.size(), 22u + 576u);
   *out = record;
   *report = RenderPlaneDiff(diff);
   return absl::OkStatus();
@@ -518,7 +516,33 @@ TEST(RgbaHeaderExample, Works) {
   RgbaPlane picture = RgbaPlane::Transparent(12, 12);
   picture.Set(0, 0, 0xFF0000FF);
   EXPECT_EQ(RasterHash(picture), "754c001720d2ed03");
-  EXPECT_EQ(report, "planes are equal\n");
+  // The one red pixel is what differs from a transparent plane.
+  EXPECT_EQ(report,
+            "planes differ: 1 of 144 pixels in x 0, y 0\n"
+            "  first at (0, 0): #FF0000FF -> transparent\n");
+}
+
+absl::Status FileHeaderExample(std::string* bytes_out, RgbaPlane* back_out) {
+  vtsnap::RgbaPlane picture = vtsnap::RgbaPlane::Transparent(12, 12);
+  picture.Set(0, 0, 0xFF0000FF);                       // opaque red, 0xRRGGBBAA
+  std::string bytes = vtsnap::SerializeRgba(picture);  // "ckvision-rgba 1\n12 12\n" + 576 bytes
+  absl::StatusOr<vtsnap::RgbaPlane> back = vtsnap::ParseRgba(bytes);
+  if (!back.ok()) return back.status();  // "line 2, column 1: expected ..."
+
+  *bytes_out = bytes;
+  *back_out = *back;
+  return absl::OkStatus();
+}
+
+TEST(RgbaFileHeaderExample, Works) {
+  std::string bytes;
+  RgbaPlane back;
+  ASSERT_TRUE(FileHeaderExample(&bytes, &back).ok());
+  EXPECT_EQ(bytes.substr(0, 22), "ckvision-rgba 1\n12 12\n");
+  EXPECT_EQ(bytes.size(), 22u + 576u);
+  RgbaPlane picture = RgbaPlane::Transparent(12, 12);
+  picture.Set(0, 0, 0xFF0000FF);
+  EXPECT_EQ(back, picture);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The semantic projection (snapshot/semantic.h, docs/semantic.md): what each state line, row and
-// style run says, the separation of text and styles, the two captures, the reader and the diff.
-#include "vtsnap/snapshot/semantic.h"
+// The semantic projection (snapshot/formats/semantic.h, docs/semantic.md): what each state line,
+// row and style run says, the separation of text and styles, the two captures, the reader and the
+// diff.
+#include "vtsnap/snapshot/formats/semantic.h"
 
 #include <optional>
 #include <string>
@@ -11,13 +12,13 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/detached_state.h"
-#include "vtsnap/snapshot/diff.h"
-#include "vtsnap/snapshot/frame.h"
-#include "vtsnap/snapshot/redact.h"
-#include "vtsnap/snapshot/screen_view.h"
-#include "vtsnap/snapshot/theme.h"
+#include "vtsnap/snapshot/formats/detached_state.h"
+#include "vtsnap/snapshot/formats/theme.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/diff.h"
+#include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/redact.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 namespace {
@@ -47,7 +48,7 @@ std::vector<std::string> Section(const std::string& projection, absl::string_vie
   return out;
 }
 
-// The usage example of snapshot/semantic.h, kept alive.
+// The usage example of snapshot/formats/semantic.h, kept alive.
 TEST(SemanticTest, HeaderExample) {
   VirtualTerminal vt({.cols = 20, .rows = 3});
   vt.Write("\x1b[1;31mError\x1b[m: disk full");
@@ -242,7 +243,9 @@ INSTANTIATE_TEST_SUITE_P(
         StyleCase{"ColourOnBlanksAloneIsNoRun", "\x1b[31m   ", {}},
         StyleCase{"BlanksAfterTheWordAreLeftOut", "\x1b[1;31mab   ", {"0 0-1 bold fg=red"}},
         StyleCase{"SpaceBetweenWordsOfOneStyleJoinsIt", "\x1b[31mab cd", {"0 0-4 fg=red"}},
-        StyleCase{"BackgroundShowsOnBlanks", "\x1b[31;44mab  ", {"0 0-1 fg=red bg=blue", "0 2-3 bg=blue"}},
+        StyleCase{"BackgroundShowsOnBlanks",
+                  "\x1b[31;44mab  ",
+                  {"0 0-1 fg=red bg=blue", "0 2-3 bg=blue"}},
         StyleCase{"UnderlineKeepsTheColourOnBlanks", "\x1b[4;31mab  ", {"0 0-3 underline fg=red"}},
         StyleCase{"HyperlinkWithoutStyle",
                   "\x1b]8;;https://x.example/\x1b\\ab\x1b]8;;\x1b\\c",
@@ -581,7 +584,7 @@ TEST(SemanticTest, FrameHasNoProjection) {
   EXPECT_THAT(s.status().message(), HasSubstr("a Frame holds only a picture"));
 }
 
-// The usage example of snapshot/detached_state.h: a snapshot that kept the terminal's state
+// The usage example of snapshot/formats/detached_state.h: a snapshot that kept the terminal's state
 // answers as the terminal did after it changed; one that did not, as a Frame.
 TEST(SemanticTest, DetachedStateHeaderExample) {
   VirtualTerminal vt({.cols = 12, .rows = 2});

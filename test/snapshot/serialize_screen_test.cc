@@ -11,8 +11,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/golden.h"
+#include "vtsnap/snapshot/formats/golden.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/screen/capture.h"
 
 namespace vtsnap {
 namespace {
@@ -84,7 +85,7 @@ TEST(SerializeScreen, ScreensFullOfLongGraphemesGrowTheBuffer) {
   ExpectSameDump(80, 10, marked, "combining marks");
 }
 
-// More styles than version 1 names: both write the wide form (snapshot/golden.h), alike.
+// More styles than version 1 names: both write the wide form (snapshot/formats/golden.h), alike.
 TEST(SerializeScreen, TooManyStylesForVersion1AreWideAlike) {
   std::string bytes;
   for (int i = 0; i < 70; ++i) absl::StrAppend(&bytes, "\x1b[38;5;", i, "mx");
@@ -146,6 +147,16 @@ TEST(SerializeScreen, EqualsSerializeOfTheCaptureOnRandomScreens) {
                    absl::StrCat("screen ", screen));
     if (HasFatalFailure()) return;
   }
+}
+
+// snapshot/formats/screen_dump.h's example.
+TEST(SerializeScreen, HeaderExample) {
+  vtsnap::VirtualTerminal vt({.cols = 20, .rows = 2});
+  vt.Write("\x1b[31mred");
+  absl::StatusOr<std::string> dump = vtsnap::SerializeScreen(vt);
+  ASSERT_TRUE(dump.ok()) << dump.status();
+  EXPECT_EQ(*dump, *vtsnap::golden::Serialize(*vtsnap::CaptureFrame(vt)));
+  EXPECT_THAT(*dump, HasSubstr("fg @1"));
 }
 
 }  // namespace

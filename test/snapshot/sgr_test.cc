@@ -1,13 +1,13 @@
-// SgrOfPen and SgrOfStyle: the one SGR writer (snapshot/sgr.h).
-#include "vtsnap/snapshot/sgr.h"
+// SgrOfPen and SgrOfStyle: the one SGR writer (snapshot/screen/sgr.h).
+#include "vtsnap/snapshot/screen/sgr.h"
 
 #include <string>
 #include <utility>
 
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {

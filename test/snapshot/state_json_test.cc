@@ -1,7 +1,7 @@
-// The JSON state dump (snapshot/state_json.h, docs/state-dump.md): what CaptureState records for a
-// stream, the exact text WriteStateJson writes, what ParseStateJson rejects and where, and what
-// DiffStates reports.
-#include "vtsnap/snapshot/state_json.h"
+// The JSON state dump (snapshot/formats/state_json.h, docs/state-dump.md): what CaptureState
+// records for a stream, the exact text WriteStateJson writes, what ParseStateJson rejects and
+// where, and what DiffStates reports.
+#include "vtsnap/snapshot/formats/state_json.h"
 
 #include <optional>
 #include <string>

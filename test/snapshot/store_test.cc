@@ -1,6 +1,7 @@
 // Golden storage: UPDATE_GOLDENS, CI detection, golden names, folders, atomic writes, reads,
-// removal, listing and the writable-directory probe. Also keeps snapshot/store.h's example alive.
-#include "vtsnap/snapshot/store.h"
+// removal, listing and the writable-directory probe. Also keeps snapshot/golden/store.h's example
+// alive.
+#include "vtsnap/snapshot/golden/store.h"
 
 #include <sys/stat.h>
 #include <sys/wait.h>

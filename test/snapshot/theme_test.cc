@@ -1,18 +1,18 @@
-// Theme independence (snapshot/theme.h): which colours a theme owns, and how each offending run
-// is named.
-#include "vtsnap/snapshot/theme.h"
+// Theme independence (snapshot/formats/theme.h): which colours a theme owns, and how each offending
+// run is named.
+#include "vtsnap/snapshot/formats/theme.h"
 
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/frame.h"
+#include "vtsnap/snapshot/screen/frame.h"
 
 namespace vtsnap {
 namespace {
 
-// The usage example of snapshot/theme.h, kept alive.
+// The usage example of snapshot/formats/theme.h, kept alive.
 TEST(ThemeTest, HeaderExample) {
   VirtualTerminal vt({.cols = 20, .rows = 2});
   vt.Write("\x1b[38;2;255;0;0mred\x1b[m \x1b[7msel\x1b[m");

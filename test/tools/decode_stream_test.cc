@@ -26,8 +26,9 @@
 #include "test/scratch_dir.h"
 #include "vtsnap/decoder/presenter.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
-#include "vtsnap/snapshot/rgba.h"
+#include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/screen/capture.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/input.h"
 

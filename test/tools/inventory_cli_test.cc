@@ -20,7 +20,7 @@
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "vtsnap/snapshot/inventory.h"
+#include "vtsnap/snapshot/golden/inventory.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {

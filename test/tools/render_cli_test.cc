@@ -21,10 +21,11 @@
 #include "test/sanitizer.h"
 #include "test/scratch_dir.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/pito_frame.h"
-#include "vtsnap/snapshot/png.h"
-#include "vtsnap/snapshot/rgba.h"
-#include "vtsnap/snapshot/semantic.h"
+#include "vtsnap/snapshot/formats/pito_frame.h"
+#include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/formats/semantic.h"
+#include "vtsnap/snapshot/render/png.h"
+#include "vtsnap/snapshot/screen/rgba.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {

@@ -1,6 +1,6 @@
 // The commands that read golden dumps, on the wide form (`vtsnap-wide-golden 1`, a screen of more
-// than 62 styles; snapshot/golden.h): `vtsnap render` draws it in every format, `vtsnap diff`
-// compares two by meaning and reports a one-cell colour change, `vtsnap canon` prints it back
+// than 62 styles; snapshot/formats/golden.h): `vtsnap render` draws it in every format, `vtsnap
+// diff` compares two by meaning and reports a one-cell colour change, `vtsnap canon` prints it back
 // unchanged, and an invalid one is named by FILE:LINE:COL.
 #include <filesystem>
 #include <fstream>
@@ -15,7 +15,8 @@
 #include "test/gradient_bytes.h"
 #include "test/scratch_dir.h"
 #include "vtsnap/decoder/virtual_terminal.h"
-#include "vtsnap/snapshot/capture.h"
+#include "vtsnap/snapshot/formats/screen_dump.h"
+#include "vtsnap/snapshot/screen/capture.h"
 #include "vtsnap/tools/commands.h"
 
 namespace vtsnap::tools {
