@@ -14,7 +14,8 @@
 # --options xtermWinopsEnabled, at 80x25 (the size esctest's reset() asks for), with LANG=C.UTF-8.
 # xterm runs with the resources esctest's README names: decTerminalID 420 (a VT420, hence
 # --max-vt-level=4), allowWindowOps true and no disallowedWindowOps. Each test runs in its own
-# esctest process, one after the other inside one terminal (one xterm, one `vtsnap run`), and pending
+# esctest process, one after the other inside one terminal (one xterm, one `vtsnap run`; N of each
+# with --jobs N), and pending
 # input is flushed before each, so a reply a test did not read cannot fail the next one. esctest
 # waits --timeout seconds (default 1) for each reply: a query the terminal does not answer fails its
 # test after that long, which bounds the run (568 tests: a few minutes each half; both halves run
@@ -24,6 +25,8 @@
 #   --include REGEX   only the tests whose Class.test_name matches REGEX (Python re.search)
 #   --only xterm|vtsnap   run one half; the other column shows "-"
 #   --timeout S       esctest's --timeout, seconds per reply (default 1)
+#   --jobs N          N terminals of each kind at once, each running every Nth test (default 1):
+#                     the vtsnap half spends most of its time waiting for replies it does not get
 #   --results DIR     also write results.tsv (test, xterm, vtsnap, vtsnap's cause) and each run's
 #                     per-test logfiles to DIR (created); nothing else outside a temporary folder is
 #                     written, and that folder is removed at the end
@@ -33,17 +36,19 @@
 # none (the esctest process wrote no result: it hung for 60 s or crashed). Exits 0 once both
 # halves ran, whatever the results; 2 on bad arguments or a missing tool.
 set -euo pipefail
-usage="usage: esctest.sh [--include REGEX] [--only xterm|vtsnap] [--timeout S] [--results DIR] ESCTEST2_DIR [VTSNAP]"
+usage="usage: esctest.sh [--include REGEX] [--only xterm|vtsnap] [--timeout S] [--jobs N] [--results DIR] ESCTEST2_DIR [VTSNAP]"
 include='.*'
 only=''
 reply_timeout=1
 results=''
+jobs=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --include) include=${2:?$usage}; shift 2 ;;
     --only) only=${2:?$usage}; shift 2 ;;
     --timeout) reply_timeout=${2:?$usage}; shift 2 ;;
     --results) results=${2:?$usage}; shift 2 ;;
+    --jobs) jobs=${2:?$usage}; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$usage" >&2; echo "esctest.sh: unknown option '$1'" >&2; exit 2 ;;
@@ -51,6 +56,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then echo "$usage" >&2; exit 2; fi
+[[ "$jobs" =~ ^[1-9][0-9]?$ ]] || { echo "esctest.sh: --jobs '$jobs': expected a number from 1 to 99" >&2; exit 2; }
 case "$only" in ''|xterm|vtsnap) ;; *) echo "esctest.sh: --only '$only': expected xterm or vtsnap" >&2; exit 2 ;; esac
 esctest_dir=$(cd "$1" 2>/dev/null && pwd) || { echo "esctest.sh: $1: no such folder (esctest2's checkout)" >&2; exit 2; }
 [ -f "$esctest_dir/esctest/esctest.py" ] ||
@@ -115,16 +121,16 @@ run_xterm() {
   DISPLAY=$display LANG=C.UTF-8 LC_ALL=C.UTF-8 timeout 1800 xterm -geometry 80x25 \
     -xrm 'XTerm*decTerminalID: 420' -xrm 'XTerm*allowWindowOps: true' \
     -xrm 'XTerm*disallowedWindowOps:' \
-    -e "$python" "$tmp/driver.py" "$esctest_dir" "$tmp/tests.txt" "$tmp/xterm" "$reply_timeout" \
-    >"$tmp/xterm.out" 2>&1 || echo "esctest.sh: xterm ended with status $? (see the results)" >&2
+    -e "$python" "$tmp/driver.py" "$esctest_dir" "$tmp/shard.$1" "$tmp/xterm" "$reply_timeout" \
+    >"$tmp/xterm.out.$1" 2>&1 || echo "esctest.sh: xterm $1 ended with status $? (see the results)" >&2
 }
 run_vtsnap() {
   mkdir -p "$tmp/vtsnap"
   # --wait-text holds the run until the driver is done (a settled screen alone would end it at the
   # first query vtsnap leaves unanswered, when esctest waits for its reply).
   timeout 1900 "$vtsnap" run --size 80x25 --timeout 1800 --wait-text "ESCTEST-DONE" --cwd "$tmp" \
-    -- "$python" "$tmp/driver.py" "$esctest_dir" "$tmp/tests.txt" "$tmp/vtsnap" "$reply_timeout" \
-    >"$tmp/vtsnap.out" 2>&1 || { echo "esctest.sh: vtsnap run ended with status $?:" >&2; tail -5 "$tmp/vtsnap.out" >&2; }
+    -- "$python" "$tmp/driver.py" "$esctest_dir" "$tmp/shard.$1" "$tmp/vtsnap" "$reply_timeout" \
+    >"$tmp/vtsnap.out.$1" 2>&1 || { echo "esctest.sh: vtsnap run $1 ended with status $?:" >&2; tail -5 "$tmp/vtsnap.out.$1" >&2; }
 }
 echo "esctest.sh: $count tests, esctest2 $(git -C "$esctest_dir" rev-parse HEAD 2>/dev/null || echo '(not a git checkout)')" >&2
 start=$SECONDS
@@ -133,9 +139,13 @@ if [ "$only" != vtsnap ]; then
   Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
   xvfb=$!
   sleep 1
-  run_xterm & pids+=($!)
 fi
-if [ "$only" != xterm ]; then run_vtsnap & pids+=($!); fi
+# --jobs N: the tests dealt round-robin into N shards, each in a terminal of its own.
+for ((j = 0; j < jobs; j++)); do
+  awk -v n="$jobs" -v j="$j" 'NR % n == j' "$tmp/tests.txt" > "$tmp/shard.$j"
+  if [ "$only" != vtsnap ]; then run_xterm "$j" & pids+=($!); fi
+  if [ "$only" != xterm ]; then run_vtsnap "$j" & pids+=($!); fi
+done
 wait "${pids[@]}"
 echo "esctest.sh: ran in $((SECONDS - start)) s" >&2
 
@@ -211,13 +221,17 @@ def count(col, val):
 print()
 print("tests run: %d" % len(rows))
 for col, half in ((1, "xterm"), (2, "vtsnap")):
+    if only and only != half:
+        print("%-6s: not run (--only %s)" % (half, only))
+        continue
     print("%-6s: %d pass, %d FAIL, %d known xterm bugs, %d skipped, %d without result" % (
         half, count(col, "pass"), count(col, "FAIL"), count(col, "known"), count(col, "skip"),
         count(col, "none")))
-both = sum(1 for r in rows if r[1] == "pass" and r[2] == "pass")
-print("passed by both: %d; by xterm only: %d; by vtsnap only: %d" % (
-    both, sum(1 for r in rows if r[1] == "pass" and r[2] != "pass"),
-    sum(1 for r in rows if r[2] == "pass" and r[1] != "pass")))
+if not only:
+    both = sum(1 for r in rows if r[1] == "pass" and r[2] == "pass")
+    print("passed by both: %d; by xterm only: %d; by vtsnap only: %d" % (
+        both, sum(1 for r in rows if r[1] == "pass" and r[2] != "pass"),
+        sum(1 for r in rows if r[2] == "pass" and r[1] != "pass")))
 if results:
     os.makedirs(results, exist_ok=True)
     with open(os.path.join(results, "results.tsv"), "w") as f:
