@@ -2,7 +2,8 @@
 // the modes, saving the cursor, and resizing. The rest of Terminal is split by concern, as in
 // libvterm: terminal_screen.cc (the screen buffer: printing, cursor movement, scrolling, erasing),
 // terminal_tables.cc (the interned pens, clusters and links), terminal_sgr.cc (SGR),
-// terminal_osc.cc (OSC strings) and terminal_graphics.cc (Sixel and the pixel plane).
+// terminal_osc.cc (OSC strings), terminal_graphics.cc (Sixel and the pixel plane) and
+// terminal_reports.cc (the replies: DA, DSR, DECRQM).
 #include "vtsnap/decoder/terminal.h"
 
 #include <algorithm>
@@ -22,9 +23,6 @@ namespace vtsnap {
 namespace {
 
 constexpr size_t kMaxIgnoredKinds = 256;
-
-// Primary DA: a VT100 with advanced video (docs/xterm-deviations.md#replies).
-constexpr char kPrimaryDaReply[] = "\x1b[?1;2c";
 
 // The largest cell, in pixels, a Sixel plane is laid out with.
 // Whether a sequence has no parameter but defaults (xterm's only_default).
@@ -186,8 +184,7 @@ void Terminal::EscDispatch(const Sequence& seq) {
       case 'c':
         return FullReset();
       case 'Z':  // DECID: the obsolete form of primary DA
-        absl::StrAppend(&replies_, kPrimaryDaReply);
-        return;
+        return ReplyPrimaryDa();
       case '=':
         modes_.keypad_application = true;
         return;
@@ -243,10 +240,7 @@ void Terminal::CsiDispatch(const Sequence& seq) {
   };
   if (seq.overflowed) return Ignore(seq, "CSI");
   if (seq.marker == '?') return CsiPrivate(seq);
-  if (seq.marker == '>' && seq.final == 'c' && seq.intermediates.empty()) {
-    if (seq.params.Get(0, 0) == 0) absl::StrAppend(&replies_, "\x1b[>0;276;0c");  // DA2
-    return;
-  }
+  if (seq.marker == '>' || seq.marker == '=') return CsiReport(seq);  // DA2, DA3, XTVERSION
   if (seq.marker != 0) return Ignore(seq, "CSI");
   if (!seq.intermediates.empty()) return CsiIntermediate(seq);
   // The families below each handle the finals routed to them.
@@ -310,6 +304,7 @@ void Terminal::CsiDispatch(const Sequence& seq) {
 
 void Terminal::CsiPrivate(const Sequence& seq) {
   const Params& p = seq.params;
+  if (seq.intermediates == "$" && seq.final == 'p') return ReportMode(seq);  // DECRQM
   if (!seq.intermediates.empty()) return Ignore(seq, "CSI");
   switch (seq.final) {
     case 'h':
@@ -320,12 +315,8 @@ void Terminal::CsiPrivate(const Sequence& seq) {
       return EraseInDisplay(p.Get(0, 0));
     case 'K':  // DECSEL
       return EraseInLine(p.Get(0, 0));
-    case 'n':
-      if (p.Get(0, 0) == 6) {
-        absl::StrAppend(&replies_, "\x1b[?", OriginRow() + 1, ";", OriginCol() + 1, "R");
-        return;
-      }
-      return Ignore(seq, "CSI");
+    case 'n':  // DEC DSR
+      return PrivateDeviceStatus(seq);
     default:
       return Ignore(seq, "CSI");
   }
@@ -343,6 +334,7 @@ void Terminal::CsiIntermediate(const Sequence& seq) {
     return;
   }
   if (seq.intermediates == "!" && seq.final == 'p') return SoftReset();
+  if (seq.intermediates == "$" && seq.final == 'p') return ReportMode(seq);  // DECRQM
   auto n = [&p] { return p.Get(0, 1, /*zero_is_default=*/true); };
   if (seq.intermediates == " " && seq.final == '@') return ShiftColumns(left_, n(), true);   // SL
   if (seq.intermediates == " " && seq.final == 'A') return ShiftColumns(left_, n(), false);  // SR
@@ -460,32 +452,6 @@ void Terminal::Repeat(int n) {
   }
 }
 
-void Terminal::CsiReport(const Sequence& seq) {
-  const Params& p = seq.params;
-  switch (seq.final) {
-    case 'c':  // DA
-      if (p.Get(0, 0) == 0) absl::StrAppend(&replies_, kPrimaryDaReply);
-      return;
-    case 'n':
-      if (p.Get(0, 0) == 5) {
-        absl::StrAppend(&replies_, "\x1b[0n");
-      } else if (p.Get(0, 0) == 6) {
-        absl::StrAppend(&replies_, "\x1b[", OriginRow() + 1, ";", OriginCol() + 1, "R");
-      } else {
-        Ignore(seq, "CSI");
-      }
-      return;
-    case 't':  // window operations: only the text-area size report is answered
-      if (p.Get(0, 0) == 18) {
-        absl::StrAppend(&replies_, "\x1b[8;", rows_, ";", cols_, "t");
-        return;
-      }
-      return Ignore(seq, "CSI");
-    default:
-      return Ignore(seq, "CSI");
-  }
-}
-
 void Terminal::SetLeftRightMargins(const Params& p) {
   const int left = p.Get(0, 1, true) - 1;
   const int right = std::min(p.Get(1, cols_, true), cols_) - 1;
@@ -545,6 +511,9 @@ void Terminal::SetPrivateMode(int mode, bool on) {
       return;
     case 12:
       cursor_.blinking = on;
+      return;
+    case 66:  // DECNKM: the keypad mode ESC = and ESC > set
+      modes_.keypad_application = on;
       return;
     case 25:
       cursor_.visible = on;

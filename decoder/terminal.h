@@ -124,7 +124,7 @@ struct Modes {
   bool origin = false;                                     // DECOM (?6)
   bool autowrap = true;                                    // DECAWM (?7)
   bool cursor_keys_application = false;                    // DECCKM (?1)
-  bool keypad_application = false;                         // DECKPAM / DECKPNM (ESC = / ESC >)
+  bool keypad_application = false;  // DECKPAM / DECKPNM (ESC = / ESC >), DECNKM (?66)
   bool reverse_video = false;                              // DECSCNM (?5)
   bool bracketed_paste = false;                            // ?2004
   bool focus_events = false;                               // ?1004
@@ -225,7 +225,8 @@ class Terminal : public ParserHandler {
   // How many pens, clusters and hyperlinks are interned now (bounded by compaction).
   size_t interned_entries() const { return pens_.size() + clusters_.size() + links_.size(); }
 
-  // Replies owed to the program (DSR, DA); taking them empties the channel.
+  // Replies owed to the program (DA, DSR, DECRQM...: terminal_reports.cc), in the order the
+  // queries came; taking them empties the channel.
   std::string TakeReplies();
 
   // The pixel plane (docs/sixel.md): one RGBA plane over the active screen, cols*cell_width by
@@ -414,11 +415,17 @@ class Terminal : public ParserHandler {
   }
 
   // CSI sequences by family (CsiDispatch routes each final byte to one).
-  void CsiPrivate(const Sequence& seq);       // CSI ? ...: DECSET, DECRST, DECSED, DECSEL, DSR
-  void CsiIntermediate(const Sequence& seq);  // DECSCUSR, DECSTR
+  void CsiPrivate(const Sequence& seq);  // CSI ? ...: DECSET, DECRST, DECSED, DECSEL, DSR, DECRQM
+  void CsiIntermediate(const Sequence& seq);  // DECSCUSR, DECSTR, DECRQM
   void CsiCursor(const Sequence& seq);        // cursor movement and tabs
   void CsiEdit(const Sequence& seq);          // erasing, inserting, deleting, scrolling, REP
-  void CsiReport(const Sequence& seq);        // DA, DSR, window reports
+  // Replies (terminal_reports.cc).
+  void CsiReport(const Sequence& seq);            // DA1, DA2, DA3, XTVERSION, DSR, CSI 18 t
+  void ReplyPrimaryDa();                          // DA1 and DECID
+  void PrivateDeviceStatus(const Sequence& seq);  // CSI ? Ps n
+  void ReportMode(const Sequence& seq);           // DECRQM: CSI Ps $ p and CSI ? Ps $ p
+  int AnsiModeValue(int mode) const;              // DECRQM's Pm for an ANSI mode
+  int PrivateModeValue(int mode) const;           // and for a DEC private mode
   void SelectGraphicRendition(const Params& params);
   void SetMode(const Sequence& seq, bool on);
   void SetPrivateMode(int mode, bool on);

@@ -76,6 +76,10 @@ struct TerminalOptions {
   // shell redraws it), a wide character never splits, the alternate screen is not re-wrapped.
   // docs/xterm-deviations.md ("Resize") lists what differs from xterm.js.
   bool reflow_on_resize = false;
+  // xterm's allowWindowOps resource: off (the default, as in xterm), window operations that report
+  // are ignored; on, `CSI 18 t` is answered with the text area size, `CSI 8 ; rows ; cols t`. No
+  // other window operation is answered either way (docs/xterm-deviations.md, "Replies").
+  bool allow_window_ops = false;
 };
 
 // The colours a terminal profile can show. The presenter profile rejects SGR colours the profile

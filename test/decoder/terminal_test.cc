@@ -60,7 +60,6 @@ void PrintTo(const Modes& m, std::ostream* os) {
 namespace {
 
 using ::testing::IsEmpty;
-using ::testing::MatchesRegex;
 
 std::string Escaped(const std::string& bytes) { return absl::CHexEscape(bytes); }
 
@@ -877,22 +876,23 @@ std::vector<ReplyCase> ReplyCases() {
       // xterm's CursorCol: under DECOM the column is relative to the left margin too.
       {"Dsr6UnderDecomIsMarginRelative", "\x1b[?69h\x1b[3;8s\x1b[?6h\x1b[2;2H\x1b[6n", "\x1b[2;2R"},
       {"Dsr6WithMarginsButNoDecomIsAbsolute", "\x1b[?69h\x1b[3;8s\x1b[1;5H\x1b[6n", "\x1b[1;5R"},
+      // xterm's DECXCPR adds the page, always 1 (test/decoder/replies_test.cc).
       {"DecxcprUnderDecomIsMarginRelative", "\x1b[?69h\x1b[3;8s\x1b[?6h\x1b[1;3H\x1b[?6n",
-       "\x1b[?1;3R"},
+       "\x1b[?1;3;1R"},
       {"RepliesAccumulateInOrder", "\x1b[5n\x1b[2;2H\x1b[6n", "\x1b[0n\x1b[2;2R"},
       {"UnknownDsrHasNoReply", "\x1b[99n", ""},
-      // xterm with decTerminalID vt100: VT100 with Advanced Video Option.
-      {"PrimaryDa", "\x1b[c", "\x1b[?1;2c"},
-      {"PrimaryDaExplicitZero", "\x1b[0c", "\x1b[?1;2c"},
+      // xterm 379 with decTerminalID 420 (test/decoder/replies_test.cc has every reply).
+      {"PrimaryDa", "\x1b[c", "\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c"},
+      {"PrimaryDaExplicitZero", "\x1b[0c", "\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c"},
       {"PrimaryDaNonZeroParamIgnored", "\x1b[1c", ""},
       // ctlseqs: "ESC Z  Return Terminal ID (DECID is 0x9a). Obsolete form of CSI c (DA)."
       {"DecidEscZRepliesLikePrimaryDa",
        "\x1b"
        "Z",
-       "\x1b[?1;2c"},
-      // ctlseqs: "Ps = 1 8 -> Report the size of the text area in characters as
-      // CSI 8 ; height ; width t".
-      {"TextAreaSizeReport", "\x1b[18t", "\x1b[8;4;10t"},
+       "\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c"},
+      // xterm's allowWindowOps is false by default: no answer (TerminalOptions::allow_window_ops
+      // turns it on; test/decoder/replies_test.cc).
+      {"TextAreaSizeReportNotAllowedByDefault", "\x1b[18t", ""},
   };
 }
 
@@ -910,11 +910,12 @@ TEST_P(ReplyTest, Replies) {
 INSTANTIATE_TEST_SUITE_P(Xterm, ReplyTest, ::testing::ValuesIn(ReplyCases()),
                          [](const auto& info) { return info.param.name; });
 
-TEST(Replies, SecondaryDaIsVt100WithPatchLevel) {
-  // ctlseqs: CSI > c -> CSI > Pp ; Pv ; Pc c, Pp = 0 for a VT100, Pv the patch level, Pc = 0.
+TEST(Replies, SecondaryDaIsVt420WithPatchLevel) {
+  // ctlseqs: CSI > c -> CSI > Pp ; Pv ; Pc c; xterm 379 with decTerminalID 420 answers Pp = 41
+  // (VT420), Pv = 379 (its patch level), Pc = 0.
   VirtualTerminal vt({.cols = 10, .rows = 4});
   vt.Write("\x1b[>c");
-  EXPECT_THAT(vt.TakeReplies(), MatchesRegex("\x1b\\[>0;[0-9]+;0c"));
+  EXPECT_EQ(vt.TakeReplies(), "\x1b[>41;379;0c");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,218 @@
+// Terminal's replies to the program: device attributes (DA1, DA2, DA3), XTVERSION, device status
+// reports (DSR and its DEC forms), mode reports (DECRQM) and the text area size (CSI 18 t, with
+// TerminalOptions::allow_window_ops). Every answer is the one xterm 379 gives with its default
+// resources plus `decTerminalID: 420` and `utf8: 1` (test/decoder/replies_test.cc has the bytes
+// recorded from it; docs/xterm-deviations.md, "Replies", says what is not answered). Replies are
+// appended to replies_ in the order the queries came; TakeReplies() empties it.
+#include <cstddef>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "vtsnap/decoder/terminal.h"
+
+namespace vtsnap {
+namespace {
+
+// DA1: a VT420 (64) with 132 columns (1), printer (2), selective erase (6), national replacement
+// character sets (9), technical characters (15), locator port (16), terminal state interrogation
+// (17), user windows (18), horizontal scrolling (21), ANSI colour (22) and rectangular editing
+// (28). xterm's list for decTerminalID 420, whatever vtsnap models of it.
+constexpr absl::string_view kPrimaryDa = "\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c";
+// DA2: terminal type 41 (VT420), firmware version 379 (xterm's patch level), no keyboard option.
+constexpr absl::string_view kSecondaryDa = "\x1b[>41;379;0c";
+// DA3 (DECRPTUI): a DCS string with the unit id, all zeros in xterm.
+constexpr absl::string_view kTertiaryDa = "\x1bP!|00000000\x1b\\";
+// XTVERSION: the name and version, as a DCS string.
+constexpr absl::string_view kXtversion = "\x1bP>|XTerm(379)\x1b\\";
+
+// The DEC device status reports with a fixed answer (CSI ? Ps n).
+struct StatusReply {
+  int ps;
+  absl::string_view reply;
+};
+constexpr StatusReply kDecStatusReplies[] = {
+    {15, "\x1b[?13n"},        // printer: no printer
+    {25, "\x1b[?20n"},        // user-defined keys: unlocked
+    {26, "\x1b[?27;1;0;0n"},  // keyboard: North American, ready, LK201
+    {53, "\x1b[?53n"},        // locator (xterm's DEC locator): available
+    {55, "\x1b[?53n"},        // the same question in its DEC form
+    {56, "\x1b[?57;0n"},      // locator type: unknown
+    {62, "\x1b[0000*{"},      // DECMSR: no macro space
+    {75, "\x1b[?70n"},        // data integrity: ready, no errors
+    {85, "\x1b[?83n"},        // multiple sessions: not configured
+};
+
+// DECRQM's answers (Pm).
+constexpr int kModeUnknown = 0;
+constexpr int kModeSet = 1;
+constexpr int kModeReset = 2;
+constexpr int kModePermanentlySet = 3;
+constexpr int kModePermanentlyReset = 4;
+
+int SetOrReset(bool on) { return on ? kModeSet : kModeReset; }
+
+// The modes xterm 379 answers as permanent, which vtsnap does not change either.
+struct PermanentMode {
+  int mode;
+  int value;
+};
+constexpr PermanentMode kPermanentAnsiModes[] = {
+    {1, kModePermanentlyReset},   // GATM
+    {5, kModePermanentlyReset},   // SRTM
+    {7, kModePermanentlyReset},   // VEM
+    {10, kModePermanentlyReset},  // HEM
+    {11, kModePermanentlyReset},  // PUM
+    {13, kModePermanentlyReset},  // FEAM
+    {14, kModePermanentlyReset},  // FETM
+    {15, kModePermanentlyReset},  // MATM
+    {16, kModePermanentlyReset},  // TTM
+    {17, kModePermanentlyReset},  // SATM
+    {18, kModePermanentlyReset},  // TSM
+    {19, kModePermanentlyReset},  // EBM
+};
+constexpr PermanentMode kPermanentPrivateModes[] = {
+    {8, kModePermanentlyReset},   // DECARM
+    {14, kModePermanentlySet},    // the XOR of the cursor blink settings (cursorBlinkXOR)
+    {46, kModePermanentlyReset},  // logging
+};
+
+template <size_t N>
+int PermanentValue(const PermanentMode (&table)[N], int mode) {
+  for (const PermanentMode& m : table) {
+    if (m.mode == mode) return m.value;
+  }
+  return kModeUnknown;
+}
+
+}  // namespace
+
+void Terminal::CsiReport(const Sequence& seq) {
+  const Params& p = seq.params;
+  // xterm answers none of these with a sub-parameter (CSI 6:1 n, CSI 0:1 c) or an intermediate.
+  if (p.has_sub() || !seq.intermediates.empty()) return Ignore(seq, "CSI");
+  const int ps = p.Get(0, 0);
+  const int key = seq.marker << 8 | seq.final;
+  switch (key) {
+    case 'c':  // DA1
+      if (ps != 0) break;
+      return ReplyPrimaryDa();
+    case '>' << 8 | 'c':  // DA2
+      if (ps != 0) break;
+      return absl::StrAppend(&replies_, kSecondaryDa);
+    case '=' << 8 | 'c':  // DA3
+      if (ps != 0) break;
+      return absl::StrAppend(&replies_, kTertiaryDa);
+    case '>' << 8 | 'q':  // XTVERSION
+      if (ps != 0) break;
+      return absl::StrAppend(&replies_, kXtversion);
+    case 'n':  // DSR
+      if (ps == 5) return absl::StrAppend(&replies_, "\x1b[0n");
+      if (ps == 6) {
+        return absl::StrAppend(&replies_, "\x1b[", OriginRow() + 1, ";", OriginCol() + 1, "R");
+      }
+      break;
+    case 't':  // window operations: only the text-area size report, and only when allowed
+      if (ps != 18 || !options_.allow_window_ops) break;
+      return absl::StrAppend(&replies_, "\x1b[8;", rows_, ";", cols_, "t");
+    default:
+      break;
+  }
+  Ignore(seq, "CSI");
+}
+
+void Terminal::ReplyPrimaryDa() { absl::StrAppend(&replies_, kPrimaryDa); }
+
+void Terminal::PrivateDeviceStatus(const Sequence& seq) {
+  const Params& p = seq.params;
+  if (p.has_sub()) return Ignore(seq, "CSI");
+  switch (p.raw(0)) {
+    case 6:  // DECXCPR: the position and the page (always 1)
+      return absl::StrAppend(&replies_, "\x1b[?", OriginRow() + 1, ";", OriginCol() + 1, ";1R");
+    case 63:  // DECCKSR: the checksum of the (absent) macros, tagged with the request's id
+      return absl::StrAppend(&replies_, "\x1bP", p.Get(1, 0), "!~0000\x1b\\");
+    default:
+      for (const StatusReply& r : kDecStatusReplies) {
+        if (r.ps == p.raw(0)) return absl::StrAppend(&replies_, r.reply);
+      }
+      return Ignore(seq, "CSI");
+  }
+}
+
+void Terminal::ReportMode(const Sequence& seq) {
+  const Params& p = seq.params;
+  if (p.has_sub()) return Ignore(seq, "CSI");
+  const bool dec = seq.marker == '?';
+  const int mode = p.raw(0);
+  const int value = dec ? PrivateModeValue(mode) : AnsiModeValue(mode);
+  // An omitted mode is answered as 65535 (the parser's largest number), as xterm does.
+  absl::StrAppend(&replies_, dec ? "\x1b[?" : "\x1b[",
+                  mode == Params::kDefault ? Params::kMaxValue : mode, ";", value, "$y");
+}
+
+int Terminal::AnsiModeValue(int mode) const {
+  switch (mode) {
+    case 4:
+      return SetOrReset(modes_.insert);
+    case 20:
+      return SetOrReset(modes_.linefeed_newline);
+    default:
+      return PermanentValue(kPermanentAnsiModes, mode);
+  }
+}
+
+int Terminal::PrivateModeValue(int mode) const {
+  switch (mode) {
+    case 1:
+      return SetOrReset(modes_.cursor_keys_application);
+    case 5:
+      return SetOrReset(modes_.reverse_video);
+    case 6:
+      return SetOrReset(modes_.origin);
+    case 7:
+      return SetOrReset(modes_.autowrap);
+    case 12:
+      return SetOrReset(cursor_.blinking);
+    case 25:
+      return SetOrReset(cursor_.visible);
+    case 66:
+      return SetOrReset(modes_.keypad_application);
+    case 69:
+      return SetOrReset(modes_.left_right_margins);
+    case 9:
+      return SetOrReset(modes_.mouse_tracking == MouseTracking::kX10);
+    case 1000:
+      return SetOrReset(modes_.mouse_tracking == MouseTracking::kNormal);
+    case 1002:
+      return SetOrReset(modes_.mouse_tracking == MouseTracking::kButtonEvent);
+    case 1003:
+      return SetOrReset(modes_.mouse_tracking == MouseTracking::kAnyEvent);
+    case 1004:
+      return SetOrReset(modes_.focus_events);
+    case 1005:
+      return SetOrReset(modes_.mouse_encoding == MouseEncoding::kUtf8);
+    case 1006:
+      return SetOrReset(modes_.mouse_encoding == MouseEncoding::kSgr);
+    case 1015:
+      return SetOrReset(modes_.mouse_encoding == MouseEncoding::kUrxvt);
+    case 47:
+    case 1047:
+    case 1049:  // each says whether the alternate screen is shown, whichever mode switched
+      return SetOrReset(alternate_active_);
+    case 1048:  // xterm 379 answers set, whether or not a cursor was saved
+      return kModeSet;
+    case 2004:
+      return SetOrReset(modes_.bracketed_paste);
+    case 80:  // with graphics off, as xterm (decTerminalID 420 has no Sixel) ignores these
+      return options_.graphics.sixel ? SetOrReset(modes_.sixel_display) : kModeReset;
+    case 8452:
+      return options_.graphics.sixel ? SetOrReset(modes_.sixel_scrolls_right) : kModeReset;
+    case 1070:
+      return SetOrReset(modes_.private_color_registers);
+    // ?2026 (synchronized output) and ?2027 (grapheme clustering) are kept by vtsnap, but xterm
+    // 379 does not know them: unknown, as there.
+    default:
+      return PermanentValue(kPermanentPrivateModes, mode);
+  }
+}
+
+}  // namespace vtsnap
