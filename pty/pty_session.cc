@@ -462,15 +462,18 @@ void PtySession::DecodeLocked(absl::string_view bytes) {
   // Replies are queued like typed bytes, so Send's count of what is written stays true. Those
   // that would take the queue past kMaxPendingReplyBytes are dropped: the program is not reading
   // its input, and a terminal that answers a question it never reads owes it nothing. Every reply
-  // is one CSI sequence (ESC [ ... final byte), so the queue is cut at an ESC, between replies.
+  // is one sequence that starts with ESC: a CSI (ESC [ ... final byte) or a DCS string, which ends
+  // with ST (ESC \). So the queue is cut at an ESC that is not an ST's, between replies.
   std::string replies = vt_.TakeReplies();
   const size_t pending = outgoing_.size() - outgoing_begin_;
   const size_t room = kMaxPendingReplyBytes - std::min(pending, kMaxPendingReplyBytes);
   if (replies.size() > room) {
-    const size_t cut = replies.rfind('\x1b', room);
-    const size_t keep = cut == std::string::npos ? 0 : cut;
-    replies_dropped_ += static_cast<uint64_t>(
-        std::count(replies.begin() + static_cast<std::ptrdiff_t>(keep), replies.end(), '\x1b'));
+    auto starts_reply = [&replies](size_t i) {
+      return replies[i] == '\x1b' && (i + 1 == replies.size() || replies[i + 1] != '\\');
+    };
+    size_t keep = room;  // less than replies.size()
+    while (keep > 0 && !starts_reply(keep)) --keep;
+    for (size_t i = keep; i < replies.size(); ++i) replies_dropped_ += starts_reply(i) ? 1 : 0;
     replies.resize(keep);
   }
   outgoing_queued_ += replies.size();

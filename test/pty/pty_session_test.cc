@@ -108,13 +108,13 @@ TEST_F(PtySessionTest, TermIsSettable) {
 }
 
 TEST_F(PtySessionTest, QueriesAreAnsweredSoTheProgramDoesNotHang) {
-  PtySession session(MarkedOptions(40, 8));
+  PtySession session(MarkedOptions(60, 8));  // wide enough for DA1's answer on one row
   StartProbe(session, {"query"});
   absl::Status s = session.WaitForText("done");
   ASSERT_TRUE(s.ok()) << s;
   EXPECT_THAT(session, RowTextIs(0, "dsr ESC[3;5R"));  // the row and column the probe moved to
   EXPECT_THAT(session, RowTextIs(1, StartsWith("da1 ESC[?")));
-  EXPECT_THAT(session, RowTextIs(2, "da2 ESC[>0;276;0c"));
+  EXPECT_THAT(session, RowTextIs(2, "da2 ESC[>41;379;0c"));  // xterm 379's, decTerminalID 420
 }
 
 TEST_F(PtySessionTest, RepliesAProgramNeverReadsAreCappedAndCounted) {
