@@ -88,7 +88,9 @@ cause('2_screen_features.11 11.6.6.2_bce_screen_features.11', ['tmux'],
 cause('3_character_sets.1', ['xterm', 'xterm.js'], CHARSETS)
 cause('3_character_sets.1', ['tmux'], tmux('its own line-drawing table, no national sets'))
 cause('6.3_dsr.1', ['tmux'], tmux('DSR 6 ignores origin mode'))
+cause('6.4_da.1', ['tmux'], tmux('its own primary DA, a VT100'))
 cause('6.5_da2.1', ['tmux'], tmux('its own secondary DA'))
+cause('6.6_da3.1', ['tmux'], tmux('no tertiary DA'))
 cause('11.1.2.4_decsca.1', ['xterm', 'xterm.js', 'tmux'], PROTECTION)
 cause('11.1.2.4_decsca.1 11.1.2.4_decsca.3', ['tmux'], tmux('DECSED and DECSEL ignored'))
 cause('11.3.2.7_decbi.1 11.3.2.8_decfi.1 11.7.1.2_spa.1 11.6.7.1.2_bce_spa.1', ['xterm'],
