@@ -54,7 +54,8 @@ TerminalOptions DecoderOptions(const PtyOptions& options) {
           .rows = std::clamp(options.rows, 1, kMaxTerminalDimension),
           .scrollback_limit = options.scrollback_limit,
           .width = options.width,
-          .graphics = options.graphics};
+          .graphics = options.graphics,
+          .allow_window_ops = options.allow_window_ops};
 }
 
 absl::Status ValidateSize(int cols, int rows) {

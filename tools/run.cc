@@ -54,7 +54,8 @@ const cli::Usage kRunUsage = {
         "[--expect GOLDEN]\n"
         "                  [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... "
         "[--inherit-env]\n"
-        "                  [--cwd DIR] [--record FILE] [--] PROGRAM [ARGS...]\n",
+        "                  [--allow-window-ops] [--cwd DIR] [--record FILE] [--] PROGRAM "
+        "[ARGS...]\n",
     .details =
         R"(  Runs PROGRAM under a pseudo-terminal in DIR (--cwd), types each --keys script and waits for
   each --wait-text in the order given (and for a settled screen before keys and before a
@@ -98,6 +99,7 @@ struct RunOptions {
   std::string term = "xterm-256color";
   std::map<std::string, std::string> env;
   bool inherit_environment = false;
+  bool allow_window_ops = false;  // --allow-window-ops
   std::string cwd;
   std::optional<std::string> record;
   std::vector<std::string> argv;
@@ -215,6 +217,7 @@ void AddEnvironmentFlags(cli::CommandLine& line, RunOptions* o) {
               return absl::OkStatus();
             })
       .Switch("--inherit-env", &o->inherit_environment)
+      .Switch("--allow-window-ops", &o->allow_window_ops)
       .Each("--redact", [o](const std::string& v) {
         if (absl::Status s = o->redactions.AddPattern(v); !s.ok()) {
           return BadValue("--redact", v, s.message());
@@ -602,6 +605,7 @@ PtyOptions SessionOptions(const RunOptions& o) {
   options.working_directory = o.cwd;
   options.timeout = o.timeout;
   options.detect_idle = o.detect_idle;
+  options.allow_window_ops = o.allow_window_ops;
   return options;
 }
 

@@ -140,6 +140,39 @@ TEST_F(RunCliTest, PrintsTheScreenTheProgramLeaves) {
   EXPECT_EQ(r.out, "hello\nworld\n");
 }
 
+// The window size report (`CSI 18 t`) is answered only with --allow-window-ops, as xterm answers
+// it only with allowWindowOps: the program asks, waits a second for the reply up to its final
+// `t`, and prints what came (ESC dropped) or "none".
+struct WindowOpsCase {
+  std::string name;
+  std::vector<std::string> flags;
+  std::string screen;
+};
+
+class RunCliWindowOpsTest : public RunCliTest,
+                            public ::testing::WithParamInterface<WindowOpsCase> {};
+
+TEST_P(RunCliWindowOpsTest, TheWindowSizeReportFollowsAllowWindowOps) {
+  std::vector<std::string> args = GetParam().flags;
+  for (const char* a :
+       {"--size", "30x4", "--wait-text", "end", "--", "bash", "-c",
+        "stty raw -echo; printf '\\033[18t'; "
+        "if IFS= read -r -s -t 1 -d t reply; then printf 'got %s end' \"${reply#?}\"; "
+        "else printf 'none end'; fi"}) {
+    args.push_back(a);
+  }
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, GetParam().screen + "\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, RunCliWindowOpsTest,
+    ::testing::Values(WindowOpsCase{"OffByDefaultAsInXterm", {}, "none end"},
+                      WindowOpsCase{
+                          "AnsweredWithTheFlag", {"--allow-window-ops"}, "got [8;4;30 end"}),
+    [](const ::testing::TestParamInfo<WindowOpsCase>& info) { return info.param.name; });
+
 TEST_F(RunCliTest, TheProgramNeedsNoDoubleDashAndKeepsItsOwnOptions) {
   // Options end at PROGRAM: the "--size" after it is the program's argument.
   Result r = VtsnapRun({"--size=30x2", "sh", "-c", "printf '%s' \"$1\"", "sh", "--size"});
