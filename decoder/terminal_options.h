@@ -58,6 +58,36 @@ struct GraphicsOptions {
   SixelPlacement placement = SixelPlacement::kXterm;
 };
 
+// A colour the terminal reports to a program that asks (OSC 4, 10, 11, 12, 17, 19), 8 bits a
+// channel. xterm writes it back with 16 bits a channel, each byte doubled: rgb:ffff/ffff/ffff.
+struct ReportedColor {
+  uint8_t r = 0;
+  uint8_t g = 0;
+  uint8_t b = 0;
+  friend bool operator==(const ReportedColor&, const ReportedColor&) = default;
+};
+
+// What the terminal says about itself (docs/replies.md). The default is what xterm 379 answers
+// with its default resources and `decTerminalID: 420`: a VT420 showing black text on white. A test
+// sets a dark background to see the dark theme of a program that asks (OSC 11) which to draw, or
+// turns answers off to see a program's "no answer" path.
+struct ReplyProfile {
+  // false: no query is answered at all (each is counted in stats() as ignored).
+  bool answer = true;
+  // The default colours, as OSC 10, 11 and 12 report them (xterm's foreground, background and
+  // cursorColor resources).
+  ReportedColor foreground = {0, 0, 0};
+  ReportedColor background = {255, 255, 255};
+  ReportedColor cursor = {0, 0, 0};
+  // xterm's allowWindowOps resource: off (the default, as in xterm), the window operations xterm
+  // disallows by default (disallowedWindowOps) are not answered; on, they are as xterm answers
+  // them with allowWindowOps (esctest runs xterm so).
+  bool allow_window_ops = false;
+  // OSC 52 with `?` reads the clipboard back: off by default (a terminal that hands its clipboard
+  // to any program that asks is a leak); on, it is answered with what OSC 52 last set.
+  bool allow_clipboard_read = false;
+};
+
 struct TerminalOptions {
   int cols = 80;
   int rows = 24;
@@ -76,10 +106,8 @@ struct TerminalOptions {
   // shell redraws it), a wide character never splits, the alternate screen is not re-wrapped.
   // docs/xterm-deviations.md ("Resize") lists what differs from xterm.js.
   bool reflow_on_resize = false;
-  // xterm's allowWindowOps resource: off (the default, as in xterm), window operations that report
-  // are ignored; on, `CSI 18 t` is answered with the text area size, `CSI 8 ; rows ; cols t`. No
-  // other window operation is answered either way (docs/xterm-deviations.md, "Replies").
-  bool allow_window_ops = false;
+  // What the terminal says about itself when a program asks (docs/replies.md).
+  ReplyProfile replies = {};
 };
 
 // The colours a terminal profile can show. The presenter profile rejects SGR colours the profile

@@ -1,6 +1,6 @@
 // Terminal's replies to the program: device attributes (DA1, DA2, DA3), XTVERSION, device status
 // reports (DSR and its DEC forms), mode reports (DECRQM) and the text area size (CSI 18 t, with
-// TerminalOptions::allow_window_ops). Every answer is the one xterm 379 gives with its default
+// ReplyProfile::allow_window_ops). Every answer is the one xterm 379 gives with its default
 // resources plus `decTerminalID: 420` and `utf8: 1` (test/decoder/replies_test.cc has the bytes
 // recorded from it; docs/xterm-deviations.md, "Replies", says what is not answered). Replies are
 // appended to replies_ in the order the queries came; TakeReplies() empties it.
@@ -112,7 +112,7 @@ void Terminal::CsiReport(const Sequence& seq) {
       }
       break;
     case 't':  // window operations: only the text-area size report, and only when allowed
-      if (ps != 18 || !options_.allow_window_ops) break;
+      if (ps != 18 || !options_.replies.allow_window_ops) break;
       return absl::StrAppend(&replies_, "\x1b[8;", rows_, ";", cols_, "t");
     default:
       break;

@@ -55,7 +55,7 @@ TerminalOptions DecoderOptions(const PtyOptions& options) {
           .scrollback_limit = options.scrollback_limit,
           .width = options.width,
           .graphics = options.graphics,
-          .allow_window_ops = options.allow_window_ops};
+          .replies = options.replies};
 }
 
 absl::Status ValidateSize(int cols, int rows) {

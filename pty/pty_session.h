@@ -65,9 +65,9 @@ struct PtyOptions {
   int scrollback_limit = TerminalOptions{}.scrollback_limit;
   WidthPolicy width = {};
   GraphicsOptions graphics = {};
-  // xterm's allowWindowOps (TerminalOptions::allow_window_ops): off, as in xterm by default, the
-  // window size report (`CSI 18 t`) is not answered; on, it is (esctest runs xterm so).
-  bool allow_window_ops = false;
+  // What the terminal answers the program's queries (ReplyProfile, docs/replies.md): xterm 379's
+  // answers by default, black on white, window reports off.
+  ReplyProfile replies = {};
   // Keep every byte read from the program, for Output(): a transcript to replay elsewhere (another
   // emulator, a recording). Off by default, since a program may write without end.
   bool keep_output = false;

@@ -605,7 +605,7 @@ PtyOptions SessionOptions(const RunOptions& o) {
   options.working_directory = o.cwd;
   options.timeout = o.timeout;
   options.detect_idle = o.detect_idle;
-  options.allow_window_ops = o.allow_window_ops;
+  options.replies.allow_window_ops = o.allow_window_ops;
   return options;
 }
 

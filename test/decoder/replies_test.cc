@@ -260,7 +260,7 @@ TEST_P(XtermReplyTest, AnswersAsXterm379) {
 INSTANTIATE_TEST_SUITE_P(Xterm379, XtermReplyTest, ::testing::ValuesIn(XtermCases()),
                          [](const auto& info) { return info.param.name; });
 
-// With TerminalOptions::allow_window_ops, xterm's allowWindowOps resource.
+// With ReplyProfile::allow_window_ops, xterm's allowWindowOps resource.
 std::vector<ReplyCase> WindowOpsCases() {
   return {
       {"TextAreaSizeIsRowsThenColumns", "", "\x1b[18t", "\x1b[8;24;80t"},
@@ -274,7 +274,7 @@ class WindowOpsReplyTest : public ::testing::TestWithParam<ReplyCase> {};
 TEST_P(WindowOpsReplyTest, AnswersAsXterm379WithAllowWindowOps) {
   const ReplyCase& c = GetParam();
   TerminalOptions options = Xterm();
-  options.allow_window_ops = true;
+  options.replies.allow_window_ops = true;
   EXPECT_EQ(Escaped(Answer(options, c)), Escaped(c.reply));
 }
 
@@ -341,7 +341,7 @@ class DeviationReplyTest : public ::testing::TestWithParam<ReplyCase> {};
 TEST_P(DeviationReplyTest, AnswersAsDocumented) {
   const ReplyCase& c = GetParam();
   TerminalOptions options = Xterm();
-  options.allow_window_ops = true;
+  options.replies.allow_window_ops = true;
   EXPECT_EQ(Escaped(Answer(options, c)), Escaped(c.reply));
 }
 

@@ -890,7 +890,7 @@ std::vector<ReplyCase> ReplyCases() {
        "\x1b"
        "Z",
        "\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c"},
-      // xterm's allowWindowOps is false by default: no answer (TerminalOptions::allow_window_ops
+      // xterm's allowWindowOps is false by default: no answer (ReplyProfile::allow_window_ops
       // turns it on; test/decoder/replies_test.cc).
       {"TextAreaSizeReportNotAllowedByDefault", "\x1b[18t", ""},
   };
