@@ -254,30 +254,14 @@ void Parser::Abort(ParserHandler& handler) {
   state_ = State::kGround;
 }
 
+// A whole character decoded in ground. A C1 control's code point (U+0080-U+009F, written as the
+// UTF-8 bytes C2 80-C2 9F) starts no sequence: xterm 379 in UTF-8 mode shows `C2 9B 31m` as
+// "31m", so it goes to the handler as a control to execute (Terminal ignores every one of them,
+// as xterm does). Only ESC-based sequences, and raw 7-bit controls, control the terminal.
 void Parser::HandleCodePoint(char32_t cp, ParserHandler& handler) {
   if (cp >= 0x80 && cp <= 0x9F) {
-    // C1 controls, as decoded code points.
-    switch (cp) {
-      case 0x90:
-        Transition(State::kDcsEntry, handler);
-        return;
-      case 0x98:
-      case 0x9E:
-      case 0x9F:
-        Transition(State::kSosPmApcString, handler);
-        return;
-      case 0x9B:
-        Transition(State::kCsiEntry, handler);
-        return;
-      case 0x9D:
-        Transition(State::kOscString, handler);
-        return;
-      case 0x9C:  // ST with nothing to terminate
-        return;
-      default:
-        handler.Execute(cp);
-        return;
-    }
+    handler.Execute(cp);
+    return;
   }
   handler.Print(cp);
 }

@@ -1,7 +1,7 @@
 // Decoder fidelity, round two: the xterm behaviours other emulators' corpora caught vtsnap
 // getting wrong or not modelling (REP, DECSC/DECRC around a pending wrap, left and right margins
 // with SL, SR, DECIC and DECDC, VPR and HPR, DEC Special Graphics 0x5F, wide characters without
-// autowrap).
+// autowrap, C1 controls written in UTF-8).
 //
 // Each case is {bytes in, whole screen out}. The expected screens are written by hand from
 // xterm's control sequence documentation and source (charproc.c, cursor.c, util.c, tabs.c of
@@ -378,6 +378,21 @@ std::vector<FidelityCase> Cases() {
        "3456789" +
            kMargins + "\x1b[1;4H\x1b[ @",
        {"0 345 6789"}},
+
+      // --- C1 controls written in UTF-8 (C2 80-C2 9F) are neither shown nor obeyed in xterm's
+      // UTF-8 mode: no CSI, OSC, DCS or SOS/APC string starts, no NEL or IND moves the cursor,
+      // and REP after one repeats nothing.
+      {"Utf8CsiIsNotASequence", 10, 1, "a\xc2\x9b" "31mb", {"a31mb"}},
+      {"Utf8NelDoesNotMove", 10, 2, "a\xc2\x85" "b", {"ab", ""}},
+      {"Utf8IndDoesNotMove", 10, 2, "a\xc2\x84" "b", {"ab", ""}},
+      {"Utf8HtsSetsNoTabStop", 20, 1, "a\xc2\x88\r\tb", {"a       b"}},
+      {"Utf8DcsStartsNoString", 10, 1, "a\xc2\x90xyz\x1b\\b", {"axyzb"}},
+      {"Utf8OscStartsNoString", 10, 1, "a\xc2\x9d" "0;t\x07" "b", {"a0;tb"}},
+      {"Utf8ApcStartsNoString", 10, 1, "a\xc2\x9fxx\x1b\\b", {"axxb"}},
+      {"Utf8StAloneIsNothing", 10, 1, "a\xc2\x9c" "b", {"ab"}},
+      {"RepAfterAUtf8C1RepeatsNothing", 10, 1, "a\xc2\x9b\x1b[2bZ", {"aZ"}},
+      // A raw C1 byte is not UTF-8 at all: U+FFFD, as for any malformed byte.
+      {"RawC1ByteIsMalformedUtf8", 10, 1, "a\x9b" "31mb", {"a\xef\xbf\xbd" "31mb"}},
   };
 }
 

@@ -53,7 +53,9 @@ class Recorder : public ParserHandler {
   void Execute(uint32_t c) override { lines.push_back(absl::StrCat("execute ", absl::Hex(c))); }
   void CsiDispatch(const Sequence& seq) override { lines.push_back("csi " + Describe(seq)); }
   void EscDispatch(const Sequence& seq) override { lines.push_back("esc " + Describe(seq)); }
-  void OscDispatch(absl::string_view payload, bool overflowed) override {
+  void OscDispatch(absl::string_view payload, bool overflowed, OscTerminator terminator) override {
+    if (terminator == OscTerminator::kBel) terminators += "B";
+    if (terminator == OscTerminator::kSt) terminators += "S";
     lines.push_back(absl::StrCat("osc \"", payload, "\"", overflowed ? " overflowed" : ""));
   }
   void DcsHook(const Sequence& seq) override { lines.push_back("dcs-hook " + Describe(seq)); }
@@ -67,6 +69,7 @@ class Recorder : public ParserHandler {
   void DcsUnhook() override { lines.push_back("dcs-unhook"); }
 
   std::vector<std::string> lines;
+  std::string terminators;  // how each OSC string ended: B (BEL) or S (ST), in order
 };
 
 struct Case {
@@ -165,10 +168,13 @@ const Case kCases[] = {
     {"Utf8Overlong", "\xc0\xaf", {"print U+FFFDU+FFFD"}},
     {"Utf8AboveMax", "\xf4\x90\x80\x80", {"print U+FFFDU+FFFDU+FFFDU+FFFD"}},
     {"Utf8InvalidLeadBytes", "\xf5\xff", {"print U+FFFDU+FFFD"}},
-    {"C1CsiAsCodePoint",
+    // A C1 control written in UTF-8 starts no sequence: it goes to the handler to execute (the
+    // terminal ignores it, as xterm does), and what follows is text.
+    {"Utf8C1CsiStartsNoSequence",
      "\xc2\x9b"
      "5A",
-     {"csi 5 A"}},
+     {"execute 9b", "print 5A"}},
+    {"Utf8C1OscStartsNoString", "\xc2\x9d" "0;t", {"execute 9d", "print 0;t"}},
     {"C1ControlExecutes", "\xc2\x85", {"execute 85"}},
 };
 
