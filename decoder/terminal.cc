@@ -40,7 +40,8 @@ Terminal::Terminal(const TerminalOptions& options)
       cols_(std::clamp(options.cols, 1, kMaxTerminalDimension)),
       rows_(std::clamp(options.rows, 1, kMaxTerminalDimension)),
       cell_width_(std::clamp(options.graphics.cell_width, 1, kMaxCellPixels)),
-      cell_height_(std::clamp(options.graphics.cell_height, 1, kMaxCellPixels)) {
+      cell_height_(std::clamp(options.graphics.cell_height, 1, kMaxCellPixels)),
+      colors_(options.replies) {
   FullReset();
   if (options_.track_generations) {
     generations_.assign(static_cast<size_t>(cols_) * rows_, Generation{});
@@ -91,7 +92,18 @@ std::string Terminal::ScreenText() const {
   return absl::StrJoin(rows, "\n");
 }
 
-std::string Terminal::TakeReplies() { return std::exchange(replies_, std::string()); }
+// The one place every reply passes (whichever file queued it), so ReplyProfile::answer = false
+// silences them all: each reply (an ESC that does not end a string) is counted and dropped.
+std::string Terminal::TakeReplies() {
+  std::string replies = std::exchange(replies_, std::string());
+  if (options_.replies.answer) return replies;
+  for (size_t i = 0; i < replies.size(); ++i) {
+    if (replies[i] == '\x1b' && (i + 1 == replies.size() || replies[i + 1] != '\\')) {
+      ++stats_.replies_suppressed;
+    }
+  }
+  return std::string();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Controls.
@@ -157,6 +169,7 @@ void Terminal::Ignore(const Sequence& seq, absl::string_view kind) {
 void Terminal::EscDispatch(const Sequence& seq) {
   absl::Cleanup count_generations = [this] { UpdateGenerations(); };
   rep_cp_ = 0;
+  if (dcs_query_state_ != DcsQueryState::kNone) FinishDcsQuery(seq);  // DECRQSS's ST
   if (seq.overflowed) return Ignore(seq, "ESC");
   if (seq.intermediates.empty()) {
     switch (seq.final) {
@@ -212,7 +225,8 @@ void Terminal::EscDispatch(const Sequence& seq) {
       SetPen(pen);
       for (Line& l : active().unordered()) {
         l.wrapped = false;
-        for (ScreenCell& c : l.cells) c = ScreenCell{.ch = U'E', .width = 1, .written = 1};
+        for (ScreenCell& c : l.cells)
+          c = ScreenCell{.ch = U'E', .width = 1, .written = 1, .drawn = 1};
         DropPixels(l);
       }
       MoveTo(0, 0);
@@ -274,6 +288,7 @@ void Terminal::CsiDispatch(const Sequence& seq) {
         tab_stops_[cursor_.col] = false;
       } else if (seq.params.Get(0, 0) == 3) {
         tab_stops_.assign(cols_, false);
+        tab_stops_cleared_ = true;  // DECTABSR (terminal_queries.cc)
       }
       return;
     case 'h':
@@ -327,7 +342,12 @@ void Terminal::CsiIntermediate(const Sequence& seq) {
     return;
   }
   if (seq.intermediates == "!" && seq.final == 'p') return SoftReset();
+  if (seq.intermediates == "*" && seq.final == 'y') return RequestChecksum(seq);  // DECRQCRA
   if (seq.intermediates == "$" && seq.final == 'p') return ReportMode(seq);  // DECRQM
+  // DECRQPSR, DECSCL and DECSCA: terminal_queries.cc.
+  if (seq.intermediates == "$" && seq.final == 'w') return ReportPresentationState(seq);
+  if (seq.intermediates == "\"" && seq.final == 'p') return SetConformanceLevel(seq.params);
+  if (seq.intermediates == "\"" && seq.final == 'q') return SetCharacterProtection(seq.params);
   auto n = [&p] { return p.Get(0, 1, /*zero_is_default=*/true); };
   if (seq.intermediates == " " && seq.final == '@') return ShiftColumns(left_, n(), true);   // SL
   if (seq.intermediates == " " && seq.final == 'A') return ShiftColumns(left_, n(), false);  // SR
@@ -474,6 +494,12 @@ void Terminal::SetMode(const Sequence& seq, bool on) {
         break;
       case 20:
         modes_.linefeed_newline = on;
+        break;
+      case 2:
+        modes_.keyboard_locked = on;
+        break;
+      case 12:
+        modes_.send_receive = on;
         break;
       default:
         IgnoreText(absl::StrCat("CSI ", seq.params.raw(i), on ? " h" : " l"));
@@ -666,6 +692,7 @@ void Terminal::SoftReset() {
   gl_ = 0;
   SetPen(Pen{});
   saved_[0] = saved_[1] = SavedCursor{};
+  character_protection_ = false;  // DECSCA (terminal_queries.cc)
 }
 
 void Terminal::FullReset() {
@@ -689,10 +716,16 @@ void Terminal::FullReset() {
   saved_[0] = saved_[1] = SavedCursor{};
   last_valid_ = false;
   rep_cp_ = 0;
+  // DECSCA, TBC 3 and DECSCL's control width (its level stays, as in xterm; terminal_queries.cc).
+  character_protection_ = false;
+  tab_stops_cleared_ = false;
+  eight_bit_controls_ = false;
   scrollback_.clear();  // xterm's RIS clears the saved lines; the window title stays
   ClearTables();        // nothing refers to a pen, cluster or link any more
   // xterm's RIS resets the colour registers and drops every graphic (reset_displayed_graphics).
   palette_.Reset();
+  // xterm's RIS resets the 256 colours OSC 4 sets, not the special or dynamic ones (recorded).
+  for (int i = 0; i < ColorRegisters::kPaletteSize; ++i) colors_.ResetPalette(i);
   sixel_.reset();
   graphics_status_ = absl::OkStatus();
 }

@@ -31,6 +31,7 @@
 #include "vtsnap/decoder/cursor_shape.h"
 #include "vtsnap/decoder/parser.h"
 #include "vtsnap/decoder/sixel.h"
+#include "vtsnap/decoder/terminal_colors.h"
 #include "vtsnap/decoder/terminal_options.h"
 #include "vtsnap/decoder/width.h"
 
@@ -99,6 +100,10 @@ struct ScreenCell {
   // when a resize pads the screen); printing, erasing, scrolling in a blank line and clearing the
   // alternate screen all write cells. The state dump shows an unwritten cell as `null`.
   uint32_t written : 1 = 0;
+  // What xterm calls a drawn cell (CHARDRAWN), which DECRQCRA's checksum counts even when blank
+  // (terminal_checksum.cc): set by printing, by erasing that stops short of the line's end (EL 1,
+  // ECH) and by the blanks ICH inserts; not by erasing to the end of a line, ED, or scrolling.
+  uint32_t drawn : 1 = 0;
   uint32_t cluster = 0;  // nonzero: the whole grapheme is Terminal::cluster(cluster)
   uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
   uint32_t link = 0;     // Terminal::hyperlink(link); 0 is none
@@ -121,6 +126,10 @@ enum class MouseEncoding : uint8_t { kDefault, kUtf8, kSgr, kUrxvt };
 struct Modes {
   bool insert = false;                                     // IRM (SM 4)
   bool linefeed_newline = false;                           // LNM (SM 20)
+  // KAM (SM 2) and SRM (SM 12) are kept for DECRQM only: vtsnap neither locks the keyboard nor
+  // echoes typed keys (docs/xterm-deviations.md, "Replies").
+  bool keyboard_locked = false;  // KAM
+  bool send_receive = true;      // SRM: set (no local echo), xterm's default
   bool origin = false;                                     // DECOM (?6)
   bool autowrap = true;                                    // DECAWM (?7)
   bool cursor_keys_application = false;                    // DECCKM (?1)
@@ -156,6 +165,9 @@ struct TerminalStats {
   uint64_t bells = 0;
   uint64_t sixel_images = 0;    // Sixel images drawn
   uint64_t sixel_rejected = 0;  // Sixel images rejected (last_graphics_status() says why)
+  // Replies not given because ReplyProfile::answer is false, one per reply (counted when the
+  // replies are taken: TakeReplies).
+  uint64_t replies_suppressed = 0;
 };
 
 class Terminal : public ParserHandler {
@@ -226,7 +238,8 @@ class Terminal : public ParserHandler {
   size_t interned_entries() const { return pens_.size() + clusters_.size() + links_.size(); }
 
   // Replies owed to the program (DA, DSR, DECRQM...: terminal_reports.cc), in the order the
-  // queries came; taking them empties the channel.
+  // queries came; taking them empties the channel. With ReplyProfile::answer false it is always
+  // empty: every reply is dropped here and counted in stats().replies_suppressed.
   std::string TakeReplies();
 
   // The pixel plane (docs/sixel.md): one RGBA plane over the active screen, cols*cell_width by
@@ -251,7 +264,7 @@ class Terminal : public ParserHandler {
   void Execute(uint32_t control) override;
   void CsiDispatch(const Sequence& seq) override;
   void EscDispatch(const Sequence& seq) override;
-  void OscDispatch(absl::string_view payload, bool overflowed) override;
+  void OscDispatch(absl::string_view payload, bool overflowed, OscTerminator terminator) override;
   void DcsHook(const Sequence& seq) override;
   void DcsPut(absl::string_view data) override;
   void DcsUnhook() override;
@@ -420,12 +433,29 @@ class Terminal : public ParserHandler {
   void CsiCursor(const Sequence& seq);        // cursor movement and tabs
   void CsiEdit(const Sequence& seq);          // erasing, inserting, deleting, scrolling, REP
   // Replies (terminal_reports.cc).
-  void CsiReport(const Sequence& seq);            // DA1, DA2, DA3, XTVERSION, DSR, CSI 18 t
+  void CsiReport(const Sequence& seq);            // DA1, DA2, DA3, XTVERSION, DSR, XTWINOPS
   void ReplyPrimaryDa();                          // DA1 and DECID
   void PrivateDeviceStatus(const Sequence& seq);  // CSI ? Ps n
   void ReportMode(const Sequence& seq);           // DECRQM: CSI Ps $ p and CSI ? Ps $ p
   int AnsiModeValue(int mode) const;              // DECRQM's Pm for an ANSI mode
   int PrivateModeValue(int mode) const;           // and for a DEC private mode
+  // Window operations and the rectangle checksum, as xterm 379 answers them.
+  // XTWINOPS, CSI Ps ; Ps ; Ps t (terminal_window_ops.cc): reports, and the title stack.
+  void WindowOps(const Sequence& seq);
+  void PushTitles(int which);  // 22: 0 both, 1 the icon title, 2 the window title
+  void PopTitles(int which);   // 23
+  // DECRQCRA, CSI Pi ; Pg ; Pt ; Pl ; Pb ; Pr * y (terminal_checksum.cc).
+  void RequestChecksum(const Sequence& seq);
+  int ChecksumCell(const ScreenCell& cell, bool* counted) const;  // its value, and if it counts
+  // The titles XTWINOPS 22 saved, the last pushed last. xterm 379's stack has no limit; this one
+  // drops its oldest entry past kMaxSavedTitles.
+  struct SavedTitles {
+    std::string icon;
+    std::string title;
+  };
+  static constexpr size_t kMaxSavedTitles = 256;
+  std::vector<SavedTitles> title_stack_;
+
   void SelectGraphicRendition(const Params& params);
   void SetMode(const Sequence& seq, bool on);
   void SetPrivateMode(int mode, bool on);
@@ -438,7 +468,14 @@ class Terminal : public ParserHandler {
   void FullReset();
   void ResetTabStops();
   void Osc8(absl::string_view params, absl::string_view uri);
-  void Osc52(absl::string_view data);
+  void Osc52(absl::string_view data, OscTerminator terminator);
+  // terminal_osc_colors.cc: OSC 4 and 5, 104 and 105, 10-19, 110-119, and the OSC 52 query.
+  void OscPalette(int code, absl::string_view pt, OscTerminator terminator);
+  void OscResetPalette(int code, absl::string_view pt);
+  void OscDynamicColors(int code, absl::string_view pt, OscTerminator terminator);
+  void OscResetDynamicColor(int code);
+  int DynamicColorSlot(int code) const;
+  void Osc52Query(absl::string_view selection, OscTerminator terminator);
 
   // The pixel plane.
   size_t strip_bytes() const { return static_cast<size_t>(cell_height_) * pixel_width() * 4; }
@@ -573,6 +610,39 @@ class Terminal : public ParserHandler {
   int sixel_col_ = 0;  // the cell the image being decoded is anchored at
   int sixel_row_ = 0;
   absl::Status graphics_status_;
+
+  // The colours OSC 4, 5 and 10-19 report (ReplyProfile's defaults, xterm's palette).
+  ColorRegisters colors_;
+
+  // ---------------------------------------------------------------------------------------------
+  // Status-string and presentation-state queries (terminal_queries.cc): DECRQSS (DCS $ q Pt ST)
+  // and DECRQPSR (CSI Ps $ w), and the settings only they report (DECSCL, DECSCA).
+  // A longer DECRQSS string is not kept (answered as a setting xterm does not report).
+  static constexpr size_t kMaxDcsQueryBytes = 256;
+  // DcsHook: true when seq opens a DECRQSS string, which is then collected here.
+  bool StartDcsQuery(const Sequence& seq);
+  void CollectDcsQuery(absl::string_view data);  // DcsPut
+  void EndDcsQuery();                            // DcsUnhook
+  // EscDispatch: the ST (ESC \) after a collected string answers it.
+  void FinishDcsQuery(const Sequence& seq);
+  void ReportSetting(absl::string_view setting);      // DECRQSS's answer
+  std::string SgrReport() const;                      // the pen as xterm's SGR setting
+  void SetConformanceLevel(const Params& p);          // DECSCL (CSI Pl ; Pc " p)
+  void SetCharacterProtection(const Params& p);       // DECSCA (CSI Ps " q)
+  void ReportPresentationState(const Sequence& seq);  // DECRQPSR: DECCIR, DECTABSR
+  enum class DcsQueryState : uint8_t { kNone, kCollecting, kEnded };
+  DcsQueryState dcs_query_state_ = DcsQueryState::kNone;
+  std::string dcs_query_;
+  bool dcs_query_overflowed_ = false;
+  // DECSCL's level (61-64) and control width. As in xterm, RIS keeps the level and returns to
+  // 7-bit controls; replies are always 7-bit here.
+  int conformance_level_ = 64;
+  bool eight_bit_controls_ = false;
+  bool character_protection_ = false;  // DECSCA 1 (reported only; erases ignore it)
+  // The foreground was last chosen by SGR 38, which xterm's boldColors does not brighten.
+  bool fg_from_extended_sgr_ = false;
+  // TBC 3 cleared every stop since the last RIS, including xterm's stops past the last column.
+  bool tab_stops_cleared_ = false;
 
   // Per screen position, row after row: the count and a fingerprint of what it showed last.
   struct Generation {

@@ -1,6 +1,6 @@
 // Terminal's replies to the program: device attributes (DA1, DA2, DA3), XTVERSION, device status
-// reports (DSR and its DEC forms), mode reports (DECRQM) and the text area size (CSI 18 t, with
-// ReplyProfile::allow_window_ops). Every answer is the one xterm 379 gives with its default
+// reports (DSR and its DEC forms) and mode reports (DECRQM); the window operations (CSI Ps t) are
+// in terminal_window_ops.cc. Every answer is the one xterm 379 gives with its default
 // resources plus `decTerminalID: 420` and `utf8: 1` (test/decoder/replies_test.cc has the bytes
 // recorded from it; docs/xterm-deviations.md, "Replies", says what is not answered). Replies are
 // appended to replies_ in the order the queries came; TakeReplies() empties it.
@@ -111,9 +111,8 @@ void Terminal::CsiReport(const Sequence& seq) {
         return absl::StrAppend(&replies_, "\x1b[", OriginRow() + 1, ";", OriginCol() + 1, "R");
       }
       break;
-    case 't':  // window operations: only the text-area size report, and only when allowed
-      if (ps != 18 || !options_.replies.allow_window_ops) break;
-      return absl::StrAppend(&replies_, "\x1b[8;", rows_, ";", cols_, "t");
+    case 't':  // window operations (terminal_window_ops.cc)
+      return WindowOps(seq);
     default:
       break;
   }
@@ -155,6 +154,12 @@ int Terminal::AnsiModeValue(int mode) const {
       return SetOrReset(modes_.insert);
     case 20:
       return SetOrReset(modes_.linefeed_newline);
+    case 2:
+      return SetOrReset(modes_.keyboard_locked);
+    case 12:
+      return SetOrReset(modes_.send_receive);
+    case 3:  // CRM: xterm 379 answers reset whether or not a program set it
+      return kModeReset;
     default:
       return PermanentValue(kPermanentAnsiModes, mode);
   }

@@ -237,10 +237,15 @@ void Terminal::PutGlyph(char32_t cp, int width) {
   // A wide character this glyph overwrites half of loses its other half.
   if (cell[0].width != 1) SplitWide(line, col);
   if (width == 2 && cell[1].width != 1) SplitWide(line, col + 1);
-  cell[0] = ScreenCell{
-      .ch = cp, .width = static_cast<uint32_t>(width), .written = 1, .pen = pen, .link = link_id_};
+  cell[0] = ScreenCell{.ch = cp,
+                       .width = static_cast<uint32_t>(width),
+                       .written = 1,
+                       .drawn = 1,
+                       .pen = pen,
+                       .link = link_id_};
   if (width == 2) {
-    cell[1] = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = pen, .link = link_id_};
+    cell[1] =
+        ScreenCell{.ch = 0, .width = 0, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
   }
   if (!line.pixels.empty()) ClearPixels(line, col, col + width);  // a glyph covers the pixels
   last_valid_ = true;
@@ -310,7 +315,8 @@ void Terminal::JoinGlyph(char32_t cp) {
     // cell.
     ClearWideAt(col + 1, row);
     c.width = 2;
-    at(col + 1, row) = ScreenCell{.ch = 0, .width = 0, .written = 1, .pen = c.pen, .link = c.link};
+    at(col + 1, row) =
+        ScreenCell{.ch = 0, .width = 0, .written = 1, .drawn = 1, .pen = c.pen, .link = c.link};
     ClearPixels(active()[row], col + 1, col + 2);
     if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
       const int right = col > right_ ? cols_ - 1 : right_;
@@ -382,7 +388,8 @@ void Terminal::PrintAscii(absl::string_view run) {
     ScreenCell* cell = line.cells.data() + col;
     if (cell[0].width != 1) SplitWide(line, col);
     if (cell[n - 1].width != 1) SplitWide(line, col + n - 1);
-    const ScreenCell proto{.ch = 0, .width = 1, .written = 1, .pen = PenId(), .link = link_id_};
+    const ScreenCell proto{
+        .ch = 0, .width = 1, .written = 1, .drawn = 1, .pen = PenId(), .link = link_id_};
     StoreAsciiCells(cell, p, n, proto);
     if (!line.pixels.empty()) ClearPixels(line, col, col + n);
     p += n;
@@ -435,9 +442,12 @@ void Terminal::PrintRun(absl::Span<const char32_t> run) {
       int32_t state = grapheme_state_;
       int last_col = last_col_;
       const bool valid_before = last_valid_;
-      const ScreenCell narrow{.ch = 0, .width = 1, .written = 1, .pen = pen, .link = link_id_};
-      const ScreenCell wide{.ch = 0, .width = 2, .written = 1, .pen = pen, .link = link_id_};
-      const ScreenCell tail{.ch = 0, .width = 0, .written = 1, .pen = pen, .link = link_id_};
+      const ScreenCell narrow{
+          .ch = 0, .width = 1, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
+      const ScreenCell wide{
+          .ch = 0, .width = 2, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
+      const ScreenCell tail{
+          .ch = 0, .width = 0, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
       for (; p < end && !pending; ++p) {
         const char32_t cp = *p;
         int width = 1;
@@ -640,7 +650,8 @@ void Terminal::EraseCells(int row, int from, int to) {
   std::vector<ScreenCell>& cells = active()[row].cells;
   if (cells[from].is_continuation() && from > 0) ClearWideAt(from, row);
   if (to < cols_ && cells[to].is_continuation()) ClearWideAt(to, row);
-  const ScreenCell blank = BlankCell();
+  ScreenCell blank = BlankCell();
+  blank.drawn = to < cols_;  // xterm: blanks short of the line's end count as drawn (DECRQCRA)
   std::fill(cells.begin() + from, cells.begin() + to, blank);
   if (from == 0 && to == cols_) {
     DropPixels(active()[row]);
@@ -712,7 +723,9 @@ void Terminal::InsertCells(int row, int col, int n) {
   if (cells[col].is_continuation()) ClearWideAt(col, row);
   CutWideAt(end, row);
   std::rotate(cells.begin() + col, cells.begin() + end - n, cells.begin() + end);
-  std::fill(cells.begin() + col, cells.begin() + col + n, BlankCell());
+  ScreenCell blank = BlankCell();
+  blank.drawn = 1;  // inserted blanks count as drawn in xterm (DECRQCRA)
+  std::fill(cells.begin() + col, cells.begin() + col + n, blank);
   ShiftPixels(active()[row], col, end, n);  // pixels move with their cells
   // A wide character pushed half past the right margin is cut.
   if (cells[end - 1].width == 2) {

@@ -330,9 +330,6 @@ std::vector<ReplyCase> DeviationCases() {
       {"DeccolmUnknown", "", "\x1b[?3$p", "\x1b[?3;0$y"},
       {"ReverseWraparoundUnknown", "", "\x1b[?45$p", "\x1b[?45;0$y"},
       {"MetaSendsEscapeUnknown", "", "\x1b[?1034$p", "\x1b[?1034;0$y"},
-      // xterm with allowWindowOps answers "\x1b[9;59;170t" (the screen size in characters);
-      // vtsnap answers no window operation but 18.
-      {"ScreenSizeInCharactersIgnoredEvenWhenAllowed", "", "\x1b[19t", ""},
   };
 }
 
