@@ -80,6 +80,7 @@ void Terminal::CopyPixelPlane(std::vector<uint8_t>* rgba) const {
 
 void Terminal::DcsHook(const Sequence& seq) {
   rep_cp_ = 0;  // a string between a character and REP leaves nothing to repeat (xterm)
+  if (StartDcsQuery(seq)) return;  // DECRQSS (terminal_queries.cc)
   // A plane over kMaxPlanePixels could not be allocated: such a terminal decodes no Sixel.
   const bool plane_fits = PlanePixels(cols_, rows_, cell_width_, cell_height_) <= kMaxPlanePixels;
   if (!options_.graphics.sixel || !plane_fits || seq.final != 'q' || seq.marker != 0 ||
@@ -115,12 +116,14 @@ void Terminal::DcsHook(const Sequence& seq) {
 }
 
 void Terminal::DcsPut(absl::string_view data) {
+  if (dcs_query_state_ == DcsQueryState::kCollecting) return CollectDcsQuery(data);
   if (!sixel_) return;
   sixel_->Feed(data);
   if (graphics_status_.ok() && !sixel_->status().ok()) graphics_status_ = sixel_->status();
 }
 
 void Terminal::DcsUnhook() {
+  if (dcs_query_state_ == DcsQueryState::kCollecting) return EndDcsQuery();
   if (sixel_) FinishSixel();
 }
 

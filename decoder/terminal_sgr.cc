@@ -158,6 +158,7 @@ void Terminal::SelectGraphicRendition(const Params& p) {
       i = ReadExtendedColor(p, i, &c, &ok);
       if (ok) {
         (v == 38 ? pen_.fg : v == 48 ? pen_.bg : pen_.underline_color) = c;
+        if (v == 38) fg_from_extended_sgr_ = true;  // for DECRQSS's report (terminal_queries.cc)
       }
       continue;  // the entries after the colour are read as entries of their own
     }
@@ -165,6 +166,8 @@ void Terminal::SelectGraphicRendition(const Params& p) {
       pen_.underline = UnderlineShape(p.raw(i + 1));
     } else if (!ApplyRendition(v, pen_)) {
       IgnoreText(absl::StrCat("SGR ", v));
+    } else if ((v >= 30 && v <= 39) || (v >= 90 && v <= 97)) {
+      fg_from_extended_sgr_ = false;
     }
     // Sub-parameters belong to the entry before them; those not read above are skipped.
     while (i + 1 < p.size() && p.is_sub(i + 1)) ++i;

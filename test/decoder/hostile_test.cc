@@ -240,7 +240,13 @@ void MillionBytesOfIntroducers(Stream& s) { s.Repeat(kEveryIntroducer, kEveryInt
 void HugeSixelRaster(Stream& s) { s.Put("\x1bPq\"1;1;100000;100000#1;2;100;0;0#1~~~~\x1b\\"); }
 
 void Dcs100MB(Stream& s) {
-  s.Put("\x1bP$q");  // DECRQSS, which the xterm profile does not answer
+  s.Put("\x1bP+q");  // XTGETTCAP, which the xterm profile does not answer (as xterm 379)
+  s.Repeat("x", 100 * kMega);
+  s.Put("\x1b\\");
+}
+
+void Decrqss100MB(Stream& s) {
+  s.Put("\x1bP$q");  // DECRQSS, whose string the terminal collects up to a small cap
   s.Repeat("x", 100 * kMega);
   s.Put("\x1b\\");
 }
@@ -415,8 +421,19 @@ INSTANTIATE_TEST_SUITE_P(
                   .input = Dcs100MB,
                   .recorded =
                       [](VirtualTerminal& vt) {
-                        EXPECT_EQ(Ignored(vt, "DCS $ q"), 1u);
+                        EXPECT_EQ(Ignored(vt, "DCS + q"), 1u);
                         EXPECT_EQ(vt.terminal().stats().ignored_total, 1u);
+                        EXPECT_EQ(vt.ScreenText(), "");
+                      },
+                  .extra_bytes = kSlack},
+        // A DECRQSS string past the collector's cap is dropped as it comes, then answered as a
+        // setting xterm does not report (DCS 0 $ r ST), as xterm answers an overlong one.
+        XtermCase{.name = "Decrqss100MBIsCappedAndAnsweredAsInvalid",
+                  .input = Decrqss100MB,
+                  .recorded =
+                      [](VirtualTerminal& vt) {
+                        EXPECT_EQ(Ignored(vt, "DCS $ q (DECRQSS) over the length limit"), 1u);
+                        EXPECT_EQ(vt.TakeReplies(), "\x1bP0$r\x1b\\");
                         EXPECT_EQ(vt.ScreenText(), "");
                       },
                   .extra_bytes = kSlack},
