@@ -214,10 +214,11 @@ void Parser::FinishParams() {
 void Parser::Transition(State next, ParserHandler& handler) {
   // Exit actions.
   if (state_ == State::kOscString) {
-    handler.OscDispatch(osc_, osc_overflowed_);
+    handler.OscDispatch(osc_, osc_overflowed_, osc_terminator_);
     if (osc_overflowed_) ++stats_.overflowed_osc;
     osc_.clear();
     osc_overflowed_ = false;
+    osc_terminator_ = OscTerminator::kSt;
   } else if (state_ == State::kDcsPassthrough) {
     handler.DcsUnhook();
   } else if (state_ == State::kSosPmApcString) {
@@ -234,6 +235,7 @@ void Parser::Transition(State next, ParserHandler& handler) {
     case State::kOscString:
       osc_.clear();
       osc_overflowed_ = false;
+      osc_terminator_ = OscTerminator::kSt;
       break;
     case State::kDcsPassthrough:
       FinishParams();
@@ -350,6 +352,7 @@ void Parser::Advance(uint8_t byte, ParserHandler& handler) {
         return;  // not part of any sequence grammar: ignored
     }
   }
+  if (byte == 0x07 && state_ == State::kOscString) osc_terminator_ = OscTerminator::kBel;
   const auto& t = kTable[static_cast<int>(state_)][byte];
   switch (t.action) {
     case Action::kIgnore:

@@ -110,6 +110,10 @@ struct Sequence {
   bool params_truncated = false;
 };
 
+// How an OSC string ended: BEL, or ST, which is ESC \, its UTF-8 C1 form C2 9C, or an ESC that
+// begins another sequence (the string is dispatched at the ESC, before the byte after it).
+enum class OscTerminator : uint8_t { kSt, kBel };
+
 // The receiver of parser actions. Every method has a no-op default.
 class ParserHandler {
  public:
@@ -130,8 +134,10 @@ class ParserHandler {
   virtual void CsiDispatch(const Sequence& /*seq*/) {}
   virtual void EscDispatch(const Sequence& /*seq*/) {}
   // A complete OSC string without its introducer and terminator. `overflowed` is true when the
-  // string exceeded the limit and `payload` holds only its start.
-  virtual void OscDispatch(absl::string_view /*payload*/, bool /*overflowed*/) {}
+  // string exceeded the limit and `payload` holds only its start. `terminator` says how it ended
+  // (a reply to an OSC query ends the same way, as xterm's does).
+  virtual void OscDispatch(absl::string_view /*payload*/, bool /*overflowed*/,
+                           OscTerminator /*terminator*/) {}
   virtual void DcsHook(const Sequence& /*seq*/) {}
   virtual void DcsPut(absl::string_view /*data*/) {}
   virtual void DcsUnhook() {}
@@ -208,6 +214,7 @@ class Parser {
   bool c2_pending_ = false;  // in a string, a 0xC2 byte that may start the UTF-8 form of ST
   std::string osc_;
   bool osc_overflowed_ = false;
+  OscTerminator osc_terminator_ = OscTerminator::kSt;  // kBel once a BEL ends the string
   std::string dcs_chunk_;
   Utf8Decoder utf8_;  // a character in ground, which may be split across writes
 };

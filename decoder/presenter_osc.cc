@@ -153,7 +153,7 @@ void PresenterTerminal::FinishOsc() {
       }
     }
   }
-  terminal_.OscDispatch(payload, false);
+  terminal_.OscDispatch(payload, false, OscTerminator::kBel);
 }
 
 void PresenterTerminal::Osc8(absl::string_view rest) {
@@ -196,7 +196,7 @@ void PresenterTerminal::Osc8(absl::string_view rest) {
     link_open_ = true;
     link_offset_ = seq_start_;
   }
-  terminal_.OscDispatch(osc_, false);
+  terminal_.OscDispatch(osc_, false, OscTerminator::kBel);
 }
 
 }  // namespace vtsnap

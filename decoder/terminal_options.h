@@ -72,10 +72,14 @@ struct ReportedColor {
 // sets a dark background to see the dark theme of a program that asks (OSC 11) which to draw, or
 // turns answers off to see a program's "no answer" path.
 struct ReplyProfile {
-  // false: no query is answered at all (each is counted in stats() as ignored).
+  // false: no query is answered at all; each reply not given is counted in
+  // stats().replies_suppressed (when the replies are taken). Colours and modes still change.
   bool answer = true;
   // The default colours, as OSC 10, 11 and 12 report them (xterm's foreground, background and
-  // cursorColor resources).
+  // cursorColor resources). As in xterm, the pointer and Tektronix colours (OSC 13-16, 18), the
+  // highlight (OSC 17 the foreground, OSC 19 the background) and the special colours (OSC 5)
+  // follow the foreground and background; set cursor with the foreground for xterm's default,
+  // where cursorColor is the foreground.
   ReportedColor foreground = {0, 0, 0};
   ReportedColor background = {255, 255, 255};
   ReportedColor cursor = {0, 0, 0};

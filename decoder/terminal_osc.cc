@@ -1,5 +1,5 @@
 // Terminal's OSC strings: titles, hyperlinks (OSC 8), the pointer shape and the clipboard
-// (OSC 52).
+// (OSC 52); the colour strings are terminal_osc_colors.cc's.
 #include <string>
 #include <utility>
 
@@ -13,7 +13,7 @@
 
 namespace vtsnap {
 
-void Terminal::OscDispatch(absl::string_view payload, bool overflowed) {
+void Terminal::OscDispatch(absl::string_view payload, bool overflowed, OscTerminator terminator) {
   rep_cp_ = 0;  // a string between a character and REP leaves nothing to repeat (xterm)
   if (overflowed) {
     IgnoreText("OSC (over the length limit)");
@@ -49,8 +49,36 @@ void Terminal::OscDispatch(absl::string_view payload, bool overflowed) {
     case 22:
       pointer_shape_ = std::string(pt);
       return;
+    case 4:
+    case 5:
+      return OscPalette(code, pt, terminator);
+    case 104:
+    case 105:
+      return OscResetPalette(code, pt);
+    case 10:
+    case 11:
+    case 12:
+    case 13:
+    case 14:
+    case 15:
+    case 16:
+    case 17:
+    case 18:
+    case 19:
+      return OscDynamicColors(code, pt, terminator);
+    case 110:
+    case 111:
+    case 112:
+    case 113:
+    case 114:
+    case 115:
+    case 116:
+    case 117:
+    case 118:
+    case 119:
+      return OscResetDynamicColor(code);
     case 52:
-      return Osc52(pt);
+      return Osc52(pt, terminator);
     default:
       IgnoreText(absl::StrCat("OSC ", code));
       return;
@@ -81,17 +109,14 @@ void Terminal::Osc8(absl::string_view params, absl::string_view uri) {
   link_id_ = it->second;
 }
 
-void Terminal::Osc52(absl::string_view data) {
+void Terminal::Osc52(absl::string_view data, OscTerminator terminator) {
   const size_t sep = data.find(';');
   if (sep == absl::string_view::npos) {
     IgnoreText("OSC 52 (malformed)");
     return;
   }
   absl::string_view b64 = data.substr(sep + 1);
-  if (b64 == "?") {
-    IgnoreText("OSC 52 (query)");
-    return;
-  }
+  if (b64 == "?") return Osc52Query(data.substr(0, sep), terminator);
   std::string decoded;
   if (!absl::Base64Unescape(b64, &decoded)) {
     // xterm: a second parameter that is neither base64 nor '?' clears the selection.

@@ -405,6 +405,44 @@ TEST(ParserLimitsTest, TooManyIntermediatesOverflow) {
   EXPECT_THAT(Feed("\x1b[1 !\"#q"), testing::ElementsAre("csi 1 ' !' q overflowed"));
 }
 
+// How each OSC string ended, as OscDispatch is told (a reply ends the way its query did).
+struct TerminatorCase {
+  const char* name;
+  std::string input;
+  std::string terminators;  // B (BEL) or S (ST) per string, in order
+};
+
+void PrintTo(const TerminatorCase& c, std::ostream* os) { *os << c.name; }
+
+class OscTerminatorTest : public ::testing::TestWithParam<TerminatorCase> {};
+
+TEST_P(OscTerminatorTest, TellsHowTheStringEnded) {
+  const TerminatorCase& c = GetParam();
+  Parser whole;
+  Recorder whole_rec;
+  whole.Feed(c.input, whole_rec);
+  EXPECT_EQ(whole_rec.terminators, c.terminators);
+  Parser bytewise;
+  Recorder bytewise_rec;
+  for (char ch : c.input) bytewise.Feed(absl::string_view(&ch, 1), bytewise_rec);
+  EXPECT_EQ(bytewise_rec.terminators, c.terminators) << "fed one byte at a time";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Parser, OscTerminatorTest,
+    ::testing::ValuesIn(std::vector<TerminatorCase>{
+        {"Bel", "\x1b]11;?\x07", "B"},
+        {"EscBackslash", "\x1b]11;?\x1b\\", "S"},
+        {"Utf8C1St", "\x1b]11;?\xc2\x9c", "S"},
+        {"AnEscStartingAnotherSequence", "\x1b]11;?\x1b[c", "S"},
+        {"EachStringItsOwn", "\x1b]10;?\x07\x1b]11;?\x1b\\\x1b]12;?\x07", "BSB"},
+        {"ABelInTheGroundAfterwardsChangesNothing", "\x1b]11;?\x1b\\\x07", "S"},
+        {"AnAbortedStringLeavesNoBelBehind", "\x1b]11;?\x18\x1b]11;?\x1b\\", "S"},
+        {"AnOverflowedStringEndedByBel",
+         std::string("\x1b]2;") + std::string(2 << 20, 'a') + "\x07", "B"},
+    }),
+    [](const auto& info) { return std::string(info.param.name); });
+
 TEST(ParserLimitsTest, LongOscIsTruncatedAndFlagged) {
   ParserLimits limits;
   limits.max_osc_bytes = 8;
