@@ -156,6 +156,22 @@ bool ReadProcStat(pid_t pid, char* state, pid_t* session) {
   return true;
 }
 
+// The replies in `replies`, each one control sequence, in order. Every reply the decoder gives
+// starts with ESC: a CSI (ESC [ ... final byte), a DCS or OSC string (which may end with ST, ESC
+// \), so a reply starts at each ESC that is not an ST's.
+std::vector<absl::string_view> SplitReplies(absl::string_view replies) {
+  std::vector<absl::string_view> out;
+  size_t start = 0;
+  for (size_t i = 1; i < replies.size(); ++i) {
+    if (replies[i] == '\x1b' && (i + 1 == replies.size() || replies[i + 1] != '\\')) {
+      out.push_back(replies.substr(start, i - start));
+      start = i;
+    }
+  }
+  if (start < replies.size()) out.push_back(replies.substr(start));
+  return out;
+}
+
 }  // namespace
 
 namespace pty_internal {
@@ -395,6 +411,7 @@ void PtySession::ReaderLoop() {
           // Only this thread reads while it runs (Close drains after it stopped): the sink sees
           // the chunks in order. Outside the lock, so a slow disk holds up no waiter.
           if (options_.output_sink) options_.output_sink(chunk);
+          FlushInputEvents();  // the replies dropped while decoding it
           continue;
         }
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
@@ -409,40 +426,9 @@ void PtySession::ReaderLoop() {
     {
       std::lock_guard<std::mutex> lock(mu_);
       // Only when the terminal can take bytes: a program that does not read its input would
-      // otherwise cost a probe of its threads (below) on every round of a busy reader.
+      // otherwise cost a probe of its threads (WriteLocked) on every round of a busy reader.
       const bool writable = want_write && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP)) != 0;
-      while (writable && outgoing_begin_ < outgoing_.size() && !input_closed_) {
-        // Idle detection must see the program run after it got these bytes: remember what its
-        // threads had run before they could have.
-        if (options_.detect_idle) {
-          signature_before_write_ =
-              pty_internal::ProbeForeground(master_fd_, pid_, absl::ZeroDuration()).signature;
-        }
-        const ssize_t n = write(master_fd_, outgoing_.data() + outgoing_begin_,
-                                outgoing_.size() - outgoing_begin_);
-        if (n > 0) {
-          ++writes_;
-          outgoing_begin_ += static_cast<size_t>(n);
-          // Drop the written prefix once it is the larger part: each byte moves at most once.
-          if (outgoing_begin_ == outgoing_.size()) {
-            outgoing_.clear();
-            outgoing_begin_ = 0;
-          } else if (outgoing_begin_ > outgoing_.size() / 2) {
-            outgoing_.erase(0, outgoing_begin_);
-            outgoing_begin_ = 0;
-          }
-          outgoing_written_ += static_cast<uint64_t>(n);
-          // Typing is activity: a quiet period starts after it, so the program's answer (or at
-          // least the terminal's echo) is awaited rather than the silence before the keys.
-          last_output_ = std::max(last_output_, absl::Now());
-          changed_.notify_all();
-          continue;
-        }
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-        input_closed_ = true;
-        changed_.notify_all();
-      }
+      if (writable) WriteLocked();
       if (!exit_.has_value()) {
         int status = 0;
         if (waitpid(pid_, &status, WNOHANG) == pid_) {
@@ -453,6 +439,7 @@ void PtySession::ReaderLoop() {
         }
       }
     }
+    FlushInputEvents();
   }
 }
 
@@ -460,29 +447,105 @@ void PtySession::DecodeLocked(absl::string_view bytes) {
   const bool frame_was_open = vt_.open_frame_offset().has_value();
   vt_.Write(bytes);
   if (!frame_was_open && vt_.open_frame_offset().has_value()) frame_opened_ = absl::Now();
-  // Replies are queued like typed bytes, so Send's count of what is written stays true. Those
-  // that would take the queue past kMaxPendingReplyBytes are dropped: the program is not reading
-  // its input, and a terminal that answers a question it never reads owes it nothing. Every reply
-  // is one sequence that starts with ESC: a CSI (ESC [ ... final byte) or a DCS string, which ends
-  // with ST (ESC \). So the queue is cut at an ESC that is not an ST's, between replies.
-  std::string replies = vt_.TakeReplies();
-  const size_t pending = outgoing_.size() - outgoing_begin_;
-  const size_t room = kMaxPendingReplyBytes - std::min(pending, kMaxPendingReplyBytes);
-  if (replies.size() > room) {
-    auto starts_reply = [&replies](size_t i) {
-      return replies[i] == '\x1b' && (i + 1 == replies.size() || replies[i + 1] != '\\');
-    };
-    size_t keep = room;  // less than replies.size()
-    while (keep > 0 && !starts_reply(keep)) --keep;
-    for (size_t i = keep; i < replies.size(); ++i) replies_dropped_ += starts_reply(i) ? 1 : 0;
-    replies.resize(keep);
-  }
-  outgoing_queued_ += replies.size();
-  outgoing_ += replies;
+  // Replies are queued like typed bytes, each whole and in the order the queries came, so Send's
+  // count of what is written stays true and typed bytes never land inside a reply.
   bytes_received_ += bytes.size();
+  const std::string replies = vt_.TakeReplies();
+  for (absl::string_view reply : SplitReplies(replies))
+    QueueLocked(PtyInputEvent::Source::kReply, reply);
   if (options_.keep_output) output_.append(bytes.data(), bytes.size());
   last_output_ = absl::Now();
   changed_.notify_all();
+}
+
+void PtySession::QueueLocked(PtyInputEvent::Source source, absl::string_view bytes) {
+  if (bytes.empty()) return;
+  // A reply that would take what waits past kMaxPendingReplyBytes is dropped: the program is not
+  // reading its input, and a terminal that answers a question it never reads owes it nothing.
+  if (source == PtyInputEvent::Source::kReply &&
+      outgoing_.size() - outgoing_begin_ + bytes.size() > kMaxPendingReplyBytes) {
+    ++counts_.replies_dropped;
+    counts_.reply_bytes_dropped += bytes.size();
+    RecordLocked(source, PtyInputEvent::Fate::kDropped, bytes);
+    return;
+  }
+  outgoing_.append(bytes.data(), bytes.size());
+  outgoing_queued_ += bytes.size();
+  pieces_.push_back({.source = source, .size = bytes.size(), .written = 0});
+}
+
+void PtySession::RecordLocked(PtyInputEvent::Source source, PtyInputEvent::Fate fate,
+                              absl::string_view bytes) {
+  if (!options_.input_sink) return;
+  input_events_.push_back({.source = source,
+                           .fate = fate,
+                           .bytes = std::string(bytes),
+                           .output_offset = bytes_received_,
+                           .time = absl::Now()});
+}
+
+void PtySession::FlushInputEvents() {
+  if (!options_.input_sink) return;
+  std::vector<PtyInputEvent> events;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    events.swap(input_events_);
+  }
+  for (const PtyInputEvent& event : events) options_.input_sink(event);
+}
+
+void PtySession::WriteLocked() {
+  while (outgoing_begin_ < outgoing_.size() && !input_closed_) {
+    // Idle detection must see the program run after it got these bytes: remember what its
+    // threads had run before they could have.
+    if (options_.detect_idle) {
+      signature_before_write_ =
+          pty_internal::ProbeForeground(master_fd_, pid_, absl::ZeroDuration()).signature;
+    }
+    const ssize_t n =
+        write(master_fd_, outgoing_.data() + outgoing_begin_, outgoing_.size() - outgoing_begin_);
+    if (n > 0) {
+      ++writes_;
+      // What was written, piece by piece: the counts, and the events for input_sink.
+      for (size_t left = static_cast<size_t>(n), at = outgoing_begin_; left > 0;) {
+        Piece& piece = pieces_.front();
+        const size_t take = std::min(left, piece.size - piece.written);
+        RecordLocked(piece.source, PtyInputEvent::Fate::kWritten,
+                     absl::string_view(outgoing_).substr(at, take));
+        piece.written += take;
+        at += take;
+        left -= take;
+        if (piece.source == PtyInputEvent::Source::kTyped) {
+          counts_.bytes_typed += take;
+        } else {
+          counts_.reply_bytes_written += take;
+        }
+        if (piece.written == piece.size) {
+          if (piece.source == PtyInputEvent::Source::kReply) ++counts_.replies_written;
+          pieces_.pop_front();
+        }
+      }
+      outgoing_begin_ += static_cast<size_t>(n);
+      // Drop the written prefix once it is the larger part: each byte moves at most once.
+      if (outgoing_begin_ == outgoing_.size()) {
+        outgoing_.clear();
+        outgoing_begin_ = 0;
+      } else if (outgoing_begin_ > outgoing_.size() / 2) {
+        outgoing_.erase(0, outgoing_begin_);
+        outgoing_begin_ = 0;
+      }
+      outgoing_written_ += static_cast<uint64_t>(n);
+      // Typing is activity: a quiet period starts after it, so the program's answer (or at
+      // least the terminal's echo) is awaited rather than the silence before the keys.
+      last_output_ = std::max(last_output_, absl::Now());
+      changed_.notify_all();
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    input_closed_ = true;
+    changed_.notify_all();
+  }
 }
 
 std::string PtySession::DrainLocked() {
@@ -559,6 +622,17 @@ ExitStatus PtySession::Close() {
       if (!output_ended_ && master_fd_ >= 0) drained = DrainLocked();
     }
     if (!drained.empty()) options_.output_sink(drained);
+    {
+      // What the program never read: the rest of the queue, piece by piece.
+      std::lock_guard<std::mutex> lock(mu_);
+      for (size_t at = outgoing_begin_; const Piece& piece : pieces_) {
+        const size_t left = piece.size - piece.written;
+        RecordLocked(piece.source, PtyInputEvent::Fate::kNotWritten,
+                     absl::string_view(outgoing_).substr(at, left));
+        at += left;
+      }
+    }
+    FlushInputEvents();
     // A hangup, as when a terminal window closes: the kernel sends SIGHUP (and SIGCONT) to the
     // program's session when the master side goes away.
     if (master_fd_ >= 0) {
@@ -608,7 +682,19 @@ size_t PtySession::input_pending() const {
 
 uint64_t PtySession::replies_dropped() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return replies_dropped_;
+  return counts_.replies_dropped;
+}
+
+PtyStatistics PtySession::statistics() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  PtyStatistics out = counts_;
+  out.bytes_received = bytes_received_;
+  out.input_pending = outgoing_.size() - outgoing_begin_;
+  out.replies_pending = 0;
+  for (const Piece& piece : pieces_) {
+    out.replies_pending += piece.source == PtyInputEvent::Source::kReply ? 1 : 0;
+  }
+  return out;
 }
 
 int PtySession::UnreadOutputLocked() const {
@@ -648,8 +734,7 @@ absl::Status PtySession::Send(absl::string_view bytes) {
   if (cancelled_.has_value()) return absl::CancelledError(*cancelled_);
   if (pid_ < 0 || input_closed_ || closed_) return NotRunning("type into the program");
   if (bytes.empty()) return absl::OkStatus();
-  absl::StrAppend(&outgoing_, bytes);
-  outgoing_queued_ += bytes.size();
+  QueueLocked(PtyInputEvent::Source::kTyped, bytes);
   const uint64_t target = outgoing_queued_;
   Wake();
   const absl::Duration timeout = Scaled(std::nullopt);

@@ -25,6 +25,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -44,6 +45,39 @@
 #include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
+
+// What the terminal sent the program, or meant to (PtyOptions::input_sink).
+struct PtyInputEvent {
+  enum class Source {
+    kTyped,  // Send, SendKeys
+    kReply,  // an answer to a query (DSR, DA1, DECRQM...): one control sequence
+  };
+  enum class Fate {
+    kWritten,     // the terminal took these bytes (a reply written in pieces comes in pieces)
+    kDropped,     // a reply dropped: kMaxPendingReplyBytes were already waiting
+    kNotWritten,  // still queued when the session closed: the program never read them
+  };
+  Source source = Source::kTyped;
+  Fate fate = Fate::kWritten;
+  std::string bytes;
+  // How many bytes the program had written (and the session read) by then: a reply is written or
+  // dropped after the output that asked for it, so its query ends at or before this offset.
+  uint64_t output_offset = 0;
+  absl::Time time;
+};
+
+// A session's counts so far (PtySession::statistics()).
+struct PtyStatistics {
+  uint64_t bytes_received = 0;       // read from the program
+  uint64_t bytes_typed = 0;          // typed (Send, SendKeys) and taken by the terminal
+  uint64_t replies_written = 0;      // replies taken by the terminal, each whole
+  uint64_t reply_bytes_written = 0;  // their bytes
+  uint64_t replies_dropped = 0;      // replies dropped (kMaxPendingReplyBytes)
+  uint64_t reply_bytes_dropped = 0;  // their bytes
+  uint64_t replies_pending = 0;      // replies queued, not yet (all) taken by the terminal
+  uint64_t input_pending = 0;        // bytes queued, typed or replies, not yet taken
+  friend bool operator==(const PtyStatistics&, const PtyStatistics&) = default;
+};
 
 struct PtyOptions {
   int cols = 80;
@@ -76,6 +110,12 @@ struct PtyOptions {
   // without the session's lock held: it must not call the session. For a recording streamed to a
   // file (`vtsnap run --record`), where keep_output would hold a program's whole output in memory.
   std::function<void(absl::string_view)> output_sink = {};
+  // Called with what the terminal sends the program, in order: each reply and each typed chunk as
+  // the terminal takes it, each reply dropped (kMaxPendingReplyBytes), and at Close what was still
+  // queued. On the same thread as output_sink and in order with it (an event follows the output
+  // read before it), without the session's lock held: it must not call the session. For a
+  // transcript of both directions (`vtsnap run --transcript`).
+  std::function<void(const PtyInputEvent&)> input_sink = {};
   // Idle detection (docs/pty.md, "Idle detection"; Linux): a wait for quiet (WaitForQuiet,
   // WaitForFrame with a quiet period) also ends as soon as the program is seen waiting for input:
   // every thread of the terminal's foreground process group sleeps reading the terminal, in
@@ -200,6 +240,9 @@ class PtySession {
   // The replies (cursor reports, DA1, ...) the terminal dropped because more than
   // kMaxPendingReplyBytes were already waiting for a program that does not read its input.
   uint64_t replies_dropped() const;
+  // The counts so far, taken together under the session's lock: replies written and dropped, bytes
+  // typed and read.
+  PtyStatistics statistics() const;
   // With PtyOptions::keep_output, every byte read from the program so far, exactly as it arrived
   // (the first bytes_received() bytes of the program's output); empty without it.
   std::string Output() const;
@@ -240,6 +283,14 @@ class PtySession {
   // returns it when there is an output_sink to give it to.
   std::string DrainLocked();
   void Wake();
+  // Queues bytes for the terminal (mu_ held), or drops a reply when kMaxPendingReplyBytes wait.
+  void QueueLocked(PtyInputEvent::Source source, absl::string_view bytes);
+  // Writes what the terminal takes of the queue (mu_ held), recording each piece written.
+  void WriteLocked();
+  void RecordLocked(PtyInputEvent::Source source, PtyInputEvent::Fate fate,
+                    absl::string_view bytes);
+  // Gives input_sink the events recorded so far (mu_ not held; the reader's thread or Close).
+  void FlushInputEvents();
   void StopReader();
   // SIGKILL to the process group, then to every process left in the session.
   void KillEverything();
@@ -284,7 +335,16 @@ class PtySession {
   size_t outgoing_begin_ = 0;
   uint64_t outgoing_written_ = 0;   // guarded by mu_: bytes written so far (of all ever queued)
   uint64_t outgoing_queued_ = 0;    // guarded by mu_
-  uint64_t replies_dropped_ = 0;    // guarded by mu_: replies not queued (kMaxPendingReplyBytes)
+  // Guarded by mu_: what outgoing_'s unwritten bytes are, in order: each reply, each typed chunk.
+  struct Piece {
+    PtyInputEvent::Source source;
+    size_t size;
+    size_t written;
+  };
+  std::deque<Piece> pieces_;
+  PtyStatistics counts_;  // guarded by mu_: the counts of replies and typed bytes
+  // Guarded by mu_: input_sink's events not given to it yet (only with an input_sink).
+  std::vector<PtyInputEvent> input_events_;
   uint64_t bytes_received_ = 0;     // guarded by mu_
   std::string output_;              // guarded by mu_: everything read, with keep_output
   absl::Time last_output_;          // guarded by mu_

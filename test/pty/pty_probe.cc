@@ -16,6 +16,11 @@
 //                  "done" outside any frame
 //   group-escape   starts a grandchild in its own process group that sleeps, and sleeps
 //   ignore-hup     ignores SIGHUP and sleeps
+//   ask-rounds N FILE  raw mode: prints "ready", then asks N rounds of DSR 6, DA1 and DECRQM ?25
+//                  (one write a round, 1 ms apart), reading its input meanwhile; once it has read
+//                  an ESC for each reply and a 'q', saves every byte it read to FILE, prints "done"
+//   flood N        raw mode: asks DSR 6 N times without reading, prints "flooded", then reads
+//                  its input up to a 'q' and prints "got K" (K: the 'R's it read, one a reply)
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -204,6 +209,60 @@ int main(int argc, char** argv) {
   if (what == "ignore-hup") {
     signal(SIGHUP, SIG_IGN);
     Out("ignoring\n");
+    for (;;) pause();
+  }
+  if (what == "ask-rounds" && argc > 3) {
+    const int rounds = std::atoi(argv[2]);
+    Raw();
+    Out("ready\n");
+    std::string got;
+    long escapes = 0;  // NOLINT(runtime/int)
+    bool quit = false;
+    // Reads what is there without blocking (stdin shares its open file with stdout, so it stays
+    // blocking: poll first).
+    auto read_some = [&] {
+      char buffer[4096];
+      for (pollfd in = {.fd = STDIN_FILENO, .events = POLLIN, .revents = 0};
+           poll(&in, 1, 0) == 1 && (in.revents & POLLIN) != 0;) {
+        const ssize_t n = read(STDIN_FILENO, buffer, sizeof(buffer));
+        if (n <= 0) std::exit(5);
+        for (ssize_t i = 0; i < n; ++i) {
+          escapes += buffer[i] == '\x1b';
+          quit = quit || buffer[i] == 'q';
+        }
+        got.append(buffer, static_cast<size_t>(n));
+      }
+    };
+    for (int i = 0; i < rounds; ++i) {
+      Out("\x1b[6n\x1b[c\x1b[?25$p");
+      usleep(1000);
+      read_some();
+    }
+    while (escapes < 3L * rounds || !quit) {
+      pollfd in = {.fd = STDIN_FILENO, .events = POLLIN, .revents = 0};
+      poll(&in, 1, -1);
+      read_some();
+    }
+    FILE* f = std::fopen(argv[3], "wb");
+    if (f == nullptr || std::fwrite(got.data(), 1, got.size(), f) != got.size()) return 4;
+    std::fclose(f);
+    Out("done\n");
+    for (;;) pause();
+  }
+  if (what == "flood" && argc > 2) {
+    const long n = std::atol(argv[2]);  // NOLINT(runtime/int)
+    Raw();
+    std::string batch;
+    for (int i = 0; i < 16384; ++i) batch += "\x1b[6n";
+    for (long left = n; left > 0;) {                 // NOLINT(runtime/int)
+      const long now = left < 16384 ? left : 16384;  // NOLINT(runtime/int)
+      Out(std::string_view(batch).substr(0, static_cast<size_t>(now) * 4));
+      left -= now;
+    }
+    Out("flooded\n");
+    long replies = 0;  // NOLINT(runtime/int)
+    for (char c = 0; read(STDIN_FILENO, &c, 1) == 1 && c != 'q';) replies += c == 'R';
+    Out("got " + std::to_string(replies) + "\n");
     for (;;) pause();
   }
   std::fprintf(stderr, "pty_probe: unknown subcommand '%s'\n", argv[argc > 1 ? 1 : 0]);
