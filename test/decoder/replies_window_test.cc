@@ -319,6 +319,61 @@ std::vector<ReplyCase> ChecksumCases() {
        "\x1bP1!~FFA6\x1b\\"},
       {"SevenParams", "A", "\x1b[1;1;1;1;1;1;5*y", "\x1bP1!~FFBF\x1b\\"},
       {"PageOnlyTwoParamsZeroTop", "\x1b[1;1HA", "\x1b[0;0*y", "\x1bP0!~FFBF\x1b\\"},
+      {"DecicBlanks",
+       "ABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[1;2H\x1b[2'}",
+       "\x1b[1;1;1;1;3;7*y", "\x1bP1!~FB08\x1b\\"},
+      {"DecdcTail", "\x1b[1;76HABCDE\x1b[1;76H\x1b[2'~", "\x1b[1;1;1;76;1;80*y",
+       "\x1bP1!~FF34\x1b\\"},
+      {"SlTail", "\x1b[1;76HABCDE\x1b[2 @", "\x1b[1;1;1;76;1;80*y", "\x1bP1!~FF34\x1b\\"},
+      {"SrBlanks",
+       "ABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[2 A",
+       "\x1b[1;1;1;1;3;7*y", "\x1bP1!~FB08\x1b\\"},
+      {"IchWithMargins", "\x1b[?69h\x1b[1;10sABCDEFGHIJ\x1b[1;2H\x1b[2@", "\x1b[1;1;1;1;1;10*y",
+       "\x1bP1!~FD9C\x1b\\"},
+      {"DchWithMargins", "\x1b[?69h\x1b[1;10sABCDEFGHIJ\x1b[1;2H\x1b[2P", "\x1b[1;1;1;1;1;10*y",
+       "\x1bP1!~FDCE\x1b\\"},
+      {"ScrollUpWithMargins",
+       "\x1b[?69h\x1b[1;5sABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[1;3r\x1b[S",
+       "\x1b[1;1;1;1;3;5*y", "\x1bP1!~FD17\x1b\\"},
+      {"ScrollDownWithMargins",
+       "\x1b[?69h\x1b[1;5sABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[1;3r\x1b[T",
+       "\x1b[1;1;1;1;3;5*y", "\x1bP1!~FD29\x1b\\"},
+      {"IlWithRegion",
+       "ABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[1;3r\x1b[2;1H\x1b[L",
+       "\x1b[1;1;1;1;3;5*y", "\x1bP1!~FD49\x1b\\"},
+      {"DlWithRegion",
+       "ABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[1;3r\x1b[2;1H\x1b[M",
+       "\x1b[1;1;1;1;3;5*y", "\x1bP1!~FD30\x1b\\"},
+      {"DecsedUnprotected",
+       "ABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[2;3H\x1b[?J",
+       "\x1b[1;1;1;1;3;5*y", "\x1bP1!~FE24\x1b\\"},
+      {"DecselUnprotected",
+       "ABCDE\x0d\x0a"
+       "FGHIJ\x0d\x0aKLMNO\x1b[2;3H\x1b[?1K",
+       "\x1b[1;1;1;1;3;5*y", "\x1bP1!~FC3D\x1b\\"},
+      {"EdWithProtected", "\x1b[1\"qAB\x1b[0\"qCD\x1b[2J", "\x1b[1;1;1;1;1;4*y",
+       "\x1bP1!~FFE0\x1b\\"},
+      {"El1WithProtected", "\x1b[1\"qAB\x1b[0\"qCDE\x1b[1;4H\x1b[1K", "\x1b[1;1;1;1;1;5*y",
+       "\x1bP1!~FF3B\x1b\\"},
+      {"EchWithProtected", "\x1b[1\"qAB\x1b[0\"qCDE\x1b[1;1H\x1b[4X", "\x1b[1;1;1;1;1;5*y",
+       "\x1bP1!~FF3B\x1b\\"},
+      {"BackspaceOverwrite",
+       "AB\x08"
+       "C",
+       "\x1b[1;1;1;1;1;3*y", "\x1bP1!~FF7C\x1b\\"},
+      {"WideAtLastColumnWraps", "\x1b[1;80H\xe4\xb8\xad", "\x1b[1;1;1;79;2;3*y",
+       "\x1bP1!~0000\x1b\\"},
+      {"InsertModeText", "ABC\x1b[1;1H\x1b[4hX", "\x1b[1;1;1;1;1;5*y", "\x1bP1!~FEE2\x1b\\"},
+      {"AltScreenLeaveRestores", "P\x1b[?1049hQ\x1b[?1049l", "\x1b[1;1;1;1;1;2*y",
+       "\x1bP1!~FFB0\x1b\\"},
+      {"Decaln", "\x1b#8", "\x1b[1;1;24;80;24;80*y", "\x1bP1!~FFBB\x1b\\"},
   };
 }
 
@@ -596,6 +651,12 @@ std::vector<DeviationCase> DeviationCases() {
       // blank erased with only a foreground colour set does not count: xterm answers
       // "\x1bP1!~FF60\x1b\\" (its erased cells carry the foreground flag too).
       {{"El2WithForegroundCountsNoBlank", "ABCDE\x1b[31m\x1b[2K", "\x1b[1;1;1;1;1;5*y",
+        "\x1bP1!~FFE0\x1b\\"},
+       true},
+      // DECSCA's protection is not modelled (docs/xterm-deviations.md, "Rectangles and line
+      // attributes"): DECSED erases the protected "AB" too, which xterm keeps, answering
+      // "\x1bP1!~FF7D\x1b\\".
+      {{"DecsedErasesProtectedCells", "\x1b[1\"qAB\x1b[0\"qCD\x1b[?2J", "\x1b[1;1;1;1;1;4*y",
         "\x1bP1!~FFE0\x1b\\"},
        true},
   };
