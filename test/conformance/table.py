@@ -91,6 +91,7 @@ cause('6.3_dsr.1', ['tmux'], tmux('DSR 6 ignores origin mode'))
 cause('6.4_da.1', ['tmux'], tmux('its own primary DA, a VT100'))
 cause('6.5_da2.1', ['tmux'], tmux('its own secondary DA'))
 cause('6.6_da3.1', ['tmux'], tmux('no tertiary DA'))
+cause('11.3.8.2_decsnls.1 11.3.8.2_decsnls.2 11.3.8.2_decsnls.3', ['tmux'], tmux('no DECRQSS'))
 cause('11.1.2.4_decsca.1', ['xterm', 'xterm.js', 'tmux'], PROTECTION)
 cause('11.1.2.4_decsca.1 11.1.2.4_decsca.3', ['tmux'], tmux('DECSED and DECSEL ignored'))
 cause('11.3.2.7_decbi.1 11.3.2.8_decfi.1 11.7.1.2_spa.1 11.6.7.1.2_bce_spa.1', ['xterm'],

@@ -341,8 +341,9 @@ absl::StatusOr<std::vector<ScreenCapture>> PlaySession(const VttestSession& sess
                                                        VttestTerminal& terminal) {
   const VttestScreen menu = {.prompt = kMenuPrompt};
   std::vector<ScreenCapture> captures;
-  int start_stand_ins = 0;  // vttest asks a VT420 its operating level (DECRQSS) at start
-  absl::StatusOr<TerminalText> text = Await(terminal, menu, &start_stand_ins, "vttest's main menu");
+  // vttest asks a VT420 its operating level (DECRQSS) before the main menu, which the terminal
+  // answers: the menu must come without a stand-in Return.
+  absl::StatusOr<TerminalText> text = Await(terminal, menu, nullptr, "vttest's main menu");
   if (!text.ok()) return text.status();
   for (const VttestWalk& walk : session.walks) {
     if (walk.choices.empty() || walk.screens.empty()) {
