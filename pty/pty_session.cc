@@ -690,6 +690,7 @@ PtyStatistics PtySession::statistics() const {
   PtyStatistics out = counts_;
   out.bytes_received = bytes_received_;
   out.input_pending = outgoing_.size() - outgoing_begin_;
+  out.replies_suppressed = vt_.terminal().stats().replies_suppressed;
   out.replies_pending = 0;
   for (const Piece& piece : pieces_) {
     out.replies_pending += piece.source == PtyInputEvent::Source::kReply ? 1 : 0;

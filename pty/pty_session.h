@@ -75,6 +75,8 @@ struct PtyStatistics {
   uint64_t replies_dropped = 0;      // replies dropped (kMaxPendingReplyBytes)
   uint64_t reply_bytes_dropped = 0;  // their bytes
   uint64_t replies_pending = 0;      // replies queued, not yet (all) taken by the terminal
+  // Replies not given at all: PtyOptions::replies.answer is false (TerminalStats).
+  uint64_t replies_suppressed = 0;
   uint64_t input_pending = 0;        // bytes queued, typed or replies, not yet taken
   friend bool operator==(const PtyStatistics&, const PtyStatistics&) = default;
 };

@@ -253,5 +253,23 @@ TEST_F(RepliesUnderLoadTest, CloseDuringAFloodIsBoundedAndNamesWhatWasNeverRead)
   EXPECT_GT(not_written, 0u) << "the program read none of what waited";
 }
 
+TEST_F(RepliesUnderLoadTest, RepliesTurnedOffAreCountedAsSuppressedAndNeverSent) {
+  PtyOptions options = MarkedOptions(40, 6);
+  options.replies.answer = false;
+  Events events;
+  events.Attach(options);
+  PtySession session(options);
+  ASSERT_TRUE(
+      session.Start({"sh", "-c", "printf '\\033[6n\\033[c'; echo asked; exec sleep 5"}).ok());
+  sessions_.push_back(session.pid());
+  ASSERT_TRUE(session.WaitForText("asked").ok());
+  session.Close();
+  const PtyStatistics stats = session.statistics();
+  EXPECT_EQ(stats.replies_suppressed, 2u);
+  EXPECT_EQ(stats.replies_written, 0u);
+  EXPECT_EQ(stats.replies_dropped, 0u);
+  EXPECT_TRUE(events.Take().empty());
+}
+
 }  // namespace
 }  // namespace vtsnap
