@@ -439,6 +439,10 @@ class Terminal : public ParserHandler {
   void ReportMode(const Sequence& seq);           // DECRQM: CSI Ps $ p and CSI ? Ps $ p
   int AnsiModeValue(int mode) const;              // DECRQM's Pm for an ANSI mode
   int PrivateModeValue(int mode) const;           // and for a DEC private mode
+  // The DEC private modes xterm keeps and answers DECRQM for, whose effect vtsnap does not model
+  // (kKeptPrivateModes in terminal_reports.cc): set or reset, one bit each in kept_modes_.
+  void KeepPrivateMode(int mode, bool on);
+  void ResetKeptModes();
   // Window operations and the rectangle checksum, as xterm 379 answers them.
   // XTWINOPS, CSI Ps ; Ps ; Ps t (terminal_window_ops.cc): reports, and the title stack.
   void WindowOps(const Sequence& seq);
@@ -448,13 +452,15 @@ class Terminal : public ParserHandler {
   void RequestChecksum(const Sequence& seq);
   int ChecksumCell(const ScreenCell& cell, bool* counted) const;  // its value, and if it counts
   // The titles XTWINOPS 22 saved, the last pushed last. xterm 379's stack has no limit; this one
-  // drops its oldest entry past kMaxSavedTitles.
+  // drops its oldest entries past kMaxSavedTitles entries or kMaxSavedTitleBytes of titles.
   struct SavedTitles {
     std::string icon;
     std::string title;
   };
   static constexpr size_t kMaxSavedTitles = 256;
+  static constexpr size_t kMaxSavedTitleBytes = size_t{1} << 20;
   std::vector<SavedTitles> title_stack_;
+  size_t title_stack_bytes_ = 0;
 
   void SelectGraphicRendition(const Params& params);
   void SetMode(const Sequence& seq, bool on);
@@ -638,6 +644,7 @@ class Terminal : public ParserHandler {
   // 7-bit controls; replies are always 7-bit here.
   int conformance_level_ = 64;
   bool eight_bit_controls_ = false;
+  uint64_t kept_modes_ = 0;  // KeepPrivateMode
   bool character_protection_ = false;  // DECSCA 1 (reported only; erases ignore it)
   // The foreground was last chosen by SGR 38, which xterm's boldColors does not brighten.
   bool fg_from_extended_sgr_ = false;

@@ -66,13 +66,23 @@ void Terminal::PushTitles(int which) {
   SavedTitles item;
   item.icon = which == 0 || which == 1 || below == nullptr ? icon_title_ : below->icon;
   item.title = which == 0 || which == 2 || below == nullptr ? title_ : below->title;
-  if (title_stack_.size() == kMaxSavedTitles) title_stack_.erase(title_stack_.begin());
+  title_stack_bytes_ += item.icon.size() + item.title.size();
   title_stack_.push_back(std::move(item));
+  // Bounded (xterm 379's is not): the oldest entries go first.
+  size_t drop = 0;
+  while (title_stack_.size() - drop > 1 &&
+         (title_stack_.size() - drop > kMaxSavedTitles ||
+          title_stack_bytes_ > kMaxSavedTitleBytes)) {
+    title_stack_bytes_ -= title_stack_[drop].icon.size() + title_stack_[drop].title.size();
+    ++drop;
+  }
+  title_stack_.erase(title_stack_.begin(), title_stack_.begin() + static_cast<ptrdiff_t>(drop));
 }
 
 void Terminal::PopTitles(int which) {
   if (title_stack_.empty()) return;
   SavedTitles& item = title_stack_.back();
+  title_stack_bytes_ -= item.icon.size() + item.title.size();
   // 23;0 restores both, 23;1 the icon title, 23;2 the window title; any other value restores
   // neither, but the entry is dropped all the same.
   if (which == 0 || which == 1) icon_title_ = std::move(item.icon);

@@ -726,5 +726,16 @@ TEST(TitleStack, KeepsTheLast256Entries) {
   EXPECT_EQ(vt.terminal().title(), "last");
 }
 
+// And at most 1 MiB of titles (OSC strings may be 1 MiB each): the oldest entries go first.
+TEST(TitleStack, KeepsAtMostAMebibyteOfTitles) {
+  VirtualTerminal vt(Xterm());
+  vt.Write("\x1b]2;first\x1b\\\x1b[22t");
+  for (char c : {'a', 'b', 'c'}) {
+    vt.Write(absl::StrCat("\x1b]2;", std::string(400000, c), "\x1b\\\x1b[22t"));
+  }
+  for (int i = 0; i < 4; ++i) vt.Write("\x1b[23t");
+  EXPECT_EQ(vt.terminal().title(), std::string(400000, 'b'));
+}
+
 }  // namespace
 }  // namespace vtsnap
