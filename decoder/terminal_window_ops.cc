@@ -70,9 +70,8 @@ void Terminal::PushTitles(int which) {
   title_stack_.push_back(std::move(item));
   // Bounded (xterm 379's is not): the oldest entries go first.
   size_t drop = 0;
-  while (title_stack_.size() - drop > 1 &&
-         (title_stack_.size() - drop > kMaxSavedTitles ||
-          title_stack_bytes_ > kMaxSavedTitleBytes)) {
+  while (title_stack_.size() - drop > 1 && (title_stack_.size() - drop > kMaxSavedTitles ||
+                                            title_stack_bytes_ > kMaxSavedTitleBytes)) {
     title_stack_bytes_ -= title_stack_[drop].icon.size() + title_stack_[drop].title.size();
     ++drop;
   }
