@@ -21,7 +21,8 @@
 // 5). An edge past the page is clamped to it; a rectangle that is then empty, or starts below
 // the page, sums nothing (0000). With only one or two parameters xterm reads them as the top and
 // left edges rather than Pi and Pg (CSI 2 ; 3 * y sums from row 2, column 3 and is tagged 2).
-// The page (Pg) is ignored: there is one. Without any parameter, no answer.
+// The page (Pg) is ignored: there is one. Without any parameter, or below a VT420 (DECSCL 61 to
+// 63), no answer.
 #include <algorithm>
 #include <string>
 
@@ -67,7 +68,8 @@ int Terminal::ChecksumCell(const ScreenCell& cell, bool* counted) const {
 
 void Terminal::RequestChecksum(const Sequence& seq) {
   const Params& p = seq.params;
-  if (p.empty() || p.has_sub()) return Ignore(seq, "CSI");
+  // xterm answers only as a VT420 (DECSCL 64), and not without a parameter.
+  if (p.empty() || p.has_sub() || conformance_level_ < 64) return Ignore(seq, "CSI");
   // The rectangle's parameters start at the third, unless there are no more than two.
   const int base = p.size() > 2 ? 2 : 0;
   auto edge = [&](int i, int def) {

@@ -374,6 +374,12 @@ std::vector<ReplyCase> ChecksumCases() {
       {"AltScreenLeaveRestores", "P\x1b[?1049hQ\x1b[?1049l", "\x1b[1;1;1;1;1;2*y",
        "\x1bP1!~FFB0\x1b\\"},
       {"Decaln", "\x1b#8", "\x1b[1;1;24;80;24;80*y", "\x1bP1!~FFBB\x1b\\"},
+      // Below a VT420 (DECSCL 61-63) xterm does not answer DECRQCRA.
+      {"Level63NoChecksum", "A\x1b[63;1\"p", "\x1b[1;1;1;1;1;1*y", ""},
+      {"Level61NoChecksum", "A\x1b[61\"p", "\x1b[1;1;1;1;1;1*y", ""},
+      {"Level64Checksum", "A\x1b[63;1\"p\x1b[64;1\"p", "\x1b[1;1;1;1;1;1*y", "\x1bP1!~FFBF\x1b\\"},
+      {"Level63QueryLeavesNoText", "\x1b[63;1\"p\x1b[1;1;1;1;1;1*yA\x1b[64;1\"p",
+       "\x1b[1;1;1;1;1;3*y", "\x1bP1!~FFBF\x1b\\"},
   };
 }
 
