@@ -22,6 +22,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -41,6 +42,7 @@
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/exit_codes.h"
 #include "vtsnap/tools/run_internal.h"
+#include "vtsnap/tools/run_transcript.h"
 
 namespace vtsnap::tools {
 
@@ -52,10 +54,12 @@ const cli::Usage kRunUsage = {
         "                  [--step SPEC]... [--steps FILE] [--quit-keys SCRIPT] [--quiet-ms N]\n"
         "                  [--settle idle|quiet] [--timeout S] [--format text|golden|json] "
         "[--expect GOLDEN]\n"
+        "                  [--transcript FILE] [--stats]\n"
         "                  [--redact PATTERN]... [--term NAME] [--env NAME=VALUE]... "
         "[--inherit-env]\n"
-        "                  [--allow-window-ops] [--cwd DIR] [--record FILE] [--] PROGRAM "
-        "[ARGS...]\n",
+        "                  [--allow-window-ops] [--allow-clipboard-read] [--no-replies]\n"
+        "                  [--foreground COLOR] [--background COLOR]\n"
+        "                  [--cwd DIR] [--record FILE] [--] PROGRAM [ARGS...]\n",
     .details =
         R"(  Runs PROGRAM under a pseudo-terminal in DIR (--cwd), types each --keys script and waits for
   each --wait-text in the order given (and for a settled screen before keys and before a
@@ -66,7 +70,14 @@ const cli::Usage kRunUsage = {
   the screen compared with the golden dump of expect=); --steps FILE holds one step a line.
   Prints the final screen (--format), or compares it with GOLDEN (--expect). --quit-keys
   types a script at the end and waits for the program to exit; otherwise it is hung up
-  (SIGHUP), then killed. --record FILE saves every byte the program wrote. Exit codes: 0 done
+  (SIGHUP), then killed. --record FILE saves every byte the program wrote; --transcript FILE
+  both directions in order, one line an event: the program's output, each reply and keys the
+  terminal sent it, replies dropped, and what it never read. --stats prints the counts of
+  replies written and dropped and bytes typed and read at the end. The terminal answers queries
+  as xterm 379 showing black on white; --foreground and --background (#rrggbb or rgb:rr/gg/bb)
+  change the colours it reports (OSC 10, 11), --no-replies answers nothing, and
+  --allow-window-ops and --allow-clipboard-read answer what xterm answers only on request
+  (docs/replies.md). Exit codes: 0 done
   (the program's own status is reported on stderr), 1 a screen differs from its golden, the
   program ended before what was awaited or did not exit after --quit-keys, 2 bad arguments,
   124 a wait timed out, 127 PROGRAM cannot be started, 128+N ended by signal N (130 SIGINT,
@@ -100,8 +111,14 @@ struct RunOptions {
   std::map<std::string, std::string> env;
   bool inherit_environment = false;
   bool allow_window_ops = false;  // --allow-window-ops
+  bool allow_clipboard_read = false;        // --allow-clipboard-read
+  bool no_replies = false;                  // --no-replies
+  std::optional<ReportedColor> foreground;  // --foreground
+  std::optional<ReportedColor> background;  // --background
   std::string cwd;
   std::optional<std::string> record;
+  std::optional<std::string> transcript;  // --transcript FILE
+  bool stats = false;                     // --stats
   std::vector<std::string> argv;
 };
 
@@ -181,18 +198,54 @@ absl::Status AddStepFile(RunOptions* o, const std::string& path) {
   return absl::OkStatus();
 }
 
-// --record FILE: a regular file or none yet, in a folder that exists.
-absl::Status CheckRecordPath(const std::string& path) {
+// --record FILE, --transcript FILE (`flag`): a regular file or none yet, in a folder that exists.
+absl::Status CheckRecordPath(absl::string_view flag, const std::string& path) {
   struct stat st {};
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (path.empty() || (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
-    return BadValue("--record", path, "not a regular file");
+    return BadValue(flag, path, "not a regular file");
   }
   if (!parent.empty() && (stat(parent.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
-    return BadValue("--record", path,
-                    absl::StrCat("its folder ", parent.string(), " does not exist"));
+    return BadValue(flag, path, absl::StrCat("its folder ", parent.string(), " does not exist"));
   }
   return absl::OkStatus();
+}
+
+// A colour as --foreground and --background take it: #rrggbb or rgb:rr/gg/bb, hex digits.
+absl::Status ParseColorFlag(absl::string_view flag, absl::string_view value,
+                            std::optional<ReportedColor>* out) {
+  std::string digits;
+  if (absl::StartsWith(value, "#") && value.size() == 7) {
+    digits = std::string(value.substr(1));
+  } else if (absl::StartsWith(value, "rgb:") && value.size() == 12 && value[6] == '/' &&
+             value[9] == '/') {
+    digits = absl::StrCat(value.substr(4, 2), value.substr(7, 2), value.substr(10, 2));
+  }
+  uint8_t channels[3] = {};
+  for (int i = 0; i < 3; ++i) {
+    const std::string pair = digits.size() == 6 ? digits.substr(2 * i, 2) : "";
+    int channel = 0;
+    if (pair.size() != 2 || !absl::ascii_isxdigit(static_cast<unsigned char>(pair[0])) ||
+        !absl::ascii_isxdigit(static_cast<unsigned char>(pair[1])) ||
+        !absl::SimpleHexAtoi(pair, &channel)) {
+      return BadValue(flag, value, "expected a colour as #rrggbb or rgb:rr/gg/bb");
+    }
+    channels[i] = static_cast<uint8_t>(channel);
+  }
+  *out = ReportedColor{channels[0], channels[1], channels[2]};
+  return absl::OkStatus();
+}
+
+// The flags of what the terminal answers the program (docs/replies.md).
+void AddReplyFlags(cli::CommandLine& line, RunOptions* o) {
+  line.Switch("--allow-window-ops", &o->allow_window_ops)
+      .Switch("--allow-clipboard-read", &o->allow_clipboard_read)
+      .Switch("--no-replies", &o->no_replies)
+      .Each("--foreground",
+            [o](const std::string& v) { return ParseColorFlag("--foreground", v, &o->foreground); })
+      .Each("--background", [o](const std::string& v) {
+        return ParseColorFlag("--background", v, &o->background);
+      });
 }
 
 // The flags that take a value and change the program's environment or the run's screen.
@@ -217,7 +270,6 @@ void AddEnvironmentFlags(cli::CommandLine& line, RunOptions* o) {
               return absl::OkStatus();
             })
       .Switch("--inherit-env", &o->inherit_environment)
-      .Switch("--allow-window-ops", &o->allow_window_ops)
       .Each("--redact", [o](const std::string& v) {
         if (absl::Status s = o->redactions.AddPattern(v); !s.ok()) {
           return BadValue("--redact", v, s.message());
@@ -259,11 +311,19 @@ void AddFlowFlags(cli::CommandLine& line, RunOptions* o) {
               return absl::OkStatus();
             })
       .Each("--expect", NonEmpty("--expect needs a file name", &o->expect))
-      .Each("--record", [o](const std::string& v) {
-        absl::Status s = CheckRecordPath(v);
-        if (s.ok()) o->record = v;
-        return s;
-      });
+      .Each("--record",
+            [o](const std::string& v) {
+              absl::Status s = CheckRecordPath("--record", v);
+              if (s.ok()) o->record = v;
+              return s;
+            })
+      .Each("--transcript",
+            [o](const std::string& v) {
+              absl::Status s = CheckRecordPath("--transcript", v);
+              if (s.ok()) o->transcript = v;
+              return s;
+            })
+      .Switch("--stats", &o->stats);
 }
 
 // The flags of the waits: how long, and what a settled screen is.
@@ -299,6 +359,15 @@ absl::Status CheckTogether(RunOptions* o) {
         "--quiet-ms ", absl::ToInt64Milliseconds(o->quiet), " is not shorter than --timeout ",
         absl::FormatDuration(o->timeout), ": every wait for quiet would time out"));
   }
+  if (o->record.has_value() && o->transcript.has_value()) {
+    std::error_code ec;
+    if (std::filesystem::absolute(*o->record, ec).lexically_normal() ==
+        std::filesystem::absolute(*o->transcript, ec).lexically_normal()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--record and --transcript both name ", *o->record,
+                       " (the recording is the program's bytes alone, the transcript text)"));
+    }
+  }
   std::map<std::string, std::string> goldens;  // normalized path -> where it was named
   auto claim = [&goldens](const std::string& path, const std::string& where) {
     std::error_code ec;
@@ -324,6 +393,7 @@ std::optional<int> ParseArguments(const std::vector<std::string>& args, RunOptio
   AddTimingFlags(line, o);
   AddFlowFlags(line, o);
   AddEnvironmentFlags(line, o);
+  AddReplyFlags(line, o);
   line.Positionals({.names = {"PROGRAM"},
                     .min = 1,
                     .max = cli::kAny,
@@ -606,6 +676,14 @@ PtyOptions SessionOptions(const RunOptions& o) {
   options.timeout = o.timeout;
   options.detect_idle = o.detect_idle;
   options.replies.allow_window_ops = o.allow_window_ops;
+  options.replies.allow_clipboard_read = o.allow_clipboard_read;
+  options.replies.answer = !o.no_replies;
+  if (o.foreground.has_value()) {
+    // xterm's cursorColor follows the foreground unless set apart.
+    options.replies.foreground = *o.foreground;
+    options.replies.cursor = *o.foreground;
+  }
+  if (o.background.has_value()) options.replies.background = *o.background;
   return options;
 }
 
@@ -642,8 +720,14 @@ class Run {
 
  private:
   PtyOptions WithSink(PtyOptions options) {
-    if (o_.record.has_value()) {
-      options.output_sink = [this](absl::string_view bytes) { recording_.Append(bytes); };
+    if (o_.record.has_value() || o_.transcript.has_value()) {
+      options.output_sink = [this](absl::string_view bytes) {
+        if (o_.record.has_value()) recording_.Append(bytes);
+        if (o_.transcript.has_value()) transcript_.Output(bytes);
+      };
+    }
+    if (o_.transcript.has_value()) {
+      options.input_sink = [this](const PtyInputEvent& event) { transcript_.Input(event); };
     }
     return options;
   }
@@ -653,6 +737,12 @@ class Run {
     if (o_.record.has_value()) {
       if (absl::Status s = recording_.Open(*o_.record); !s.ok()) {
         err_ << "vtsnap run: --record '" << *o_.record << "': " << s.message() << "\n";
+        return kExitInvalid;
+      }
+    }
+    if (o_.transcript.has_value()) {
+      if (absl::Status s = transcript_.Open(*o_.transcript, absl::Now()); !s.ok()) {
+        err_ << "vtsnap run: --transcript '" << *o_.transcript << "': " << s.message() << "\n";
         return kExitInvalid;
       }
     }
@@ -756,6 +846,13 @@ class Run {
     } else {
       err_ << "vtsnap run: " << program << " was " << status.ToString() << "\n";
     }
+    ReportStatistics();
+    if (o_.transcript.has_value()) {
+      if (absl::Status s = transcript_.Finish(); !s.ok()) {
+        err_ << "vtsnap run: --transcript '" << *o_.transcript << "': " << s.message() << "\n";
+        return kExitDiffers;
+      }
+    }
     if (!o_.record.has_value()) return kExitOk;
     if (absl::Status s = recording_.Finish(); !s.ok()) {
       err_ << "vtsnap run: --record '" << *o_.record << "': " << s.message() << "\n";
@@ -765,6 +862,27 @@ class Run {
          << *o_.record << " (replay: " << ShellQuoteIfNeeded(invoked_as_) << " decode --size "
          << o_.size.cols << "x" << o_.size.rows << " " << ShellQuoteIfNeeded(*o_.record) << ")\n";
     return kExitOk;
+  }
+
+  // With --stats, the session's counts; without, a line only when replies were dropped (the
+  // program asked and did not read the answers, which a user looking for a hang wants to know).
+  void ReportStatistics() {
+    const PtyStatistics stats = session_.statistics();
+    if (o_.stats) {
+      err_ << "vtsnap run: replies: " << stats.replies_written << " written ("
+           << stats.reply_bytes_written << " bytes), " << stats.replies_dropped << " dropped ("
+           << stats.reply_bytes_dropped << " bytes), " << stats.replies_pending
+           << " never read; typed " << stats.bytes_typed << " bytes; read " << stats.bytes_received
+           << " bytes of output\n";
+      if (o_.no_replies) {
+        err_ << "vtsnap run: replies: " << stats.replies_suppressed
+             << " not given (--no-replies)\n";
+      }
+    } else if (stats.replies_dropped > 0) {
+      err_ << "vtsnap run: " << stats.replies_dropped << " replies dropped: " << o_.argv[0]
+           << " asked without reading the answers (more than " << kMaxPendingReplyBytes
+           << " bytes of them waited)\n";
+    }
   }
 
   // The exit code of the run so far (`code`), after an interruption or a failed recording.
@@ -789,6 +907,7 @@ class Run {
   std::ostream& err_;
   // Declared before the session, which writes into it until it is closed.
   Recording recording_;
+  run_internal::TranscriptFile transcript_;
   PtySession session_;
   run_internal::SignalWatch signals_;
   bool finished_ = false;

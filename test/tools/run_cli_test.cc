@@ -173,6 +173,76 @@ INSTANTIATE_TEST_SUITE_P(
                           "AnsweredWithTheFlag", {"--allow-window-ops"}, "got [8;4;30 end"}),
     [](const ::testing::TestParamInfo<WindowOpsCase>& info) { return info.param.name; });
 
+// What the terminal answers a program that asks its colours (OSC 10, 11) or reads the clipboard
+// (OSC 52): the program asks, waits a second for the reply up to its BEL, and prints what came
+// (ESC dropped) or "none".
+struct ReplyFlagCase {
+  std::string name;
+  std::vector<std::string> flags;
+  std::string asks;  // printf's format for the query
+  std::string screen;
+};
+
+class RunCliReplyFlagTest : public RunCliTest,
+                            public ::testing::WithParamInterface<ReplyFlagCase> {};
+
+TEST_P(RunCliReplyFlagTest, TheReplyFollowsTheFlags) {
+  std::vector<std::string> args = GetParam().flags;
+  for (const std::string& a :
+       {std::string("--size"), std::string("50x4"), std::string("--wait-text"),
+        std::string("end"), std::string("--"), std::string("bash"), std::string("-c"),
+        absl::StrCat("stty raw -echo; printf '", GetParam().asks,
+                     "'; if IFS= read -r -s -t 1 -d $'\\a' reply; then "
+                     "printf 'got %s end' \"${reply#?}\"; else printf 'none end'; fi")}) {
+    args.push_back(a);
+  }
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, GetParam().screen + "\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, RunCliReplyFlagTest,
+    ::testing::Values(
+        ReplyFlagCase{"BackgroundIsWhiteByDefault", {}, "\\033]11;?\\a",
+                      "got ]11;rgb:ffff/ffff/ffff end"},
+        ReplyFlagCase{"BackgroundAsHash",
+                      {"--background", "#1e1e1e"},
+                      "\\033]11;?\\a",
+                      "got ]11;rgb:1e1e/1e1e/1e1e end"},
+        ReplyFlagCase{"BackgroundAsRgb",
+                      {"--background", "rgb:1E/2f/30"},
+                      "\\033]11;?\\a",
+                      "got ]11;rgb:1e1e/2f2f/3030 end"},
+        ReplyFlagCase{"ForegroundIsBlackByDefault", {}, "\\033]10;?\\a",
+                      "got ]10;rgb:0000/0000/0000 end"},
+        ReplyFlagCase{"Foreground",
+                      {"--foreground", "#d4d4d4"},
+                      "\\033]10;?\\a",
+                      "got ]10;rgb:d4d4/d4d4/d4d4 end"},
+        ReplyFlagCase{"TheCursorFollowsTheForeground",
+                      {"--foreground", "#d4d4d4"},
+                      "\\033]12;?\\a",
+                      "got ]12;rgb:d4d4/d4d4/d4d4 end"},
+        ReplyFlagCase{"NoRepliesAnswersNothing",
+                      {"--no-replies", "--background", "#1e1e1e"},
+                      "\\033]11;?\\a",
+                      "none end"},
+        ReplyFlagCase{"ClipboardIsNotReadByDefault", {}, "\\033]52;c;aGk=\\a\\033]52;c;?\\a",
+                      "none end"},
+        ReplyFlagCase{"ClipboardReadWithTheFlag",
+                      {"--allow-clipboard-read"},
+                      "\\033]52;c;aGk=\\a\\033]52;c;?\\a",
+                      "got ]52;c;aGk= end"}),
+    [](const ::testing::TestParamInfo<ReplyFlagCase>& info) { return info.param.name; });
+
+TEST_F(RunCliTest, StatsCountTheRepliesNotGiven) {
+  Result r = VtsnapRun({"--no-replies", "--stats", "--size", "20x2", "--", "sh", "-c",
+                        "printf '\\033[c\\033]11;?\\a'; sleep 0.3; printf done"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: replies: 2 not given (--no-replies)"));
+}
+
 TEST_F(RunCliTest, TheProgramNeedsNoDoubleDashAndKeepsItsOwnOptions) {
   // Options end at PROGRAM: the "--size" after it is the program's argument.
   Result r = VtsnapRun({"--size=30x2", "sh", "-c", "printf '%s' \"$1\"", "sh", "--size"});
@@ -386,6 +456,15 @@ INSTANTIATE_TEST_SUITE_P(
         BadArgumentCase{"EmptyWaitText", {"--wait-text="}, "--wait-text needs a non-empty text"},
         BadArgumentCase{"EmptyTerm", {"--term", ""}, "--term needs a non-empty name"},
         BadArgumentCase{"UnknownOption", {"--colour", "red"}, "unknown option '--colour'"},
+        BadArgumentCase{"BackgroundName",
+                        {"--background", "black"},
+                        "vtsnap run: --background 'black': expected a colour as #rrggbb or "
+                        "rgb:rr/gg/bb"},
+        BadArgumentCase{"BackgroundShortHash", {"--background", "#111"}, "--background '#111': "},
+        BadArgumentCase{"ForegroundNotHex", {"--foreground", "#gg0000"}, "--foreground '#gg0000': "},
+        BadArgumentCase{"ForegroundFourDigitRgb",
+                        {"--foreground", "rgb:ffff/0/0"},
+                        "--foreground 'rgb:ffff/0/0': "},
         BadArgumentCase{"MissingValue", {"--keys"}, "vtsnap run: --keys needs a value"},
         BadArgumentCase{"NoProgram", {"--size", "10x2", "--"}, "vtsnap run: no PROGRAM to run"}),
     [](const ::testing::TestParamInfo<BadArgumentCase>& info) { return info.param.name; });
@@ -1020,6 +1099,130 @@ TEST_F(RunCliTest, RecordIsWrittenWhenAWaitTimesOut) {
                         "-c", "printf partial; exec cat"});
   EXPECT_EQ(r.code, 124) << r.err;
   EXPECT_EQ(ReadFile(record), "partial");
+}
+
+// --- --transcript, --stats -----------------------------------------------------------------------
+
+// A transcript line: direction, offset, what, and the bytes as written (quoted, escaped).
+struct TranscriptLine {
+  char direction;
+  uint64_t offset;
+  std::string what;
+  std::string bytes;
+};
+
+// The event lines of a transcript (not its header or comments); a line that does not parse is an
+// added failure.
+std::vector<TranscriptLine> TranscriptLines(const std::string& text) {
+  std::vector<TranscriptLine> lines;
+  std::istringstream in(text);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "vtsnap transcript 1");
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    TranscriptLine l{};
+    double ms = 0;
+    fields >> l.direction >> ms >> l.offset >> l.what;
+    std::getline(fields >> std::ws, l.bytes);
+    EXPECT_FALSE(fields.fail() && l.bytes.empty()) << "unreadable line: " << line;
+    lines.push_back(l);
+  }
+  return lines;
+}
+
+// sh in raw mode asks for the cursor position and reads the 6-byte answer, asks for the window
+// size (CSI 18 t, which xterm does not answer by default), prints "got", reads one key and prints
+// "done".
+const std::vector<std::string> kAskingProgram = {
+    "sh", "-c",
+    "stty raw -echo; printf '\\033[6n'; head -c 6 >/dev/null; printf '\\033[18tgot'; "
+    "head -c 1 >/dev/null; printf done; exec sleep 5"};
+
+TEST_F(RunCliTest, TranscriptShowsQueriesRepliesAndKeysInOrderAndRecordStaysExact) {
+  const std::string transcript = Path("run.transcript");
+  const std::string record = Path("run.bytes");
+  std::vector<std::string> args = {"--transcript", transcript, "--record", record,
+                                   "--wait-text",  "got",      "--keys",   "x",
+                                   "--wait-text",  "done",     "--"};
+  args.insert(args.end(), kAskingProgram.begin(), kAskingProgram.end());
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(ReadFile(record), "\x1b[6n\x1b[18tgotdone");
+
+  std::string output;
+  std::vector<std::string> input;  // "what bytes @offset", in order
+  uint64_t next_output = 0;
+  for (const TranscriptLine& l : TranscriptLines(ReadFile(transcript))) {
+    if (l.direction == '<') {
+      EXPECT_EQ(l.what, "output");
+      EXPECT_EQ(l.offset, next_output) << "an output line's offset is its first byte's";
+      ASSERT_GE(l.bytes.size(), 2u);
+      const std::string unquoted = l.bytes.substr(1, l.bytes.size() - 2);
+      output += unquoted;
+      next_output += absl::StrReplaceAll(unquoted, {{"\\x1b", "E"}}).size();
+    } else {
+      input.push_back(
+          absl::StrCat(std::string(1, l.direction), " ", l.what, " ", l.bytes, " @", l.offset));
+    }
+  }
+  EXPECT_EQ(output, "\\x1b[6n\\x1b[18tgotdone");
+  // The cursor report answers the first query (after its 4 bytes); the window size report is not
+  // answered; the key goes after "got" (12 bytes) was read.
+  ASSERT_EQ(input.size(), 2u) << ReadFile(transcript);
+  EXPECT_EQ(input[0], "> reply \"\\x1b[1;1R\" @4");
+  EXPECT_THAT(input[1], StartsWith("> keys \"x\" @"));
+  EXPECT_GE(std::stoull(input[1].substr(input[1].find('@') + 1)), 12u);
+  // Without --stats, no counts.
+  EXPECT_THAT(r.err, Not(HasSubstr("replies:")));
+}
+
+TEST_F(RunCliTest, StatsCountRepliesTypedAndReadBytes) {
+  std::vector<std::string> args = {"--stats", "--wait-text", "got",  "--keys",
+                                   "x",       "--wait-text", "done", "--"};
+  args.insert(args.end(), kAskingProgram.begin(), kAskingProgram.end());
+  Result r = VtsnapRun(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("vtsnap run: replies: 1 written (6 bytes), 0 dropped (0 bytes), 0 "
+                               "never read; typed 1 bytes; read 16 bytes of output\n"));
+}
+
+TEST_F(RunCliTest, FloodedQueriesAreDroppedSaidOnStderrAndOneTranscriptLine) {
+  // 60000 cursor reports asked without reading any: 360 KB of replies, more than the terminal's
+  // buffers and the 64 KiB queue hold.
+  const std::string transcript = Path("flood.transcript");
+  // The screen never settles (the replies waiting to be read count as input not yet taken), so
+  // taking it times out; the wait for "flooded" does not.
+  Result r = VtsnapRun({"--transcript", transcript, "--timeout", "2", "--wait-text", "flooded",
+                        "--", "sh", "-c",
+                        "stty raw -echo; yes \"$(printf '\\033[6n')\" | head -n 60000; "
+                        "printf flooded; exec sleep 5"});
+  EXPECT_EQ(r.code, 124) << r.err;
+  EXPECT_THAT(r.err, ContainsRegex("vtsnap run: [0-9]+ replies dropped: sh asked without reading "
+                                   "the answers \\(more than 65536 bytes of them waited\\)\n"));
+  int dropped_lines = 0, never_sent = 0;
+  for (const TranscriptLine& l : TranscriptLines(ReadFile(transcript))) {
+    if (l.direction == 'x') {
+      ++dropped_lines;
+      EXPECT_EQ(l.what, "dropped");
+      EXPECT_THAT(l.bytes, ContainsRegex("^[0-9]+ replies \\([0-9]+ bytes\\), the first "
+                                         "\"\\\\x1b\\[[0-9]+;1R\"$"));
+    }
+    if (l.direction == '!') {
+      ++never_sent;
+      EXPECT_EQ(l.what, "reply");
+    }
+  }
+  EXPECT_GE(dropped_lines, 1);
+  EXPECT_LT(dropped_lines, 100) << "consecutive drops make one line";
+  EXPECT_GT(never_sent, 0) << "the replies waiting at the end are named";
+}
+
+TEST_F(RunCliTest, RecordAndTranscriptCannotBeOneFile) {
+  Result r = VtsnapRun({"--record", Path("x"), "--transcript", Path("x"), "--", "true"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--record and --transcript both name"));
 }
 
 TEST_F(RunCliTest, QuitKeysEndTheProgramItsOwnWay) {
