@@ -141,7 +141,9 @@ std::vector<ReplyCase> XtermCases() {
       {"SlrmSet", "\x1b[?69h\x1b[5;30s", "\x1bP$qs\x1b\\", "\x1bP1$r5;30s\x1b\\"},
       {"SlrmResetByLrmmOff", "\x1b[?69h\x1b[5;30s\x1b[?69l", "\x1bP$qs\x1b\\",
        "\x1bP1$r1;80s\x1b\\"},
-      // DECRQSS, the cursor style.
+      // DECRQSS, the cursor style: a steady block at start (xterm's cursorBlink is false).
+      {"ScusrAtStartIsASteadyBlock", "", "\x1bP$q q\x1b\\", "\x1bP1$r2 q\x1b\\"},
+      {"ScusrResetByDecstr", "\x1b[4 q\x1b[!p", "\x1bP$q q\x1b\\", "\x1bP1$r2 q\x1b\\"},
       {"ScusrStyle1", "\x1b[1 q", "\x1bP$q q\x1b\\", "\x1bP1$r1 q\x1b\\"},
       {"ScusrStyle2", "\x1b[2 q", "\x1bP$q q\x1b\\", "\x1bP1$r2 q\x1b\\"},
       {"ScusrStyle3", "\x1b[3 q", "\x1bP$q q\x1b\\", "\x1bP1$r3 q\x1b\\"},
@@ -281,10 +283,6 @@ INSTANTIATE_TEST_SUITE_P(Vtsnap, XtermReplyTest, testing::ValuesIn(XtermCases())
 // comment). Each follows from state vtsnap keeps differently.
 std::vector<ReplyCase> DeviationCases() {
   return {
-      // vtsnap's cursor starts as a blinking block (xterm 379: 2, its cursorBlink is false).
-      {"CursorStyleAtStartBlinks", "", "\x1bP$q q\x1b\\", "\x1bP1$r1 q\x1b\\"},
-      // DECSTR keeps vtsnap's cursor style (xterm 379 returns to its default: 2).
-      {"CursorStyleKeptByDecstr", "\x1b[4 q\x1b[!p", "\x1bP$q q\x1b\\", "\x1bP1$r4 q\x1b\\"},
       // vtsnap draws a curly underline; xterm 379 does not know 4:3 (its answer: 0;30).
       {"CurlyUnderlineIsAnUnderline", "\x1b[4:3m", "\x1bP$qm\x1b\\", "\x1bP1$r0;4m\x1b\\"},
       // vtsnap keeps the underline colour; xterm 379 does not know 58 and reads the 5 and the 1
