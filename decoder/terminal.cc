@@ -570,6 +570,7 @@ void Terminal::SetPrivateMode(int mode, bool on) {
       modes_.sixel_scrolls_right = on;
       return;
     default:
+      KeepPrivateMode(mode, on);  // for DECRQM, where xterm keeps it (terminal_reports.cc)
       IgnoreText(absl::StrCat("CSI ? ", mode, on ? " h" : " l"));
       return;
   }
@@ -684,6 +685,8 @@ void Terminal::SoftReset() {
   modes_.cursor_keys_application = false;
   modes_.keypad_application = false;
   cursor_.visible = true;
+  cursor_.shape = CursorShape::kBlock;  // xterm 379's DECSTR gives back its steady block
+  cursor_.blinking = false;
   top_ = 0;
   bottom_ = rows_ - 1;
   modes_.left_right_margins = false;
@@ -693,6 +696,8 @@ void Terminal::SoftReset() {
   SetPen(Pen{});
   saved_[0] = saved_[1] = SavedCursor{};
   character_protection_ = false;  // DECSCA (terminal_queries.cc)
+  modes_.keyboard_locked = false;  // KAM
+  KeepPrivateMode(45, false);      // reverse wraparound, as xterm's DECSTR resets it
 }
 
 void Terminal::FullReset() {
@@ -704,6 +709,7 @@ void Terminal::FullReset() {
   alternate_active_ = false;
   cursor_ = CursorState{};
   modes_ = Modes{};
+  ResetKeptModes();
   modes_.grapheme_clustering = options_.width.emoji_presentation_wide;  // ?2027's initial state
   top_ = 0;
   bottom_ = rows_ - 1;

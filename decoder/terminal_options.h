@@ -127,7 +127,8 @@ struct CursorState {
   bool pending_wrap = false;
   bool visible = true;
   CursorShape shape = CursorShape::kBlock;
-  bool blinking = true;
+  // xterm 379's cursorBlink resource is false: a steady block until DECSCUSR or ?12 says otherwise.
+  bool blinking = false;
 };
 
 }  // namespace vtsnap

@@ -5,6 +5,8 @@
 // recorded from it; docs/xterm-deviations.md, "Replies", says what is not answered). Replies are
 // appended to replies_ in the order the queries came; TakeReplies() empties it.
 #include <cstddef>
+#include <cstdint>
+#include <iterator>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -76,6 +78,61 @@ constexpr PermanentMode kPermanentPrivateModes[] = {
     {46, kModePermanentlyReset},  // logging
 };
 
+// DEC private modes xterm 379 keeps, and answers DECRQM for, whose effect vtsnap does not model
+// (the smooth scroll of ?4, a margin bell, the meta key...): DECSET and DECRST set and reset them,
+// RIS restores `initial`, and DECRQM answers `on_value` or `off_value`. Each is a bit of
+// Terminal::kept_modes_ (at most 64). A mode xterm answers the same whatever a program sets (?3
+// without allow132, ?13) has the same value for both.
+struct KeptMode {
+  int mode;
+  bool initial;
+  int on_value = kModeSet;
+  int off_value = kModeReset;
+};
+constexpr KeptMode kKeptPrivateModes[] = {
+    {2, true, kModeSet, kModeSet},       // DECANM: vtsnap has no VT52 mode (xterm enters it on reset)
+    {3, false, kModeReset, kModeReset},  // DECCOLM: xterm's allow132 is off, so it stays at 80
+    {4, false},                          // DECSCLM, smooth scroll
+    {13, false, kModeReset, kModeReset},  // cursor blink from a resource only
+    {18, false},                         // DECPFF, print form feed
+    {19, false},                         // DECPEX, print extent
+    {30, false},                         // the scroll bar
+    {35, true},                          // font-shifting functions
+    {38, false, kModeReset, kModeReset},  // Tektronix mode: xterm switches windows; vtsnap does not
+    {40, false},                         // allow 80 to 132 columns
+    {41, false},                         // more(1) fix
+    {42, false},                         // DECNRCM, national replacement character sets
+    {44, false},                         // the margin bell
+    {45, false},                         // reverse wraparound
+    {67, false},                         // DECBKM, backarrow sends BS
+    {1001, false},                       // highlight mouse tracking
+    {1007, false},                       // alternate scroll
+    {1010, true},                        // scroll to the bottom on output
+    {1011, false},                       // scroll to the bottom on a key press
+    {1016, false},                       // SGR mouse in pixels
+    {1034, true},                        // the meta key sets the eighth bit
+    {1035, true},                        // the special modifiers of Alt and NumLock
+    {1036, false},                       // meta sends ESC
+    {1037, false},                       // Delete sends DEL
+    {1039, false},                       // Alt sends ESC
+    {1040, true},                        // keep the selection when not highlighted
+    {1041, false},                       // use the CLIPBOARD selection
+    {1042, false},                       // urgency on a bell
+    {1043, false},                       // raise the window on a bell
+    {1044, false},                       // reuse the CLIPBOARD data
+    {1046, true, kModeReset, kModeSet},  // the alternate screen switch: xterm answers it inverted
+    {1050, false},                       // terminfo/termcap function keys
+    {1051, false},                       // Sun function keys
+    {1060, false},                       // legacy keyboard
+    {1061, false},                       // VT220 keyboard
+    {2001, false},                       // readline mouse button 1
+    {2002, false},                       // readline mouse button 2
+    {2003, false},                       // readline mouse button 3
+    {2005, false},                       // readline character quoting
+    {2006, false},                       // readline newline pasting
+};
+static_assert(std::size(kKeptPrivateModes) <= 64, "kept_modes_ has 64 bits");
+
 template <size_t N>
 int PermanentValue(const PermanentMode (&table)[N], int mode) {
   for (const PermanentMode& m : table) {
@@ -85,6 +142,21 @@ int PermanentValue(const PermanentMode (&table)[N], int mode) {
 }
 
 }  // namespace
+
+void Terminal::KeepPrivateMode(int mode, bool on) {
+  for (size_t i = 0; i < std::size(kKeptPrivateModes); ++i) {
+    if (kKeptPrivateModes[i].mode != mode) continue;
+    kept_modes_ = on ? kept_modes_ | uint64_t{1} << i : kept_modes_ & ~(uint64_t{1} << i);
+    return;
+  }
+}
+
+void Terminal::ResetKeptModes() {
+  kept_modes_ = 0;
+  for (size_t i = 0; i < std::size(kKeptPrivateModes); ++i) {
+    if (kKeptPrivateModes[i].initial) kept_modes_ |= uint64_t{1} << i;
+  }
+}
 
 void Terminal::CsiReport(const Sequence& seq) {
   const Params& p = seq.params;
@@ -216,8 +288,13 @@ int Terminal::PrivateModeValue(int mode) const {
     // ?2026 (synchronized output) and ?2027 (grapheme clustering) are kept by vtsnap, but xterm
     // 379 does not know them: unknown, as there.
     default:
-      return PermanentValue(kPermanentPrivateModes, mode);
+      break;
   }
+  for (size_t i = 0; i < std::size(kKeptPrivateModes); ++i) {
+    const KeptMode& kept = kKeptPrivateModes[i];
+    if (kept.mode == mode) return (kept_modes_ >> i & 1) != 0 ? kept.on_value : kept.off_value;
+  }
+  return PermanentValue(kPermanentPrivateModes, mode);
 }
 
 }  // namespace vtsnap

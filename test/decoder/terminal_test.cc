@@ -822,8 +822,9 @@ void PrintTo(const CursorCase& c, std::ostream* os) { *os << c.name; }
 std::vector<CursorCase> CursorCases() {
   using C = CursorShape;
   return {
-      {"Decrst25HidesCursor", "\x1b[?25l", false, C::kBlock, true},
-      {"Decset25ShowsCursor", "\x1b[?25l\x1b[?25h", true, C::kBlock, true},
+      {"CursorStartsAsASteadyBlock", "", true, C::kBlock, false},
+      {"Decrst25HidesCursor", "\x1b[?25l", false, C::kBlock, false},
+      {"Decset25ShowsCursor", "\x1b[?25l\x1b[?25h", true, C::kBlock, false},
       {"Decscusr0BlinkingBlock", "\x1b[6 q\x1b[0 q", true, C::kBlock, true},
       {"DecscusrDefaultBlinkingBlock", "\x1b[6 q\x1b[ q", true, C::kBlock, true},
       {"Decscusr1BlinkingBlock", "\x1b[6 q\x1b[1 q", true, C::kBlock, true},
@@ -832,12 +833,14 @@ std::vector<CursorCase> CursorCases() {
       {"Decscusr4SteadyUnderline", "\x1b[4 q", true, C::kUnderline, false},
       {"Decscusr5BlinkingBar", "\x1b[5 q", true, C::kBar, true},
       {"Decscusr6SteadyBar", "\x1b[6 q", true, C::kBar, false},
-      {"Decrst12StopsBlinking", "\x1b[?12l", true, C::kBlock, false},
-      {"DecstrShowsCursor", "\x1b[?25l\x1b[!p", true, C::kBlock, true},
-      {"RisShowsCursorAndResetsShape",
-       "\x1b[?25l\x1b[4 q\x1b"
+      {"Decset12StartsBlinking", "\x1b[?12h", true, C::kBlock, true},
+      {"Decrst12StopsBlinking", "\x1b[1 q\x1b[?12l", true, C::kBlock, false},
+      // xterm 379: DECRQM ?12 answers 2 and DECRQSS " q" answers "2 q" after DECSTR.
+      {"DecstrShowsASteadyBlock", "\x1b[?25l\x1b[5 q\x1b[!p", true, C::kBlock, false},
+      {"RisShowsCursorAndResetsShapeAndBlinking",
+       "\x1b[?25l\x1b[3 q\x1b"
        "c",
-       true, C::kBlock, true},
+       true, C::kBlock, false},
   };
 }
 
