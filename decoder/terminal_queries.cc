@@ -7,9 +7,9 @@
 // answers differ). Replies are appended to replies_ in the order the queries came.
 //
 // xterm 379 as configured does not answer XTGETTCAP (`DCS + q`): its allowTcapOps resource is
-// false and disallowedTcapOps names GetTcap, so the query is dropped without a reply; DECRQTSR
-// (`CSI Ps $ u`) is not answered either. Both stay ignored here (terminal_graphics.cc, CSI
-// routing), as there.
+// false (XTGETXRES says so, whatever its manual page says) and disallowedTcapOps names GetTcap, so
+// the query is dropped without a reply; DECRQTSR (`CSI Ps $ u`) is not answered either. Both stay
+// ignored here (terminal_graphics.cc, CSI routing), as there.
 #include <cstddef>
 #include <string>
 #include <vector>
