@@ -42,7 +42,7 @@
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/exit_codes.h"
 #include "vtsnap/tools/run_internal.h"
-#include "vtsnap/tools/run_transcript.h"
+#include "vtsnap/tools/run_recording.h"
 
 namespace vtsnap::tools {
 
@@ -198,19 +198,6 @@ absl::Status AddStepFile(RunOptions* o, const std::string& path) {
   return absl::OkStatus();
 }
 
-// --record FILE, --transcript FILE (`flag`): a regular file or none yet, in a folder that exists.
-absl::Status CheckRecordPath(absl::string_view flag, const std::string& path) {
-  struct stat st {};
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  if (path.empty() || (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
-    return BadValue(flag, path, "not a regular file");
-  }
-  if (!parent.empty() && (stat(parent.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
-    return BadValue(flag, path, absl::StrCat("its folder ", parent.string(), " does not exist"));
-  }
-  return absl::OkStatus();
-}
-
 // A colour as --foreground and --background take it: #rrggbb or rgb:rr/gg/bb, hex digits.
 absl::Status ParseColorFlag(absl::string_view flag, absl::string_view value,
                             std::optional<ReportedColor>* out) {
@@ -313,13 +300,13 @@ void AddFlowFlags(cli::CommandLine& line, RunOptions* o) {
       .Each("--expect", NonEmpty("--expect needs a file name", &o->expect))
       .Each("--record",
             [o](const std::string& v) {
-              absl::Status s = CheckRecordPath("--record", v);
+              absl::Status s = run_internal::CheckRecordPath("--record", v);
               if (s.ok()) o->record = v;
               return s;
             })
       .Each("--transcript",
             [o](const std::string& v) {
-              absl::Status s = CheckRecordPath("--transcript", v);
+              absl::Status s = run_internal::CheckRecordPath("--transcript", v);
               if (s.ok()) o->transcript = v;
               return s;
             })
@@ -476,70 +463,6 @@ bool ProgramEnded(PtySession& session) {
   if (!session.output_ended()) return false;
   return session.WaitForExit(absl::Milliseconds(500)).ok();
 }
-
-// --record's file, written as the program's output arrives, so memory does not grow with the
-// output: into a temporary file beside it (".NAME.tmp.PID.record"), renamed over NAME when the
-// run ends, so an earlier recording is replaced only by a whole one. A failed write is kept and
-// reported at the end; the run goes on.
-class Recording {
- public:
-  Recording() = default;
-  Recording(const Recording&) = delete;
-  Recording& operator=(const Recording&) = delete;
-  ~Recording() {
-    if (fd_ >= 0) close(fd_);
-    if (!temp_.empty()) unlink(temp_.c_str());
-  }
-
-  absl::Status Open(const std::string& path) {
-    const std::filesystem::path target(path);
-    temp_ = (target.parent_path() /
-             absl::StrCat(".", target.filename().string(), ".tmp.", getpid(), ".record"))
-                .string();
-    fd_ = open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd_ < 0) {
-      const std::string why = std::error_code(errno, std::generic_category()).message();
-      const std::string temp = std::exchange(temp_, std::string());
-      return absl::PermissionDeniedError(
-          absl::StrCat("cannot create the file it is written into first, ", temp, ": ", why));
-    }
-    path_ = path;
-    return absl::OkStatus();
-  }
-
-  // The session's output sink: runs on its reader thread, then in Close.
-  void Append(absl::string_view bytes) {
-    while (error_ == 0 && !bytes.empty()) {
-      const ssize_t n = write(fd_, bytes.data(), bytes.size());
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        error_ = n < 0 ? errno : EIO;
-        break;
-      }
-      bytes.remove_prefix(static_cast<size_t>(n));
-    }
-  }
-
-  // After the session's Close: the recording goes into place, or the error that stopped it.
-  absl::Status Finish() {
-    int error = error_;
-    if (close(fd_) != 0 && error == 0) error = errno;
-    fd_ = -1;
-    if (error == 0 && rename(temp_.c_str(), path_.c_str()) != 0) error = errno;
-    if (error != 0) {
-      return absl::InternalError(absl::StrCat(
-          "writing it failed: ", std::error_code(error, std::generic_category()).message()));
-    }
-    temp_.clear();
-    return absl::OkStatus();
-  }
-
- private:
-  std::string path_;
-  std::string temp_;  // removed unless renamed into place
-  int fd_ = -1;
-  int error_ = 0;  // written only by whichever thread the session calls the sink on
-};
 
 // What the session saw, captured under its lock at one instant.
 struct Capture {
@@ -906,7 +829,7 @@ class Run {
   std::ostream& out_;
   std::ostream& err_;
   // Declared before the session, which writes into it until it is closed.
-  Recording recording_;
+  run_internal::Recording recording_;
   run_internal::TranscriptFile transcript_;
   PtySession session_;
   run_internal::SignalWatch signals_;

@@ -1,6 +1,7 @@
-// `vtsnap run --transcript FILE`: both directions of a run in order, one line an event, for a
+// The files `vtsnap run` streams as the program runs: --record FILE, every byte the program wrote
+// (Recording), and --transcript FILE, both directions of a run in order, one line an event, for a
 // reader who wants to know what the program asked, what the terminal answered (or dropped, or never
-// sent) and when. docs/cli.md describes the format.
+// sent) and when (TranscriptFile). docs/cli.md describes both.
 //
 //   vtsnap transcript 1
 //   # < the program wrote  > the terminal sent it  x dropped  ! never sent (program never read it)
@@ -13,12 +14,13 @@
 // An output line's offset is that of its first byte in the program's output (the bytes --record
 // saves); an input line's is how much output had been read when it was sent, so the query a reply
 // answers ends at or before it.
-#ifndef VTSNAP_TOOLS_RUN_TRANSCRIPT_H_
-#define VTSNAP_TOOLS_RUN_TRANSCRIPT_H_
+#ifndef VTSNAP_TOOLS_RUN_RECORDING_H_
+#define VTSNAP_TOOLS_RUN_RECORDING_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -26,6 +28,47 @@
 #include "vtsnap/pty/pty_session.h"
 
 namespace vtsnap::tools::run_internal {
+
+// --record FILE, --transcript FILE (`flag`): a regular file or none yet, in a folder that exists;
+// InvalidArgument naming the flag otherwise.
+absl::Status CheckRecordPath(absl::string_view flag, const std::string& path);
+
+// A file written as a run goes: into a temporary file beside it (".NAME.tmp.PID.SUFFIX"), renamed
+// over NAME by Finish, so an earlier file is replaced only by a whole one, and removed if the run
+// never finishes it. A failed write is kept and reported by Finish; the run goes on.
+class StreamedFile {
+ public:
+  explicit StreamedFile(std::string suffix) : suffix_(std::move(suffix)) {}
+  StreamedFile(const StreamedFile&) = delete;
+  StreamedFile& operator=(const StreamedFile&) = delete;
+  ~StreamedFile();
+
+  absl::Status Open(const std::string& path);
+  void Write(absl::string_view bytes);
+  // The file goes into place, or the error that stopped it.
+  absl::Status Finish();
+
+ private:
+  std::string suffix_;
+  std::string path_;
+  std::string temp_;  // removed unless renamed into place
+  int fd_ = -1;
+  int error_ = 0;  // written only by whichever thread the session calls the sink on
+};
+
+// --record's file: every byte the program wrote, as it arrives, so memory does not grow with the
+// output.
+class Recording {
+ public:
+  absl::Status Open(const std::string& path) { return file_.Open(path); }
+  // The session's output sink: runs on its reader thread, then in Close.
+  void Append(absl::string_view bytes) { file_.Write(bytes); }
+  // After the session's Close: the recording goes into place, or the error that stopped it.
+  absl::Status Finish() { return file_.Finish(); }
+
+ private:
+  StreamedFile file_{"record"};
+};
 
 // The transcript's text, built event by event; Take() hands over what is ready. Consecutive dropped
 // replies make one line ("x ... dropped 1523 replies (9138 bytes), the first \"...\"").
@@ -60,15 +103,9 @@ class TranscriptText {
 // \xNN.
 std::string TranscriptQuoted(absl::string_view bytes);
 
-// --transcript's file: written as the run goes (into ".NAME.tmp.PID.transcript" beside it),
-// renamed over NAME when the run ends. A failed write is kept and reported by Finish.
+// --transcript's file, written as the run goes (StreamedFile, ".NAME.tmp.PID.transcript").
 class TranscriptFile {
  public:
-  TranscriptFile() = default;
-  TranscriptFile(const TranscriptFile&) = delete;
-  TranscriptFile& operator=(const TranscriptFile&) = delete;
-  ~TranscriptFile();
-
   absl::Status Open(const std::string& path, absl::Time start);
   // The session's sinks: on its reader thread, then in Close (never two at once).
   void Output(absl::string_view bytes);
@@ -77,15 +114,10 @@ class TranscriptFile {
   absl::Status Finish();
 
  private:
-  void Write(const std::string& text);
-
-  std::string path_;
-  std::string temp_;
-  int fd_ = -1;
-  int error_ = 0;
+  StreamedFile file_{"transcript"};
   TranscriptText text_{absl::InfinitePast()};
 };
 
 }  // namespace vtsnap::tools::run_internal
 
-#endif  // VTSNAP_TOOLS_RUN_TRANSCRIPT_H_
+#endif  // VTSNAP_TOOLS_RUN_RECORDING_H_

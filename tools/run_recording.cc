@@ -1,6 +1,7 @@
-#include "vtsnap/tools/run_transcript.h"
+#include "vtsnap/tools/run_recording.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -99,15 +100,28 @@ std::string TranscriptText::Take(bool end) {
   return std::exchange(text_, std::string());
 }
 
-TranscriptFile::~TranscriptFile() {
+absl::Status CheckRecordPath(absl::string_view flag, const std::string& path) {
+  struct stat st {};
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (path.empty() || (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
+    return absl::InvalidArgumentError(absl::StrCat(flag, " '", path, "': not a regular file"));
+  }
+  if (!parent.empty() && (stat(parent.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(flag, " '", path, "': its folder ", parent.string(), " does not exist"));
+  }
+  return absl::OkStatus();
+}
+
+StreamedFile::~StreamedFile() {
   if (fd_ >= 0) close(fd_);
   if (!temp_.empty()) unlink(temp_.c_str());
 }
 
-absl::Status TranscriptFile::Open(const std::string& path, absl::Time start) {
+absl::Status StreamedFile::Open(const std::string& path) {
   const std::filesystem::path target(path);
   temp_ = (target.parent_path() /
-           absl::StrCat(".", target.filename().string(), ".tmp.", getpid(), ".transcript"))
+           absl::StrCat(".", target.filename().string(), ".tmp.", getpid(), ".", suffix_))
               .string();
   fd_ = open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd_ < 0) {
@@ -117,35 +131,22 @@ absl::Status TranscriptFile::Open(const std::string& path, absl::Time start) {
         absl::StrCat("cannot create the file it is written into first, ", temp, ": ", why));
   }
   path_ = path;
-  text_ = TranscriptText(start);
   return absl::OkStatus();
 }
 
-void TranscriptFile::Write(const std::string& text) {
-  absl::string_view left = text;
-  while (error_ == 0 && !left.empty()) {
-    const ssize_t n = write(fd_, left.data(), left.size());
+void StreamedFile::Write(absl::string_view bytes) {
+  while (error_ == 0 && !bytes.empty()) {
+    const ssize_t n = write(fd_, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       error_ = n < 0 ? errno : EIO;
       break;
     }
-    left.remove_prefix(static_cast<size_t>(n));
+    bytes.remove_prefix(static_cast<size_t>(n));
   }
 }
 
-void TranscriptFile::Output(absl::string_view bytes) {
-  text_.Output(bytes, absl::Now());
-  if (text_.size() >= kWriteBytes) Write(text_.Take(false));
-}
-
-void TranscriptFile::Input(const PtyInputEvent& event) {
-  text_.Input(event);
-  if (text_.size() >= kWriteBytes) Write(text_.Take(false));
-}
-
-absl::Status TranscriptFile::Finish() {
-  Write(text_.Take(true));
+absl::Status StreamedFile::Finish() {
   int error = error_;
   if (close(fd_) != 0 && error == 0) error = errno;
   fd_ = -1;
@@ -156,6 +157,26 @@ absl::Status TranscriptFile::Finish() {
   }
   temp_.clear();
   return absl::OkStatus();
+}
+
+absl::Status TranscriptFile::Open(const std::string& path, absl::Time start) {
+  text_ = TranscriptText(start);
+  return file_.Open(path);
+}
+
+void TranscriptFile::Output(absl::string_view bytes) {
+  text_.Output(bytes, absl::Now());
+  if (text_.size() >= kWriteBytes) file_.Write(text_.Take(false));
+}
+
+void TranscriptFile::Input(const PtyInputEvent& event) {
+  text_.Input(event);
+  if (text_.size() >= kWriteBytes) file_.Write(text_.Take(false));
+}
+
+absl::Status TranscriptFile::Finish() {
+  file_.Write(text_.Take(true));
+  return file_.Finish();
 }
 
 }  // namespace vtsnap::tools::run_internal
