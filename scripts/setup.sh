@@ -40,12 +40,13 @@ vtsnap_install_missing() {
 # --format png` and its tests (docs/render.md), unifont (GNU Unifont's bitmap font); for the HTML
 # failure report's browser check (test/report/, docs/goldens.md), chromium; for the toolkit recipes
 # (examples/recipes/, docs/pty-recipes.md), libncurses-dev, golang-go with Debian's Bubble Tea
-# sources, python3-urwid and python3-textual (Ink comes from npm:
-# vtsnap_install_recipe_node_modules).
+# and lipgloss sources, python3-urwid, python3-textual, and neovim and vim for the editors that
+# ask the terminal's colours (Ink comes from npm: vtsnap_install_recipe_node_modules).
 vtsnap_test_packages() {
   local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev libtsm-dev vttest tmux unifont
                   chromium nano libncurses-dev golang-go golang-github-charmbracelet-bubbletea-dev
-                  python3-urwid python3-textual zip vim)
+                  golang-github-charmbracelet-lipgloss-dev python3-urwid python3-textual zip vim
+                  neovim)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi
