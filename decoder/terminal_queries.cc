@@ -39,8 +39,9 @@ void AppendColor(std::string* out, const PenColor& c, int base, int bright_base,
       return;
     case PenColor::Kind::kPalette:
       if (c.value < 8) return absl::StrAppend(out, ";", base + static_cast<int>(c.value));
-      if (c.value < 16)
+      if (c.value < 16) {
         return absl::StrAppend(out, ";", bright_base + static_cast<int>(c.value) - 8);
+      }
       return absl::StrAppend(out, ";", extended, ":5:", c.value);
     case PenColor::Kind::kRgb:
       return absl::StrAppend(out, ";", extended, ":2::", c.value >> 16, ":", (c.value >> 8) & 0xFF,
