@@ -104,6 +104,9 @@ struct ScreenCell {
   // (terminal_checksum.cc): set by printing, by erasing that stops short of the line's end (EL 1,
   // ECH) and by the blanks ICH inserts; not by erasing to the end of a line, ED, or scrolling.
   uint32_t drawn : 1 = 0;
+  // Erased while the pen had a foreground colour: the blank keeps only the background (BCE), but
+  // xterm keeps a flag for the foreground too, and DECRQCRA's checksum counts such a blank.
+  uint32_t erased_with_fg : 1 = 0;
   uint32_t cluster = 0;  // nonzero: the whole grapheme is Terminal::cluster(cluster)
   uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
   uint32_t link = 0;     // Terminal::hyperlink(link); 0 is none

@@ -115,6 +115,7 @@ void FillCells(ScreenCell* cell, size_t n, const ScreenCell& value) {
 ScreenCell Terminal::BlankCell() {
   ScreenCell c;
   c.written = 1;
+  c.erased_with_fg = !pen_.fg.is_default();
   if (!pen_.bg.is_default()) {
     if (!erase_valid_ || erase_bg_ != pen_.bg) {
       Pen p;

@@ -374,12 +374,233 @@ std::vector<ReplyCase> ChecksumCases() {
       {"AltScreenLeaveRestores", "P\x1b[?1049hQ\x1b[?1049l", "\x1b[1;1;1;1;1;2*y",
        "\x1bP1!~FFB0\x1b\\"},
       {"Decaln", "\x1b#8", "\x1b[1;1;24;80;24;80*y", "\x1bP1!~FFBB\x1b\\"},
+      {"El2WithForeground", "ABCDE\x1b[31m\x1b[2K", "\x1b[1;1;1;1;1;5*y", "\x1bP1!~FF60\x1b\\"},
       // Below a VT420 (DECSCL 61-63) xterm does not answer DECRQCRA.
       {"Level63NoChecksum", "A\x1b[63;1\"p", "\x1b[1;1;1;1;1;1*y", ""},
       {"Level61NoChecksum", "A\x1b[61\"p", "\x1b[1;1;1;1;1;1*y", ""},
       {"Level64Checksum", "A\x1b[63;1\"p\x1b[64;1\"p", "\x1b[1;1;1;1;1;1*y", "\x1bP1!~FFBF\x1b\\"},
       {"Level63QueryLeavesNoText", "\x1b[63;1\"p\x1b[1;1;1;1;1;1*yA\x1b[64;1\"p",
        "\x1b[1;1;1;1;1;3*y", "\x1bP1!~FFBF\x1b\\"},
+      // Screens made of random text (wide, combining, non-ASCII), SGR, erasing, inserting,
+      // deleting, scrolling, cursor moves, margins and origin mode, each summed in a random
+      // rectangle and in the top-left 8x16 (seeded, generated once, recorded from xterm). Three
+      // of them (05, 29, 38) are left out: they write wide characters invisible, where vtsnap and
+      // xterm differ (kDeviationCases).
+      {"Random00", "~\xc2\xa0~e\xcc\x81X\xc3\xa9 9\x1b[8m\x1b[?69h\x1b[3;9s\x1b[3;6H",
+       "\x1b[0;1;2;4;6;13*y\x1b[100;1;1;1;8;16*y", "\x1bP0!~FFE0\x1b\\\x1bP100!~FBE1\x1b\\"},
+      {"Random01",
+       "\x1b[8m\x1b[2@~\xe2\x94\x80!\x1b[2P9bZ\xe2\x94\x80!\x1b[24m "
+       "1\xc3\xa9Y\x1b[1J\x1b[22mcb\xc2\xa0"
+       "0\x1b[?69h\x1b[3;9s\x1b[LY00ac!~\x1b[2;8H\x1b[?69l\xc3\xa9\xc3\xa9\xc3\xa9"
+       "b1c\x1b[2X\x1b[4m\x1b[2;5r! 0~ e\xcc\x81X\xc3\xa9\x1b[9m",
+       "\x1b[1;1;4;4;4;7*y\x1b[101;1;1;1;8;16*y", "\x1bP1!~FFE0\x1b\\\x1bP101!~FC80\x1b\\"},
+      {"Random02",
+       "c\x1b[?69l\x1b[?6l\x1b[?69l\xc2\xa0"
+       "9Ya0ZZ\x1b[?6h\x1b[42me\xcc\x81"
+       "c1\x1b[1K",
+       "\x1b[2;1;4;7;4;13*y\x1b[102;1;1;1;8;16*y", "\x1bP2!~FFE0\x1b\\\x1bP102!~FE9C\x1b\\"},
+      {"Random03",
+       "\x1b[TX\xe4\xb8\xad \x1b[M\xe4\xb8\xad"
+       "aX\xc3\xa9"
+       "9\xc2\xa0\x1b[1J\x1b[39;49mc1~ ~\x1b[2;2H\x1b[?69l\xc3\xa9!!\xc3\xa9"
+       "bb",
+       "\x1b[3;1;3;2;7;3*y\x1b[103;1;1;1;8;16*y", "\x1bP3!~FFE0\x1b\\\x1bP103!~FA98\x1b\\"},
+      {"Random04",
+       "\x1b[2;5r\x0d\x0a\x1b[5;5H\x1b[4;10H\x1b[8m\x1b[8m1\xc2\xa0"
+       "e\xcc\x81Yae\xcc\x81\x1b[1J \xe2\x94\x80"
+       "9e\xcc\x81\xc2\xa0"
+       "c\x1b[?6l\x1b[T\x1b[42m",
+       "\x1b[4;1;1;7;6;11*y\x1b[104;1;1;1;8;16*y", "\x1bP4!~FF40\x1b\\\x1bP104!~FDE0\x1b\\"},
+      {"Random06", "\x1b[?69lZcX0\xc2\xa0\xe2\x94\x80Y\x1b[J\x1b[4m\x1b[J\x1b[M",
+       "\x1b[6;1;1;6;6;12*y\x1b[106;1;1;1;8;16*y", "\x1bP6!~FFE0\x1b\\\x1bP106!~FFE0\x1b\\"},
+      {"Random07",
+       "\x1b[T\x1b[?69h\x1b[3;9s\x1b[1;7H\x1b[3;2H\x1b[2K\xc2\xa0X\x1b[3;8H~"
+       "\xf0\x9f\x98\x80\xc2\xa0"
+       "0X\xc3\xa9!bX \xe4\xb8\xad"
+       "be\xcc\x81"
+       "1\xe4\xb8\xadX~1\x1b[1K\x1b[?69l\xf0\x9f\x98\x80Z\x1b[4;3HY9\xe2\x94\x80"
+       "1~\xc3\xa9\x1b[2;4H\x1b[6;8H\x1b[7m",
+       "\x1b[7;1;1;6;1;9*y\x1b[107;1;1;1;8;16*y", "\x1bP7!~FFE0\x1b\\\x1bP107!~F675\x1b\\"},
+      {"Random08", "\x1b[4;1H\x1b[?6h\x1b[?69h\x1b[3;9s\xf0\x9f\x98\x80\xc3\xa9\x1b[6;7H",
+       "\x1b[8;1;2;9;7;10*y\x1b[108;1;1;1;8;16*y", "\x1bP8!~0000\x1b\\\x1bP108!~FE18\x1b\\"},
+      {"Random09",
+       "\x1b[24m\x1b[1;5H\x1b[5m90\xf0\x9f\x98\x80~c\x1b[?6l~a "
+       "Zc\xf0\x9f\x98\x80\x1b[5;12Hb\xc3\xa9\x1b[24m0 !Xe\xcc\x81\x1b[S9",
+       "\x1b[9;1;3;7;6;8*y\x1b[109;1;1;1;8;16*y", "\x1bP9!~FFE0\x1b\\\x1bP109!~FCE4\x1b\\"},
+      {"Random10",
+       "\x1b[4;1H\x1b[5;5H\x1b[J\xc2\xa0 b\xe2\x94\x80"
+       "e\xcc\x81\xe2\x94\x80\x1b[2P\x1b[?69h\x1b[3;9s1ac\xc3\xa9\xc3\xa9\x1b[r\x1b[3X\x1b[?6l\x1b["
+       "?69l\x1b[K\x1b[2;4H\xf0\x9f\x98\x80"
+       "9\x1b[?69h\x1b[3;9s\x1b[2K\x0d\x0a\x1b[5mXe\xcc\x81"
+       "0c",
+       "\x1b[10;1;1;2;6;12*y\x1b[110;1;1;1;8;16*y", "\x1bP10!~FB40\x1b\\\x1bP110!~FAA8\x1b\\"},
+      {"Random11",
+       "\x1b[?69h\x1b[3;9s0!Z!0c\x1b[?69h\x1b[3;9sb\xc2\xa0\xe2\x94\x80~1Z11\x1b["
+       "27me\xcc\x81\xc3\xa9"
+       "aY\x1b[?69h\x1b[3;9s",
+       "\x1b[11;1;4;4;5;9*y\x1b[111;1;1;1;8;16*y", "\x1bP11!~FFE0\x1b\\\x1bP111!~FB07\x1b\\"},
+      {"Random12",
+       "!c\xe2\x94\x80"
+       "b\x1b[2mX0a !\xc3\xa9"
+       "ae\xcc\x81\x1b[?6l\x1b[22m",
+       "\x1b[12;1;5;6;7;10*y\x1b[112;1;1;1;8;16*y", "\x1bP12!~FFE0\x1b\\\x1bP112!~FBBD\x1b\\"},
+      {"Random13",
+       "\x1b[?69l\x1b[2K\x1b[?69l\x1b[?69l\xc3\xa9\xe4\xb8\xad~Y\xf0\x9f\x98\x80"
+       "c\xc2\xa0"
+       "0!\xc3\xa9 \xe2\x94\x80\x1b[S\x1b[5m\x1b[?69h\x1b[3;9s\x1b[3X1a\xc2\xa0! ",
+       "\x1b[13;1;5;1;5;14*y\x1b[113;1;1;1;8;16*y", "\x1bP13!~FFE0\x1b\\\x1bP113!~FD4D\x1b\\"},
+      {"Random14",
+       "\xf0\x9f\x98\x80"
+       "b\xc2\xa0YY\xf0\x9f\x98\x80~\x1b[2P\x1b[K\x1b[?69h\x1b[3;9s\x1b[2P0\xe2\x94\x80 "
+       "a\xe4\xb8\xad\xc2\xa0"
+       "1c\xe2\x94\x80\xe4\xb8\xadZbYZ\xc2\xa0"
+       "aX\xc2\xa0"
+       "1a\x1b[3X1\xc3\xa9"
+       "1\xc3\xa9\xf0\x9f\x98\x80\xe4\xb8\xad"
+       "01X\xc3\xa9\xe2\x94\x80~b\xe4\xb8\xad 0bX\xc2\xa0"
+       "e\xcc\x81"
+       "0\xe2\x94\x80\xf0\x9f\x98\x80\xe2\x94\x80\xc3\xa9"
+       "0~Y0b9b "
+       "\x1b[39;49m\x1b[24m1X!a\xf0\x9f\x98\x80Z\x1b[2;5r\x1b[T\x1b[MZ\xf0\x9f\x98\x80ZX\x1b[J",
+       "\x1b[14;1;1;5;3;8*y\x1b[114;1;1;1;8;16*y", "\x1bP14!~FFA8\x1b\\\x1bP114!~FDF5\x1b\\"},
+      {"Random15",
+       "\xf0\x9f\x98\x80Y \xe4\xb8\xad\xc2\xa0"
+       "ae\xcc\x81"
+       "a\xf0\x9f\x98\x80"
+       "9\xc2\xa0"
+       "aY\xe2\x94\x80\xc3\xa9\x1b[1m\x1b[2;4H\xe4\xb8\xad\xf0\x9f\x98\x80"
+       "b\xc3\xa9\xc2\xa0\xc2\xa0"
+       "ae\xcc\x81 0\x1b[?6l\x1b[J\x1b[0m\x1b[?69h\x1b[3;9s\x1b[1;11H~\xc3\xa9"
+       "b\xc3\xa9"
+       "b\x1b[2Pca1\x1b[1KY9\x1b[8m",
+       "\x1b[15;1;1;1;5;8*y\x1b[115;1;1;1;8;16*y", "\x1bP15!~FF00\x1b\\\x1bP115!~FE00\x1b\\"},
+      {"Random16",
+       "\x09\x1b[5m\x1b[?69h\x1b[3;9s\x1b[5m\x1b[6;8H0Y1\x1b[?69h\x1b[3;9s!0~ "
+       "\xc3\xa9XZ\xc2\xa0\x1b[4;4H~\x1b[2X\xe4\xb8\xad"
+       "9",
+       "\x1b[16;1;3;5;4;10*y\x1b[116;1;1;1;8;16*y", "\x1bP16!~FDBB\x1b\\\x1bP116!~F679\x1b\\"},
+      {"Random17",
+       "19\xc2\xa0\xc3\xa9\xc2\xa0"
+       "1aXY\xe2\x94\x80\xc3\xa9\xf0\x9f\x98\x80\x1b[2PY\x1b[T\x1b[3X~~0\x1b[24m\x1b[?6l\x1b["
+       "9m\x1b[39;49m\x1b[?69h\x1b[3;9s",
+       "\x1b[17;1;3;1;3;1*y\x1b[117;1;1;1;8;16*y", "\x1bP17!~FFE0\x1b\\\x1bP117!~F8CD\x1b\\"},
+      {"Random18",
+       "\x1b[31m\x1b[27m\x1b[2P\x1b[?69h\x1b[3;9s\x1b[?69h\x1b[3;9s\x1b[?69h\x1b[3;9s\x1b[T\x1b[?"
+       "6l\x1b[?69l\x09\x1b[?69h\x1b[3;9s\x1b[?6h1\x1b[M0XZYb\x0d\x0a\x1b[T",
+       "\x1b[18;1;5;4;6;9*y\x1b[118;1;1;1;8;16*y", "\x1bP18!~FFE0\x1b\\\x1bP118!~FD83\x1b\\"},
+      {"Random19",
+       "\x08Y\xc2\xa0Z9\xf0\x9f\x98\x80"
+       "e\xcc\x81\xf0\x9f\x98\x80"
+       "e\xcc\x81\x08\x1b[?69l\x1b[2;5r\x1b[J1\xe2\x94\x80~YcYZ\xe4\xb8\xad\xc2\xa0 "
+       "\xe2\x94\x80Z9!"
+       "Y\xc3\xa9\xe4\xb8\xadY0\xc2\xa0\xf0\x9f\x98\x80Z\xe4\xb8\xad\xf0\x9f\x98\x80\xf0\x9f\x98"
+       "\x80\xe4\xb8\xad\xc2\xa0"
+       "c\x1b[1K\x1b[1;5H\x1b[4;4H\x1b[9m\x1b[2K\x0d\x0a\x1b[22m\x1b[2;5r1\xe2\x94\x80"
+       "b99~1~\x1b[?69h\x1b[3;9s",
+       "\x1b[19;1;1;1;6;6*y\x1b[119;1;1;1;8;16*y", "\x1bP19!~FE7D\x1b\\\x1bP119!~FCCE\x1b\\"},
+      {"Random20",
+       "\x1b[S9a\xe4\xb8\xad \x1b[r\x1b[3;5H\xc2\xa0"
+       "ba\xc3\xa9"
+       "bXa\x1b[0m\xe2\x94\x80\xe2\x94\x80"
+       "c0\x1b[K\xc3\xa9"
+       "c\xe4\xb8\xad",
+       "\x1b[20;1;1;10;6;13*y\x1b[120;1;1;1;8;16*y", "\x1bP20!~FF27\x1b\\\x1bP120!~F937\x1b\\"},
+      {"Random21",
+       "\x1b[J\x1b[1;4m\x1b[1m\x1b[P\xc2\xa0Z91\xe2\x94\x80~\x1b[?69l\x1b[6;1H\x1b[?"
+       "69l9\xe2\x94\x80\xe2\x94\x80\xc3\xa9"
+       "e\xcc\x81\x1b[6;7H",
+       "\x1b[21;1;2;6;3;10*y\x1b[121;1;1;1;8;16*y", "\x1bP21!~FFE0\x1b\\\x1bP121!~F5E3\x1b\\"},
+      {"Random22",
+       "\x1b[?69le\xcc\x81ZX\xe2\x94\x80\x1b[0m\xc3\xa9Xc0\x1b[3;10H\x1b[1J\xe4\xb8\xad\x1b[5;"
+       "10H\xe4\xb8\xad \xc2\xa0\xc2\xa0"
+       "bc~\xc3\xa9",
+       "\x1b[22;1;2;10;7;13*y\x1b[122;1;1;1;8;16*y", "\x1bP22!~FCC8\x1b\\\x1bP122!~FA43\x1b\\"},
+      {"Random23",
+       "\x1b[2;5ra!e\xcc\x81\xe2\x94\x80"
+       "9cb\x1b[9mcZ0Z\x1b[2P\x1b[4;6He\xcc\x81"
+       "0e\xcc\x81Xe\xcc\x81"
+       "901\x1b[2K\x09\x1b[J\xc3\xa9X0e\xcc\x81"
+       "c",
+       "\x1b[23;1;2;9;6;12*y\x1b[123;1;1;1;8;16*y", "\x1bP23!~FFE0\x1b\\\x1bP123!~FC50\x1b\\"},
+      {"Random24",
+       "\x09"
+       "b!b\xe2\x94\x80\x1b[5;3H\xe4\xb8\xad"
+       "bX\xf0\x9f\x98\x80\xe2\x94\x80\x1b[?69h\x1b[3;9se\xcc\x81 Z\xf0\x9f\x98\x80"
+       "e\xcc\x81"
+       "9\xe2\x94\x80\xc3\xa9\xe4\xb8\xad"
+       "c~\xe4\xb8\xad\x1b[5;9H\xc2\xa0"
+       "9\x1b[2X\xc3\xa9\xc3\xa9\xe2\x94\x80\x1b[22m",
+       "\x1b[24;1;3;3;3;11*y\x1b[124;1;1;1;8;16*y", "\x1bP24!~FFE0\x1b\\\x1bP124!~F247\x1b\\"},
+      {"Random25",
+       "\x1b[6;9H\x1b[1m ~ \xe4\xb8\xad \xe2\x94\x80"
+       "e\xcc\x81~\x1b[2K\x1b[2K\xf0\x9f\x98\x80~\xe4\xb8\xad"
+       "9 e\xcc\x81 \x1b[4;1H\x1b[1J\x1b[39;49m\x1b[?69l\x1b[2X",
+       "\x1b[25;1;4;1;7;4*y\x1b[125;1;1;1;8;16*y", "\x1bP25!~FFC0\x1b\\\x1bP125!~FFA0\x1b\\"},
+      {"Random26", "\x09\x1b[2X\x1b[?69l\x1b[2@\x1b[?69lc\x1b[4m\x1b[K",
+       "\x1b[26;1;1;4;4;4*y\x1b[126;1;1;1;8;16*y", "\x1bP26!~FFE0\x1b\\\x1bP126!~FF7D\x1b\\"},
+      {"Random27",
+       "\x1b[?6h\x0d\x0a\x1b[K\x1b[?69h\x1b[3;9s11c99\xc2\xa0!\xc3\xa9"
+       "e\xcc\x81"
+       "e\xcc\x81"
+       "e\xcc\x81Y0e\xcc\x81Y\x1b[?69h\x1b[3;9s\x1b[22mb\xc2\xa0"
+       "a\xe2\x94\x80\xe2\x94\x80"
+       "cXY~\xe2\x94\x80Z1\x1b[r!!\xf0\x9f\x98\x80\xc2\xa0 "
+       "\x1b[?69l\x1b[?69l\x09\x1b[2;6HX~Zb!Y\xc3\xa9"
+       "9e\xcc\x81"
+       "a\xe2\x94\x80"
+       "e\xcc\x81\xe2\x94\x80Y\x1b[?6l\x1b[P\x1b[9m",
+       "\x1b[27;1;4;4;7;4*y\x1b[127;1;1;1;8;16*y", "\x1bP27!~FFE0\x1b\\\x1bP127!~F7DF\x1b\\"},
+      {"Random28", "\x1b[6;7H~~ be\xcc\x81\xe4\xb8\xad\xc3\xa9\x1b[2;5r\x1b[?69l\x1b[5;6H",
+       "\x1b[28;1;4;3;7;12*y\x1b[128;1;1;1;8;16*y", "\x1bP28!~FD4C\x1b\\\x1bP128!~FB64\x1b\\"},
+      {"Random30",
+       "0\x1b[M\x1b[r\x09\x1b[?69h\x1b[3;9s\xc3\xa9"
+       "ce\xcc\x81"
+       "b\xc3\xa9X!!\xc3\xa9\x1b[?69l\x1b[T\x1b[39;"
+       "49me\xcc\x81\xf0\x9f\x98\x80YaaZ\xf0\x9f\x98\x80\x1b[31m\x1b[2K\xe2\x94\x80"
+       "1c!a\xc2\xa0"
+       "1",
+       "\x1b[30;1;5;5;6;13*y\x1b[130;1;1;1;8;16*y", "\x1bP30!~FFE0\x1b\\\x1bP130!~FCD9\x1b\\"},
+      {"Random31", "\x1b[1J\x1b[?69h\x1b[3;9s\x1b[?69l\x1b[2;5r\xc2\xa0Z09\xc2\xa0",
+       "\x1b[31;1;3;1;7;3*y\x1b[131;1;1;1;8;16*y", "\x1bP31!~FFE0\x1b\\\x1bP131!~FDFD\x1b\\"},
+      {"Random32",
+       "e\xcc\x81"
+       "a\x1b[2;10H!~ac\x1b[24mY\xc2\xa0~a\x1b[?6l\x1b[?6l\x1b[Le\xcc\x81\xe2\x94\x80"
+       "1b\xe4\xb8\xad"
+       "90\x1b[?69l\x1b[7ma!\x1b[31m\x1b[31mb1Y\xc2\xa0!09e\xcc\x81Y~\x1b[4;4HZ0\xc2\xa0\x1b[?"
+       "69h\x1b[3;9s\x1b[22mYa\xc2\xa0"
+       "1\xe4\xb8\xad\x1b[3;3H \xe4\xb8\xad\xc3\xa9\xf0\x9f\x98\x80\xc3\xa9\x1b[8m",
+       "\x1b[32;1;2;4;7;14*y\x1b[132;1;1;1;8;16*y", "\x1bP32!~F7DD\x1b\\\x1bP132!~EE16\x1b\\"},
+      {"Random33",
+       "\x1b[4;12H\x1b[J\x1b[2K\xe4\xb8\xad"
+       "c\xf0\x9f\x98\x80"
+       "a \xf0\x9f\x98\x80"
+       "a\x1b[1;7H\x1b[8mY9Y\x1b[2@\x1b[3;7H",
+       "\x1b[33;1;2;5;2;9*y\x1b[133;1;1;1;8;16*y", "\x1bP33!~FFE0\x1b\\\x1bP133!~FCB2\x1b\\"},
+      {"Random34",
+       "b  \xe4\xb8\xad\x1b[2X\x1b[2@\x08\x1b[7m\x1b[1Ka\xc2\xa0\xe2\x94\x80\xf0\x9f\x98\x80"
+       "e\xcc\x81"
+       "b\xe2\x94\x80\x1b[6;12H\xc3\xa9\x1b[1;4m~1\xc3\xa9\x1b[?6h",
+       "\x1b[34;1;5;4;7;5*y\x1b[134;1;1;1;8;16*y", "\x1bP34!~FFE0\x1b\\\x1bP134!~F684\x1b\\"},
+      {"Random35", "\x1b[J\x1b[2;2H!1 \x1b[3X\x1b[P 00YX\xc3\xa9\xe4\xb8\xad",
+       "\x1b[35;1;2;10;4;11*y\x1b[135;1;1;1;8;16*y", "\x1bP35!~FEEA\x1b\\\x1bP135!~FC28\x1b\\"},
+      {"Random36",
+       "e\xcc\x81"
+       "a\x1b[M\x1b[2m\x1b[4m\x1b[?6l\x1b[M\x1b[39;49m\x1b[?69h\x1b[3;9s\x1b[2P\x1b[2K\x1b["
+       "L\xc2\xa0\xf0\x9f\x98\x80"
+       "0a0e\xcc\x81\x1b[L\x1b[2;5r\x1b[8m1\xc3\xa9\x1b[2@\x1b[2;3H\x1b[22m",
+       "\x1b[36;1;3;2;4;9*y\x1b[136;1;1;1;8;16*y", "\x1bP36!~FFE0\x1b\\\x1bP136!~FD46\x1b\\"},
+      {"Random37",
+       "e\xcc\x81"
+       "a\x1b[?69h\x1b[3;9s\x1b[?6h\xe4\xb8\xadYae\xcc\x81\x1b[1;4m\x1b[7m\x09",
+       "\x1b[37;1;4;6;7;12*y\x1b[137;1;1;1;8;16*y", "\x1bP37!~FFE0\x1b\\\x1bP137!~FD31\x1b\\"},
+      {"Random39",
+       "\x1b[39;49m\x1b[42m\x1b[1;3Hc\xf0\x9f\x98\x80\xf0\x9f\x98\x80"
+       "a\xc3\xa9Y\x1b[racb0Za\x1b[2X\xe4\xb8\xad\xe2\x94\x80"
+       "c\xe2\x94\x80\x1b[3;11H\x1b[4m~\xc3\xa9~Zb\xe2\x94\x80"
+       "1!\x1b[?69l\xe2\x94\x80"
+       "b\xe2\x94\x80X\xe4\xb8\xadX1!\x1b[3;3H~\x1b[2;1H\x1b[2@\x1b[?69l\x1b[2P\x1b[K\x1b[?69h\x1b["
+       "3;9s",
+       "\x1b[39;1;1;2;4;11*y\x1b[139;1;1;1;8;16*y", "\x1bP39!~FA65\x1b\\\x1bP139!~F6D1\x1b\\"},
   };
 }
 
@@ -653,17 +874,21 @@ std::vector<DeviationCase> DeviationCases() {
       {{"IconTitleStartsEmpty", "", "\x1b[20t", "\x1b]L\x1b\\"}},
       {{"WindowTitleStartsEmpty", "", "\x1b[21t", "\x1b]l\x1b\\"}},
       {{"EmptyTitleIsEmpty", "\x1b]2;\x1b\\", "\x1b[21t", "\x1b]l\x1b\\"}},
-      // An erased cell keeps the background, not the foreground (vtsnap's erase is BCE), so a
-      // blank erased with only a foreground colour set does not count: xterm answers
-      // "\x1bP1!~FF60\x1b\\" (its erased cells carry the foreground flag too).
-      {{"El2WithForegroundCountsNoBlank", "ABCDE\x1b[31m\x1b[2K", "\x1b[1;1;1;1;1;5*y",
-        "\x1bP1!~FFE0\x1b\\"},
-       true},
       // DECSCA's protection is not modelled (docs/xterm-deviations.md, "Rectangles and line
       // attributes"): DECSED erases the protected "AB" too, which xterm keeps, answering
       // "\x1bP1!~FF7D\x1b\\".
       {{"DecsedErasesProtectedCells", "\x1b[1\"qAB\x1b[0\"qCD\x1b[?2J", "\x1b[1;1;1;1;1;4*y",
         "\x1bP1!~FFE0\x1b\\"},
+       true},
+      // Wide text written invisible (SGR 8): xterm 379 stores each wide character as a one-cell
+      // space, the cell after it keeping what it held ("\x1bP1!~FFE0\x1b\\" and, over "ABC",
+      // "\x1bP1!~FFBE\x1b\\": the B is still there); vtsnap keeps the wide character, two drawn
+      // cells that sum as spaces.
+      {{"InvisibleWideCharacterIsTwoCells", "\x1b[8m\xe4\xb8\xad", "\x1b[1;1;1;1;1;3*y",
+        "\x1bP1!~FFC0\x1b\\"},
+       true},
+      {{"InvisibleWideCharacterCoversTheNextCell", "ABC\x1b[1;1H\x1b[8m\xe4\xb8\xad",
+        "\x1b[1;1;1;2;1;2*y", "\x1bP1!~FFE0\x1b\\"},
        true},
   };
 }
