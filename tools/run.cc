@@ -77,11 +77,11 @@ const cli::Usage kRunUsage = {
   as xterm 379 showing black on white; --foreground and --background (#rrggbb or rgb:rr/gg/bb)
   change the colours it reports (OSC 10, 11), --no-replies answers nothing, and
   --allow-window-ops and --allow-clipboard-read answer what xterm answers only on request
-  (docs/replies.md). Exit codes: 0 done
-  (the program's own status is reported on stderr), 1 a screen differs from its golden, the
-  program ended before what was awaited or did not exit after --quit-keys, 2 bad arguments,
-  124 a wait timed out, 127 PROGRAM cannot be started, 128+N ended by signal N (130 SIGINT,
-  143 SIGTERM) after ending the program's session. docs/cli.md.
+  (docs/replies.md). Exit codes: 0 done (the program's own status is reported on stderr), 1 a
+  screen differs from its golden, the program ended before what was awaited or did not exit
+  after --quit-keys, 2 bad arguments, 124 a wait timed out, 127 PROGRAM cannot be started,
+  128+N ended by signal N (130 SIGINT, 143 SIGTERM) after ending the program's session.
+  docs/cli.md.
 )"};
 
 namespace {
