@@ -391,6 +391,16 @@ std::vector<ReplyCase> DarkCases() {
       {"DarkSpecialColourIsTheForeground", "", "\x1b]4;256;?\x07",
        "\x1b]4;256;rgb:d4d4/d4d4/d4d4\x07"},
       {"DarkOsc5", "", "\x1b]5;0;?\x07", "\x1b]5;0;rgb:d4d4/d4d4/d4d4\x07"},
+      {"DarkOsc110ResetsToTheProfileForeground", "\x1b]10;#102030\x07\x1b]110\x07", "\x1b]10;?\x07",
+       "\x1b]10;rgb:d4d4/d4d4/d4d4\x07"},
+      {"DarkOsc111ResetsToTheProfileBackground", "\x1b]11;#102030\x07\x1b]111\x07", "\x1b]11;?\x07",
+       "\x1b]11;rgb:1e1e/1e1e/1e1e\x07"},
+      {"DarkOsc112ResetsToTheProfileCursor", "\x1b]12;#102030\x07\x1b]112\x07", "\x1b]12;?\x07",
+       "\x1b]12;rgb:d4d4/d4d4/d4d4\x07"},
+      {"DarkOsc117ResetsToTheForeground", "\x1b]17;#102030\x07\x1b]117\x07", "\x1b]17;?\x07",
+       "\x1b]17;rgb:d4d4/d4d4/d4d4\x07"},
+      {"DarkOsc119ResetsToTheBackground", "\x1b]19;#102030\x07\x1b]119\x07", "\x1b]19;?\x07",
+       "\x1b]19;rgb:1e1e/1e1e/1e1e\x07"},
   };
 }
 
