@@ -14,11 +14,13 @@
 // probe.py (not committed) puts the pty in raw mode and, for each case, writes RIS, the setup
 // bytes, drains what they answered, writes the query and records what comes back within 0.5 s.
 // xterm's RIS does not reset the dynamic colours (OSC 10-19): a case whose answer depended on what
-// an earlier case had set names that setting in its own setup, with a comment. kDarkCases were
+// an earlier case had set names that setting in its own setup, with a comment. Part of
+// XtermCases() was recorded with `allowWindowOps: true`, which changes no colour answer (132
+// cases recorded both ways answered alike). DarkCases() were
 // recorded with `-xrm 'XTerm*foreground: #d4d4d4' -xrm 'XTerm*background: #1e1e1e'` (the profile
-// {212, 212, 212} on {30, 30, 30}), kClipboardCases with `-xrm 'XTerm*allowWindowOps: true'` (off,
+// {212, 212, 212} on {30, 30, 30}), ClipboardCases() with `-xrm 'XTerm*allowWindowOps: true'` (off,
 // xterm answered none of them, as vtsnap without ReplyProfile::allow_clipboard_read). Where vtsnap
-// differs, kDeviationCases pins vtsnap's bytes and says what xterm answered
+// differs, DeviationCases() pins vtsnap's bytes and says what xterm answered
 // (docs/xterm-deviations.md, "Replies").
 #include <ostream>
 #include <string>
