@@ -325,6 +325,9 @@ void Terminal::CsiPrivate(const Sequence& seq) {
       return EraseInLine(p.Get(0, 0));
     case 'n':  // DEC DSR
       return PrivateDeviceStatus(seq);
+    case 'm':  // XTQMODKEYS
+      if (p.has_sub()) return Ignore(seq, "CSI");
+      return ReportModifyKeys(p);
     default:
       return Ignore(seq, "CSI");
   }
@@ -698,6 +701,7 @@ void Terminal::SoftReset() {
   character_protection_ = false;  // DECSCA (terminal_queries.cc)
   modes_.keyboard_locked = false;  // KAM
   KeepPrivateMode(45, false);      // reverse wraparound, as xterm's DECSTR resets it
+  ResetModifyKeys();
 }
 
 void Terminal::FullReset() {
@@ -710,6 +714,7 @@ void Terminal::FullReset() {
   cursor_ = CursorState{};
   modes_ = Modes{};
   ResetKeptModes();
+  ResetModifyKeys();
   modes_.grapheme_clustering = options_.width.emoji_presentation_wide;  // ?2027's initial state
   top_ = 0;
   bottom_ = rows_ - 1;

@@ -446,6 +446,11 @@ class Terminal : public ParserHandler {
   // (kKeptPrivateModes in terminal_reports.cc): set or reset, one bit each in kept_modes_.
   void KeepPrivateMode(int mode, bool on);
   void ResetKeptModes();
+  // XTMODKEYS (`CSI > Pp ; Pv m`) sets one of xterm's modify*Keys resources, kept only to answer
+  // XTQMODKEYS (`CSI ? Pp m`): vtsnap's key encoding does not follow them.
+  void SetModifyKeys(const Params& params);
+  void ReportModifyKeys(const Params& params);
+  void ResetModifyKeys();
   // Window operations and the rectangle checksum, as xterm 379 answers them.
   // XTWINOPS, CSI Ps ; Ps ; Ps t (terminal_window_ops.cc): reports, and the title stack.
   void WindowOps(const Sequence& seq);
@@ -648,6 +653,7 @@ class Terminal : public ParserHandler {
   int conformance_level_ = 64;
   bool eight_bit_controls_ = false;
   uint64_t kept_modes_ = 0;  // KeepPrivateMode
+  std::array<int, 6> modify_keys_{};  // SetModifyKeys
   bool character_protection_ = false;  // DECSCA 1 (reported only; erases ignore it)
   // The foreground was last chosen by SGR 38, which xterm's boldColors does not brighten.
   bool fg_from_extended_sgr_ = false;

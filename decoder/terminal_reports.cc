@@ -1,9 +1,11 @@
 // Terminal's replies to the program: device attributes (DA1, DA2, DA3), XTVERSION, device status
-// reports (DSR and its DEC forms) and mode reports (DECRQM); the window operations (CSI Ps t) are
+// reports (DSR and its DEC forms), mode reports (DECRQM) and XTQMODKEYS; the window operations (CSI Ps t) are
 // in terminal_window_ops.cc. Every answer is the one xterm 379 gives with its default
 // resources plus `decTerminalID: 420` and `utf8: 1` (test/decoder/replies_test.cc has the bytes
 // recorded from it; docs/xterm-deviations.md, "Replies", says what is not answered). Replies are
 // appended to replies_ in the order the queries came; TakeReplies() empties it.
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -133,6 +135,11 @@ constexpr KeptMode kKeptPrivateModes[] = {
 };
 static_assert(std::size(kKeptPrivateModes) <= 64, "kept_modes_ has 64 bits");
 
+// xterm's modify*Keys resources as XTMODKEYS numbers them (modifyKeyboard, modifyCursorKeys,
+// modifyFunctionKeys, modifyKeypadKeys, modifyOtherKeys, modifyModifierKeys), at xterm 379's
+// defaults. XTQMODKEYS answers 65535 for any other number, as xterm does.
+constexpr std::array<int, 6> kModifyKeysDefaults = {0, 2, 2, 0, 0, 0};
+
 template <size_t N>
 int PermanentValue(const PermanentMode (&table)[N], int mode) {
   for (const PermanentMode& m : table) {
@@ -158,6 +165,29 @@ void Terminal::ResetKeptModes() {
   }
 }
 
+void Terminal::ResetModifyKeys() { modify_keys_ = kModifyKeysDefaults; }
+
+// XTMODKEYS: `CSI > Pp ; Pv m` sets resource Pp to Pv, `CSI > Pp m` back to its default;
+// `CSI > m` and a resource past 5 change nothing, as in xterm 379.
+void Terminal::SetModifyKeys(const Params& params) {
+  if (params.size() == 0 || params.raw(0) == Params::kDefault) return;
+  const int resource = params.raw(0);
+  if (resource >= static_cast<int>(modify_keys_.size())) return;
+  const bool has_value = params.size() > 1 && params.raw(1) != Params::kDefault;
+  modify_keys_[resource] = has_value ? params.raw(1) : kModifyKeysDefaults[resource];
+}
+
+// XTQMODKEYS: one `CSI > Pp ; Pv m` per resource asked, 65535 for an omitted or unknown one.
+void Terminal::ReportModifyKeys(const Params& params) {
+  const int count = std::max(params.size(), 1);
+  for (int i = 0; i < count; ++i) {
+    const int resource = i < params.size() ? params.raw(i) : Params::kDefault;
+    const bool known = resource >= 0 && resource < static_cast<int>(modify_keys_.size());
+    absl::StrAppend(&replies_, "\x1b[>", resource == Params::kDefault ? Params::kMaxValue : resource,
+                    ";", known ? modify_keys_[resource] : Params::kMaxValue, "m");
+  }
+}
+
 void Terminal::CsiReport(const Sequence& seq) {
   const Params& p = seq.params;
   // xterm answers none of these with a sub-parameter (CSI 6:1 n, CSI 0:1 c) or an intermediate.
@@ -174,6 +204,8 @@ void Terminal::CsiReport(const Sequence& seq) {
     case '=' << 8 | 'c':  // DA3
       if (ps != 0) break;
       return absl::StrAppend(&replies_, kTertiaryDa);
+    case '>' << 8 | 'm':  // XTMODKEYS
+      return SetModifyKeys(p);
     case '>' << 8 | 'q':  // XTVERSION
       if (ps != 0) break;
       return absl::StrAppend(&replies_, kXtversion);

@@ -485,6 +485,78 @@ TEST_P(KeptModeReplyTest, AnswersAsXterm379) {
 INSTANTIATE_TEST_SUITE_P(Xterm379, KeptModeReplyTest, ::testing::ValuesIn(KeptModeCases()),
                          [](const auto& info) { return info.param.name; });
 
+// XTQMODKEYS (`CSI ? Pp m`) after XTMODKEYS (`CSI > Pp ; Pv m`), DECSTR and RIS: vim asks it at
+// start. Recorded in the same xterm, one query per case.
+std::vector<ReplyCase> ModifyKeysCases() {
+  return {
+      {"ModifyKeysQ0", "", "\x1b[?0m", "\x1b[>0;0m"},
+      {"ModifyKeysQ1", "", "\x1b[?1m", "\x1b[>1;2m"},
+      {"ModifyKeysQ2", "", "\x1b[?2m", "\x1b[>2;2m"},
+      {"ModifyKeysQ3", "", "\x1b[?3m", "\x1b[>3;0m"},
+      {"ModifyKeysQ4", "", "\x1b[?4m", "\x1b[>4;0m"},
+      {"ModifyKeysQ5", "", "\x1b[?5m", "\x1b[>5;0m"},
+      {"ModifyKeysQ6", "", "\x1b[?6m", "\x1b[>6;65535m"},
+      {"ModifyKeysQ7", "", "\x1b[?7m", "\x1b[>7;65535m"},
+      {"ModifyKeysQNone", "", "\x1b[?m", "\x1b[>65535;65535m"},
+      {"ModifyKeysQ0Set1", "\x1b[>0;1m", "\x1b[?0m", "\x1b[>0;1m"},
+      {"ModifyKeysQ0Set2", "\x1b[>0;2m", "\x1b[?0m", "\x1b[>0;2m"},
+      {"ModifyKeysQ0Set3", "\x1b[>0;3m", "\x1b[?0m", "\x1b[>0;3m"},
+      {"ModifyKeysQ0Reset", "\x1b[>0;2m\x1b[>0m", "\x1b[?0m", "\x1b[>0;0m"},
+      {"ModifyKeysQ1Set1", "\x1b[>1;1m", "\x1b[?1m", "\x1b[>1;1m"},
+      {"ModifyKeysQ1Set2", "\x1b[>1;2m", "\x1b[?1m", "\x1b[>1;2m"},
+      {"ModifyKeysQ1Set3", "\x1b[>1;3m", "\x1b[?1m", "\x1b[>1;3m"},
+      {"ModifyKeysQ1Reset", "\x1b[>1;2m\x1b[>1m", "\x1b[?1m", "\x1b[>1;2m"},
+      {"ModifyKeysQ2Set1", "\x1b[>2;1m", "\x1b[?2m", "\x1b[>2;1m"},
+      {"ModifyKeysQ2Set2", "\x1b[>2;2m", "\x1b[?2m", "\x1b[>2;2m"},
+      {"ModifyKeysQ2Set3", "\x1b[>2;3m", "\x1b[?2m", "\x1b[>2;3m"},
+      {"ModifyKeysQ2Reset", "\x1b[>2;2m\x1b[>2m", "\x1b[?2m", "\x1b[>2;2m"},
+      {"ModifyKeysQ3Set1", "\x1b[>3;1m", "\x1b[?3m", "\x1b[>3;1m"},
+      {"ModifyKeysQ3Set2", "\x1b[>3;2m", "\x1b[?3m", "\x1b[>3;2m"},
+      {"ModifyKeysQ3Set3", "\x1b[>3;3m", "\x1b[?3m", "\x1b[>3;3m"},
+      {"ModifyKeysQ3Reset", "\x1b[>3;2m\x1b[>3m", "\x1b[?3m", "\x1b[>3;0m"},
+      {"ModifyKeysQ4Set1", "\x1b[>4;1m", "\x1b[?4m", "\x1b[>4;1m"},
+      {"ModifyKeysQ4Set2", "\x1b[>4;2m", "\x1b[?4m", "\x1b[>4;2m"},
+      {"ModifyKeysQ4Set3", "\x1b[>4;3m", "\x1b[?4m", "\x1b[>4;3m"},
+      {"ModifyKeysQ4Reset", "\x1b[>4;2m\x1b[>4m", "\x1b[?4m", "\x1b[>4;0m"},
+      {"ModifyKeysQ6Set1", "\x1b[>6;1m", "\x1b[?6m", "\x1b[>6;65535m"},
+      {"ModifyKeysQ6Set2", "\x1b[>6;2m", "\x1b[?6m", "\x1b[>6;65535m"},
+      {"ModifyKeysQ6Set3", "\x1b[>6;3m", "\x1b[?6m", "\x1b[>6;65535m"},
+      {"ModifyKeysQ6Reset", "\x1b[>6;2m\x1b[>6m", "\x1b[?6m", "\x1b[>6;65535m"},
+      {"ModifyKeysQ7Set1", "\x1b[>7;1m", "\x1b[?7m", "\x1b[>7;65535m"},
+      {"ModifyKeysQ7Set2", "\x1b[>7;2m", "\x1b[?7m", "\x1b[>7;65535m"},
+      {"ModifyKeysQ7Set3", "\x1b[>7;3m", "\x1b[?7m", "\x1b[>7;65535m"},
+      {"ModifyKeysQ7Reset", "\x1b[>7;2m\x1b[>7m", "\x1b[?7m", "\x1b[>7;65535m"},
+      {"ModifyKeysQ4Set2Decstr", "\x1b[>4;2m\x1b[!p", "\x1b[?4m", "\x1b[>4;0m"},
+      {"ModifyKeysQ4All", "\x1b[>4;2m\x1b[>m", "\x1b[?4m", "\x1b[>4;2m"},
+      {"ModifyKeysQ1Neg", "\x1b[>1;-1m", "\x1b[?1m", "\x1b[>1;2m"},
+      {"ModifyKeysQ4SetBig", "\x1b[>4;9m", "\x1b[?4m", "\x1b[>4;9m"},
+      {"ModifyKeysTwo", "\x1b[>4;2m", "\x1b[?4;1m", "\x1b[>4;2m\x1b[>1;2m"},
+      {"ModifyKeysQ5Set1", "\x1b[>5;1m", "\x1b[?5m", "\x1b[>5;1m"},
+      {"ModifyKeysQ5Set3", "\x1b[>5;3m", "\x1b[?5m", "\x1b[>5;3m"},
+      {"ModifyKeysQ1Decstr", "\x1b[>1;3m\x1b[!p", "\x1b[?1m", "\x1b[>1;2m"},
+      {"ModifyKeysQ0Decstr", "\x1b[>0;3m\x1b[!p", "\x1b[?0m", "\x1b[>0;0m"},
+      {"ModifyKeysQ2Decstr", "\x1b[>2;3m\x1b[!p", "\x1b[?2m", "\x1b[>2;2m"},
+      {"ModifyKeysQ3Decstr", "\x1b[>3;3m\x1b[!p", "\x1b[?3m", "\x1b[>3;0m"},
+      {"ModifyKeysQ0All", "\x1b[>0;3m\x1b[>m", "\x1b[?0m", "\x1b[>0;3m"},
+      {"ModifyKeysQ4Ris", "\x1b[>4;2m\x1b" "c", "\x1b[?4m", "\x1b[>4;0m"},
+      {"ModifyKeysQ4Multi", "\x1b[>4;2;1m", "\x1b[?4m", "\x1b[>4;2m"},
+      {"ModifyKeysQ4Sub", "\x1b[>4:2m", "\x1b[?4m", "\x1b[>4;0m"},
+      {"ModifyKeysQSub", "", "\x1b[?4:1m", ""},
+      {"ModifyKeysQBig", "", "\x1b[?70000m", "\x1b[>65535;65535m"},
+      {"ModifyKeysQ1Neg2", "\x1b[>1;0m", "\x1b[?1m", "\x1b[>1;0m"},
+  };
+}
+
+class ModifyKeysReplyTest : public ::testing::TestWithParam<ReplyCase> {};
+
+TEST_P(ModifyKeysReplyTest, AnswersAsXterm379) {
+  const ReplyCase& c = GetParam();
+  EXPECT_EQ(Escaped(Answer(Xterm(), c)), Escaped(c.reply));
+}
+
+INSTANTIATE_TEST_SUITE_P(Xterm379, ModifyKeysReplyTest, ::testing::ValuesIn(ModifyKeysCases()),
+                         [](const auto& info) { return info.param.name; });
+
 // Where vtsnap's answer is not xterm 379's (docs/xterm-deviations.md, "Replies"): vtsnap's bytes,
 // with what xterm answered beside them.
 std::vector<ReplyCase> DeviationCases() {
