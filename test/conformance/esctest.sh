@@ -128,10 +128,10 @@ run_vtsnap() {
   mkdir -p "$tmp/vtsnap"
   # --wait-text holds the run until the driver is done (a settled screen alone would end it at the
   # first query vtsnap leaves unanswered, when esctest waits for its reply); --allow-window-ops
-  # answers the window reports, as the xterm half's allowWindowOps does (esctest's reset asks
-  # CSI 18 t before every test).
+  # answers the window reports and --allow-clipboard-read the OSC 52 read, as the xterm half's
+  # allowWindowOps does both (esctest's reset asks CSI 18 t before every test).
   timeout 1900 "$vtsnap" run --size 80x25 --timeout 1800 --wait-text "ESCTEST-DONE" \
-    --allow-window-ops --cwd "$tmp" \
+    --allow-window-ops --allow-clipboard-read --cwd "$tmp" \
     -- "$python" "$tmp/driver.py" "$esctest_dir" "$tmp/shard.$1" "$tmp/vtsnap" "$reply_timeout" \
     >"$tmp/vtsnap.out.$1" 2>&1 || { echo "esctest.sh: vtsnap run $1 ended with status $?:" >&2; tail -5 "$tmp/vtsnap.out.$1" >&2; }
 }
