@@ -191,6 +191,10 @@ void Terminal::EscDispatch(const Sequence& seq) {
         return FullReset();
       case 'Z':  // DECID: the obsolete form of primary DA
         return ReplyPrimaryDa();
+      case 'V':  // SPA: start of an ISO protected area (terminal_protection.cc)
+        return SetProtectedArea(true);
+      case 'W':  // EPA: its end
+        return SetProtectedArea(false);
       case '=':
         modes_.keypad_application = true;
         return;
@@ -319,10 +323,10 @@ void Terminal::CsiPrivate(const Sequence& seq) {
     case 'l':
       for (int i = 0; i < p.size(); ++i) SetPrivateMode(p.raw(i), seq.final == 'h');
       return;
-    case 'J':  // DECSED: no protected cells here, so like ED
-      return EraseInDisplay(p.Get(0, 0));
+    case 'J':  // DECSED: ED that keeps protected cells (terminal_protection.cc)
+      return EraseInDisplay(p.Get(0, 0), /*selective=*/true);
     case 'K':  // DECSEL
-      return EraseInLine(p.Get(0, 0));
+      return EraseInLine(p.Get(0, 0), /*selective=*/true);
     case 'n':  // DEC DSR
       return PrivateDeviceStatus(seq);
     case 'm':  // XTQMODKEYS
@@ -347,6 +351,8 @@ void Terminal::CsiIntermediate(const Sequence& seq) {
   if (seq.intermediates == "!" && seq.final == 'p') return SoftReset();
   if (seq.intermediates == "*" && seq.final == 'y') return RequestChecksum(seq);  // DECRQCRA
   if (seq.intermediates == "$" && seq.final == 'p') return ReportMode(seq);  // DECRQM
+  // DECCRA, DECFRA, DECERA, DECSERA, DECCARA, DECRARA and DECSACE (terminal_rectangles.cc).
+  if (RectangleOp(seq)) return;
   // DECRQPSR, DECSCL and DECSCA: terminal_queries.cc.
   if (seq.intermediates == "$" && seq.final == 'w') return ReportPresentationState(seq);
   if (seq.intermediates == "\"" && seq.final == 'p') return SetConformanceLevel(seq.params);
@@ -435,7 +441,7 @@ void Terminal::CsiEdit(const Sequence& seq) {
       if (p.size() > 1) return Ignore(seq, "CSI");
       return ScrollDown(top_, bottom_, n());
     case 'X': {  // ECH
-      EraseCells(cursor_.row, cursor_.col, cursor_.col + n());
+      EraseUnprotected(cursor_.row, cursor_.col, cursor_.col + n(), /*selective=*/false);
       cursor_.pending_wrap = false;
       return;
     }
@@ -525,6 +531,9 @@ void Terminal::SetPrivateMode(int mode, bool on) {
     case 69:  // DECLRMM: resetting it restores the full-width margins
       modes_.left_right_margins = on;
       if (!on) ResetLeftRightMargins();
+      return;
+    case 45:
+      modes_.reverse_wrap = on;
       return;
     case 7:
       // A pending wrap stays: xterm's do_wrap is set by writing the last column whatever DECAWM
@@ -658,6 +667,7 @@ void Terminal::SaveCursor() {
   s.row = cursor_.row;
   s.pending_wrap = cursor_.pending_wrap;
   s.pen = pen_;
+  s.protect = character_protection_;
   s.origin = modes_.origin;
   s.charsets[0] = charsets_[0];
   s.charsets[1] = charsets_[1];
@@ -668,6 +678,7 @@ void Terminal::SaveCursor() {
 void Terminal::RestoreCursor() {
   const SavedCursor s = saved_[alternate_active_ ? 1 : 0];  // invalid: home, default pen
   SetPen(s.pen);
+  character_protection_ = s.protect;
   modes_.origin = s.origin;  // DECAWM is not part of the saved state (xterm's DECSC_FLAGS)
   charsets_[0] = s.charsets[0];
   charsets_[1] = s.charsets[1];
@@ -698,9 +709,10 @@ void Terminal::SoftReset() {
   gl_ = 0;
   SetPen(Pen{});
   saved_[0] = saved_[1] = SavedCursor{};
-  character_protection_ = false;  // DECSCA (terminal_queries.cc)
+  character_protection_ = false;  // DECSCA and SPA (terminal_protection.cc)
+  protection_mode_ = ProtectionMode::kOff;
   modes_.keyboard_locked = false;  // KAM
-  KeepPrivateMode(45, false);      // reverse wraparound, as xterm's DECSTR resets it
+  modes_.reverse_wrap = false;     // as xterm's DECSTR resets it
   ResetModifyKeys();
 }
 
@@ -729,8 +741,10 @@ void Terminal::FullReset() {
   rep_cp_ = 0;
   // DECSCA, TBC 3 and DECSCL's control width (its level stays, as in xterm; terminal_queries.cc).
   character_protection_ = false;
+  protection_mode_ = ProtectionMode::kOff;
   tab_stops_cleared_ = false;
   eight_bit_controls_ = false;
+  attribute_change_rectangle_ = false;  // DECSACE: RIS resets it, DECSTR does not (xterm)
   scrollback_.clear();  // xterm's RIS clears the saved lines; the window title stays
   ClearTables();        // nothing refers to a pen, cluster or link any more
   // xterm's RIS resets the colour registers and drops every graphic (reset_displayed_graphics).

@@ -107,6 +107,10 @@ struct ScreenCell {
   // Erased while the pen had a foreground colour: the blank keeps only the background (BCE), but
   // xterm keeps a flag for the foreground too, and DECRQCRA's checksum counts such a blank.
   uint32_t erased_with_fg : 1 = 0;
+  // Printed while character protection was on (DECSCA 1, or between SPA and EPA): which erases
+  // leave the cell alone depends on Terminal's protection mode (Terminal::KeepsOnErase). Not
+  // visible: no snapshot shows it.
+  uint32_t protect : 1 = 0;
   uint32_t cluster = 0;  // nonzero: the whole grapheme is Terminal::cluster(cluster)
   uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
   uint32_t link = 0;     // Terminal::hyperlink(link); 0 is none
@@ -135,6 +139,7 @@ struct Modes {
   bool send_receive = true;      // SRM: set (no local echo), xterm's default
   bool origin = false;                                     // DECOM (?6)
   bool autowrap = true;                                    // DECAWM (?7)
+  bool reverse_wrap = false;  // ?45: with DECAWM, BS and CUB go back past the left margin
   bool cursor_keys_application = false;                    // DECCKM (?1)
   bool keypad_application = false;  // DECKPAM / DECKPNM (ESC = / ESC >), DECNKM (?66)
   bool reverse_video = false;                              // DECSCNM (?5)
@@ -317,6 +322,7 @@ class Terminal : public ParserHandler {
     int row = 0;
     bool pending_wrap = false;
     Pen pen;
+    bool protect = false;  // character_protection_ (xterm's DECSC saves PROTECTED)
     bool origin = false;
     Charset charsets[2] = {Charset::kAscii, Charset::kAscii};
     int gl = 0;
@@ -394,7 +400,9 @@ class Terminal : public ParserHandler {
   // The cursor relative to the origin when DECOM is set (xterm's CursorCol and CursorRow).
   int OriginCol() const { return modes_.origin ? cursor_.col - left_ : cursor_.col; }
   int OriginRow() const { return modes_.origin ? cursor_.row - top_ : cursor_.row; }
-  void CursorBack(int n);     // CUB and BS: stops at the left margin when it starts inside
+  // CUB and BS: stops at the left margin when it starts inside, or with ?45 and DECAWM wraps to
+  // the end of the previous row (from the top margin, the bottom margin's; xterm's CursorBack).
+  void CursorBack(int n);
   void CursorForward(int n);  // CUF: stops at the right margin when it starts inside
   void Index();
   void ReverseIndex();
@@ -407,8 +415,9 @@ class Terminal : public ParserHandler {
   // blanking the rows left behind: scrolling with left and right margins.
   void ScrollColumns(int top, int bottom, int n);
   void EraseCells(int row, int from, int to);  // [from, to)
-  void EraseInDisplay(int mode);
-  void EraseInLine(int mode);
+  // ED and EL, or with `selective` DECSED and DECSEL: protected cells stay (ProtectionApplies).
+  void EraseInDisplay(int mode, bool selective = false);
+  void EraseInLine(int mode, bool selective = false);
   void InsertChars(int n);
   void DeleteChars(int n);
   // Inserts (deletes) n blank cells at `col` of `row`, shifting the cells up to the right
@@ -469,6 +478,29 @@ class Terminal : public ParserHandler {
   static constexpr size_t kMaxSavedTitleBytes = size_t{1} << 20;
   std::vector<SavedTitles> title_stack_;
   size_t title_stack_bytes_ = 0;
+
+  // ---------------------------------------------------------------------------------------------
+  // VT420 rectangular area operations (terminal_rectangles.cc), as xterm 379 does them: DECCRA
+  // (CSI ... $ v), DECFRA ($ x), DECERA ($ z), DECSERA ($ {), DECCARA ($ r), DECRARA ($ t) and
+  // DECSACE (* x). A rectangle is 0-based and inclusive.
+  struct Rect {
+    int top = 0;
+    int left = 0;
+    int bottom = 0;
+    int right = 0;
+  };
+  // CsiIntermediate: true when seq is one of the operations above (then done or ignored).
+  bool RectangleOp(const Sequence& seq);
+  // The rectangle Pt ; Pl ; Pb ; Pr at params[first...] (xterm's xtermParseRect and validRect):
+  // false when it is empty or outside the page.
+  bool ParseRect(const Params& p, int first, Rect* rect) const;
+  void CopyRectangle(const Params& p);                          // DECCRA
+  void FillRectangle(const Rect& rect, char32_t ch);            // DECFRA, DECERA (' ')
+  void SelectiveEraseRectangle(const Rect& rect);               // DECSERA
+  void ChangeRectangleAttributes(const Rect& rect, const Params& p, bool reverse);  // DECCARA
+  // Blanks a wide character's half that has lost its other half (a copy's edges).
+  void RepairWideCells(Line& line, int from, int to);
+  bool attribute_change_rectangle_ = false;  // DECSACE 2: DECCARA and DECRARA cover a rectangle
 
   void SelectGraphicRendition(const Params& params);
   void SetMode(const Sequence& seq, bool on);
@@ -654,7 +686,31 @@ class Terminal : public ParserHandler {
   bool eight_bit_controls_ = false;
   uint64_t kept_modes_ = 0;  // KeepPrivateMode
   std::array<int, 6> modify_keys_{};  // SetModifyKeys
-  bool character_protection_ = false;  // DECSCA 1 (reported only; erases ignore it)
+  // The protection printed cells get (ScreenCell::protect): set by DECSCA 1 and SPA, cleared by
+  // DECSCA 0 or 2, EPA, DECSTR and RIS; DECSC saves it. (xterm's DECFRA and DECERA give it too.)
+  bool character_protection_ = false;
+
+  // ---------------------------------------------------------------------------------------------
+  // Character protection (terminal_protection.cc). As in xterm, one mode for the whole screen
+  // says what the protect bit of every cell means: DECSCA chooses DEC protection, SPA ISO
+  // protection (the last one wins); RIS and DECSTR turn it off, and so does an erase of the
+  // whole screen (ED 2, DECSED 2) that finds no protected cell left in a protecting mode.
+  enum class ProtectionMode : uint8_t { kOff, kDec, kIso };
+  ProtectionMode protection_mode_ = ProtectionMode::kOff;
+  // Protected against DECSERA (xterm's IsProtected in ScrnWipeRectangle): in DEC mode only.
+  bool IsProtected(const ScreenCell& cell) const {
+    return cell.protect && protection_mode_ == ProtectionMode::kDec;
+  }
+  // Whether the line erases skip protected cells: DECSED and DECSEL (selective) in either mode,
+  // ED, EL and ECH in ISO mode only.
+  bool ProtectionApplies(bool selective) const {
+    return protection_mode_ == ProtectionMode::kIso ||
+           (selective && protection_mode_ == ProtectionMode::kDec);
+  }
+  // Erases cells [from, to) of `row` (EraseCells, run by run) but the protected ones when
+  // ProtectionApplies(selective); returns whether it left a protected cell.
+  bool EraseUnprotected(int row, int from, int to, bool selective);
+  void SetProtectedArea(bool start);  // SPA (ESC V) and EPA (ESC W)
   // The foreground was last chosen by SGR 38, which xterm's boldColors does not brighten.
   bool fg_from_extended_sgr_ = false;
   // TBC 3 cleared every stop since the last RIS, including xterm's stops past the last column.

@@ -105,7 +105,6 @@ constexpr KeptMode kKeptPrivateModes[] = {
     {41, false},                         // more(1) fix
     {42, false},                         // DECNRCM, national replacement character sets
     {44, false},                         // the margin bell
-    {45, false},                         // reverse wraparound
     {67, false},                         // DECBKM, backarrow sends BS
     {1001, false},                       // highlight mouse tracking
     {1007, false},                       // alternate scroll
@@ -279,6 +278,8 @@ int Terminal::PrivateModeValue(int mode) const {
       return SetOrReset(modes_.origin);
     case 7:
       return SetOrReset(modes_.autowrap);
+    case 45:
+      return SetOrReset(modes_.reverse_wrap);
     case 12:
       return SetOrReset(cursor_.blinking);
     case 25:

@@ -242,11 +242,17 @@ void Terminal::PutGlyph(char32_t cp, int width) {
                        .width = static_cast<uint32_t>(width),
                        .written = 1,
                        .drawn = 1,
+                       .protect = character_protection_,
                        .pen = pen,
                        .link = link_id_};
   if (width == 2) {
-    cell[1] =
-        ScreenCell{.ch = 0, .width = 0, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
+    cell[1] = ScreenCell{.ch = 0,
+                         .width = 0,
+                         .written = 1,
+                         .drawn = 1,
+                         .protect = character_protection_,
+                         .pen = pen,
+                         .link = link_id_};
   }
   if (!line.pixels.empty()) ClearPixels(line, col, col + width);  // a glyph covers the pixels
   last_valid_ = true;
@@ -316,8 +322,13 @@ void Terminal::JoinGlyph(char32_t cp) {
     // cell.
     ClearWideAt(col + 1, row);
     c.width = 2;
-    at(col + 1, row) =
-        ScreenCell{.ch = 0, .width = 0, .written = 1, .drawn = 1, .pen = c.pen, .link = c.link};
+    at(col + 1, row) = ScreenCell{.ch = 0,
+                                  .width = 0,
+                                  .written = 1,
+                                  .drawn = 1,
+                                  .protect = c.protect,
+                                  .pen = c.pen,
+                                  .link = c.link};
     ClearPixels(active()[row], col + 1, col + 2);
     if (cursor_.row == row && cursor_.col == col + 1 && !cursor_.pending_wrap) {
       const int right = col > right_ ? cols_ - 1 : right_;
@@ -389,8 +400,13 @@ void Terminal::PrintAscii(absl::string_view run) {
     ScreenCell* cell = line.cells.data() + col;
     if (cell[0].width != 1) SplitWide(line, col);
     if (cell[n - 1].width != 1) SplitWide(line, col + n - 1);
-    const ScreenCell proto{
-        .ch = 0, .width = 1, .written = 1, .drawn = 1, .pen = PenId(), .link = link_id_};
+    const ScreenCell proto{.ch = 0,
+                           .width = 1,
+                           .written = 1,
+                           .drawn = 1,
+                           .protect = character_protection_,
+                           .pen = PenId(),
+                           .link = link_id_};
     StoreAsciiCells(cell, p, n, proto);
     if (!line.pixels.empty()) ClearPixels(line, col, col + n);
     p += n;
@@ -443,12 +459,27 @@ void Terminal::PrintRun(absl::Span<const char32_t> run) {
       int32_t state = grapheme_state_;
       int last_col = last_col_;
       const bool valid_before = last_valid_;
-      const ScreenCell narrow{
-          .ch = 0, .width = 1, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
-      const ScreenCell wide{
-          .ch = 0, .width = 2, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
-      const ScreenCell tail{
-          .ch = 0, .width = 0, .written = 1, .drawn = 1, .pen = pen, .link = link_id_};
+      const ScreenCell narrow{.ch = 0,
+                              .width = 1,
+                              .written = 1,
+                              .drawn = 1,
+                              .protect = character_protection_,
+                              .pen = pen,
+                              .link = link_id_};
+      const ScreenCell wide{.ch = 0,
+                            .width = 2,
+                            .written = 1,
+                            .drawn = 1,
+                            .protect = character_protection_,
+                            .pen = pen,
+                            .link = link_id_};
+      const ScreenCell tail{.ch = 0,
+                            .width = 0,
+                            .written = 1,
+                            .drawn = 1,
+                            .protect = character_protection_,
+                            .pen = pen,
+                            .link = link_id_};
       for (; p < end && !pending; ++p) {
         const char32_t cp = *p;
         int width = 1;
@@ -541,12 +572,38 @@ void Terminal::MoveToOrigin(int col, int row) {
 }
 
 void Terminal::CursorBack(int n) {
-  // From inside the margins the cursor stops at the left margin; from left of it, at column 0
-  // (xterm's CursorBack without reverse wrap).
-  const int left = cursor_.col < left_ ? 0 : left_;
-  cursor_.col = std::max(cursor_.col - n, left);
+  // From inside the margins the cursor stops at the left margin; from left of it, at column 0.
+  const int start = cursor_.col;
+  const int left = start < left_ ? 0 : left_;
+  const bool reverse = modes_.reverse_wrap && modes_.autowrap;
+  // With reverse wrap a pending wrap counts as one step back (xterm 379's CursorBack).
+  if (reverse && cursor_.pending_wrap) --n;
   cursor_.pending_wrap = false;
   last_valid_ = false;
+  if (start - n >= left) {
+    cursor_.col = start - n;
+    return;
+  }
+  if (!reverse) {
+    cursor_.col = left;
+    return;
+  }
+  // Reverse wrap: the rows read as one line of width right - left + 1 cells, counted from the
+  // top of the screen; going back from the left margin of the top margin's row lands at the
+  // right end of the bottom margin's row, and before the first row at the end of the screen.
+  // xterm does not look at whether the previous row was wrapped.
+  const int width = right_ - left + 1;
+  int64_t offset = int64_t{width} * cursor_.row + (start - n) - left;
+  if (start == left && ColumnInMargins(start) && cursor_.row == top_) {
+    offset = int64_t{bottom_ + 1} * width - 1;
+  } else if (offset < 0) {
+    // Around the screen as often as it takes (xterm's arithmetic overshoots by a whole screen,
+    // past the last row, when n is an exact multiple of it; here it stays on the screen).
+    const int64_t length = int64_t{width} * rows_;
+    offset = (offset % length + length) % length;
+  }
+  cursor_.row = static_cast<int>(offset / width);
+  cursor_.col = static_cast<int>(offset % width) + left;
 }
 
 void Terminal::CursorForward(int n) {
@@ -662,27 +719,24 @@ void Terminal::EraseCells(int row, int from, int to) {
   last_valid_ = false;
 }
 
-void Terminal::EraseInDisplay(int mode) {
+void Terminal::EraseInDisplay(int mode, bool selective) {
+  auto erase_rows = [&](int first, int end) {
+    for (int r = first; r < end; ++r) {
+      EraseUnprotected(r, 0, cols_, selective);
+      active()[r].wrapped = false;
+    }
+  };
   switch (mode) {
     case 0:
-      EraseInLine(0);
-      for (int r = cursor_.row + 1; r < rows_; ++r) {
-        EraseCells(r, 0, cols_);
-        active()[r].wrapped = false;
-      }
+      EraseInLine(0, selective);
+      erase_rows(cursor_.row + 1, rows_);
       break;
     case 1:
-      for (int r = 0; r < cursor_.row; ++r) {
-        EraseCells(r, 0, cols_);
-        active()[r].wrapped = false;
-      }
-      EraseInLine(1);
+      erase_rows(0, cursor_.row);
+      EraseInLine(1, selective);
       break;
     case 2:
-      for (int r = 0; r < rows_; ++r) {
-        EraseCells(r, 0, cols_);
-        active()[r].wrapped = false;
-      }
+      erase_rows(0, rows_);
       break;
     case 3:
       scrollback_.clear();
@@ -692,20 +746,32 @@ void Terminal::EraseInDisplay(int mode) {
       return;
   }
   cursor_.pending_wrap = false;
+  // An erase of the whole screen (ED 0 from home, ED 1 from the last cell, ED 2) that protection
+  // applies to and that leaves no protected cell turns protection off (terminal_protection.cc).
+  const bool whole = mode == 2 || (mode == 0 && cursor_.row == 0 && cursor_.col == 0) ||
+                     (mode == 1 && cursor_.row == rows_ - 1 && cursor_.col == cols_ - 1);
+  if (whole && ProtectionApplies(selective)) {
+    for (int r = 0; r < rows_; ++r) {
+      for (const ScreenCell& c : active()[r].cells) {
+        if (c.protect) return;
+      }
+    }
+    protection_mode_ = ProtectionMode::kOff;
+  }
 }
 
-void Terminal::EraseInLine(int mode) {
+void Terminal::EraseInLine(int mode, bool selective) {
   // With a wrap pending the cursor is on the last column, so EL 0 erases that column (xterm).
   switch (mode) {
     case 0:
-      EraseCells(cursor_.row, cursor_.col, cols_);
+      EraseUnprotected(cursor_.row, cursor_.col, cols_, selective);
       active()[cursor_.row].wrapped = false;
       break;
     case 1:
-      EraseCells(cursor_.row, 0, cursor_.col + 1);
+      EraseUnprotected(cursor_.row, 0, cursor_.col + 1, selective);
       break;
     case 2:
-      EraseCells(cursor_.row, 0, cols_);
+      EraseUnprotected(cursor_.row, 0, cols_, selective);
       active()[cursor_.row].wrapped = false;
       break;
     default:

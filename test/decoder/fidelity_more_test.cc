@@ -1,0 +1,167 @@
+// Decoder fidelity, round three: xterm behaviours its conformance suite (esctest2) checks that
+// vtsnap did not model before: reverse wraparound (?45) for BS and CUB, and DECBI and DECFI.
+//
+// Each case is {bytes in, whole screen out}. The expected screens are written by hand from
+// xterm's source (cursor.c, util.c and charproc.c of xterm 379) and were then checked against a
+// real xterm 379 (Debian 12) with test/decoder/check_with_xterm.sh, which replays every case in
+// xterm under Xvfb and compares xterm's printed screen (MC, `CSI i`) with the expected rows:
+//
+//   VTSNAP_DUMP_CASES=/tmp/cases build/bin/fidelity_more_test
+//   test/decoder/check_with_xterm.sh /tmp/cases
+//
+// A case prints a marker (`X`) last, so the screen shows where the cursor was.
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "gtest/gtest.h"
+#include "vtsnap/decoder/virtual_terminal.h"
+
+namespace vtsnap {
+namespace {
+
+struct FidelityCase {
+  std::string name;
+  int cols;
+  int rows;
+  std::string input;
+  std::vector<std::string> screen;  // every row; trailing blanks do not count
+};
+
+const std::string kReverseWrap = "\x1b[?45h";
+// Three rows of distinct text for the margin cases: "0123456789", "abcdefghij", "ABCDEFGHIJ".
+const std::string kRows = "0123456789\r\nabcdefghij\r\nABCDEFGHIJ";
+// DECLRMM on and margins at columns 3-6 (0-based 2-5); DECSLRM homes the cursor.
+const std::string kMargins = "\x1b[?69h\x1b[3;6s";
+
+std::vector<FidelityCase> Cases() {
+  return {
+      // --- Reverse wraparound (?45), with autowrap: BS and CUB past the left margin continue at
+      // the end of the row above (xterm: CursorBack counts the rows as one line). xterm 379 does
+      // not look at whether the row above was wrapped.
+      {"BackspaceStopsAtTheLeftEdgeWithoutReverseWrap", 10, 2, "ab\r\ncd\r\bX", {"ab", "Xd"}},
+      {"BackspaceReverseWrapsToThePreviousRowsEnd",
+       10,
+       2,
+       kReverseWrap + "ab\r\ncd\r\bX",
+       {"ab       X", "cd"}},
+      {"ReverseWrapNeedsAutowrap",
+       10,
+       2,
+       kReverseWrap + "\x1b[?7lab\r\ncd\r\bX",
+       {"ab", "Xd"}},
+      {"ReverseWrapResetByDecstr",
+       10,
+       2,
+       kReverseWrap + "\x1b[!pab\r\ncd\r\bX",
+       {"ab", "Xd"}},
+      {"ReverseWrapResetByDecrst", 10, 2, kReverseWrap + "\x1b[?45lab\r\ncd\r\bX", {"ab", "Xd"}},
+      // From the top row the cursor goes to the end of the bottom row.
+      {"BackspaceFromTheTopRowGoesToTheBottomRow",
+       10,
+       3,
+       kReverseWrap + "ab\r\bX",
+       {"ab", "", "         X"}},
+      // From the top margin's row, to the end of the bottom margin's row, not the screen's.
+      {"BackspaceFromTheTopMarginGoesToTheBottomMargin",
+       10,
+       4,
+       kReverseWrap + "\x1b[2;3r\x1b[2;1H\bX",
+       {"", "", "         X", ""}},
+      // Below the top margin the row above is just the previous row, margins or not.
+      {"BackspaceFromBelowTheTopMarginGoesUpOneRow",
+       10,
+       4,
+       kReverseWrap + "\x1b[2;3r\x1b[4;1H\bX",
+       {"", "", "         X", ""}},
+      // A pending wrap counts as one step: BS at the last column with a pending wrap stays.
+      {"ReverseWrapBackspaceAfterAPendingWrapStays",
+       10,
+       2,
+       kReverseWrap + "0123456789\bX",
+       {"012345678X", ""}},
+      {"BackspaceAfterAPendingWrapWithoutReverseWrap",
+       10,
+       2,
+       "0123456789\bX",
+       {"01234567X9", ""}},
+      {"ReverseWrapCubAfterAPendingWrapGoesOneLessBack",
+       10,
+       2,
+       kReverseWrap + "0123456789\x1b[3DX",
+       {"0123456X89", ""}},
+      // CUB counts cells across rows.
+      {"ReverseWrapCubCrossesRows",
+       10,
+       3,
+       kReverseWrap + "\x1b[3;3H\x1b[13DX",
+       {"         X", "", ""}},
+      // Back past the top of the screen (not from its left edge) the count goes on from the end
+      // of the screen.
+      {"ReverseWrapCubPastTheTopContinuesAtTheBottom",
+       10,
+       3,
+       kReverseWrap + "\x1b[1;3H\x1b[5DX",
+       {"", "", "       X"}},
+      {"ReverseWrapCubPastTheTopTwice",
+       10,
+       3,
+       kReverseWrap + "\x1b[1;3H\x1b[35DX",
+       {"", "", "       X"}},
+      // Left and right margins: the rows are the margins' width.
+      {"ReverseWrapInsideTheMarginsGoesToTheRightMargin",
+       10,
+       3,
+       kRows + kReverseWrap + kMargins + "\x1b[2;3H\bX",
+       {"01234X6789", "abcdefghij", "ABCDEFGHIJ"}},
+      {"ReverseWrapCubInsideTheMarginsCountsTheMarginsWidth",
+       10,
+       3,
+       kRows + kReverseWrap + kMargins + "\x1b[3;4H\x1b[4DX",
+       {"0123456789", "abcXefghij", "ABCDEFGHIJ"}},
+      {"ReverseWrapFromTheTopLeftMarginGoesToTheBottomRightMargin",
+       10,
+       3,
+       kRows + kReverseWrap + kMargins + "\x1b[1;3H\bX",
+       {"0123456789", "abcdefghij", "ABCDEXGHIJ"}},
+      // Left of the left margin the rows count from column 0 to the right margin.
+      {"ReverseWrapLeftOfTheMarginsCountsFromTheEdge",
+       10,
+       3,
+       kRows + kReverseWrap + kMargins + "\x1b[2;2H\x1b[3DX",
+       {"0123X56789", "abcdefghij", "ABCDEFGHIJ"}},
+  };
+}
+
+class FidelityMoreTest : public ::testing::TestWithParam<FidelityCase> {};
+
+TEST_P(FidelityMoreTest, MatchesXterm) {
+  const FidelityCase& c = GetParam();
+  SCOPED_TRACE(absl::StrCat(c.name, ": \"", absl::CHexEscape(c.input), "\""));
+  ASSERT_EQ(static_cast<int>(c.screen.size()), c.rows) << "the table must list every row";
+  if (const char* dir = std::getenv("VTSNAP_DUMP_CASES"); dir != nullptr) {
+    // For check_with_xterm.sh: the bytes, and the expected rows.
+    std::ofstream(absl::StrCat(dir, "/", c.name, ".", c.cols, "x", c.rows, ".bytes"),
+                  std::ios::binary)
+        << c.input;
+    std::ofstream(absl::StrCat(dir, "/", c.name, ".", c.cols, "x", c.rows, ".expected"))
+        << absl::StrJoin(c.screen, "\n") << "\n";
+  }
+  VirtualTerminal vt({.cols = c.cols, .rows = c.rows});
+  vt.Write(c.input);
+  for (int r = 0; r < c.rows; ++r) {
+    std::string want = c.screen[r];
+    while (!want.empty() && want.back() == ' ') want.pop_back();
+    EXPECT_EQ(vt.RowText(r), want) << "row " << r;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Xterm, FidelityMoreTest, ::testing::ValuesIn(Cases()),
+                         [](const auto& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace vtsnap
