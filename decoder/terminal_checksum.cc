@@ -13,7 +13,9 @@
 //     attributes and the colours add nothing.
 // A cell's value is summed if the cell is the rectangle's first, or its value is not a plain
 // space (0x20), or it was drawn, or it has a colour (an erased cell keeps the background, and
-// ScreenCell::erased_with_fg says a foreground colour was set when it was erased). The
+// ScreenCell::erased_with_fg says a foreground colour was set when it was erased), or it is
+// protected (ScreenCell::protect; xterm counts its PROTECTED flag, though a protected cell is a
+// printed, so drawn, one here: protection adds nothing to a value). The
 // reply is the sum negated, in 16 bits, as four upper-case hexadecimal digits.
 //
 // The rectangle: Pt ; Pl ; Pb ; Pr are 1-based and inclusive; 0 or omitted is the page's edge.
@@ -63,8 +65,8 @@ int Terminal::ChecksumCell(const ScreenCell& cell, bool* counted) const {
   if (pen.has(kAttrReverse)) ch += 0x20;
   if (pen.has(kAttrBlink)) ch += 0x40;
   if (pen.has(kAttrBold)) ch += 0x80;
-  *counted = ch != ' ' || cell.drawn || cell.erased_with_fg || !pen.fg.is_default() ||
-             !pen.bg.is_default();
+  *counted = ch != ' ' || cell.drawn || cell.erased_with_fg || cell.protect ||
+             !pen.fg.is_default() || !pen.bg.is_default();
   return ch;
 }
 

@@ -109,7 +109,9 @@ void Terminal::ReportSetting(absl::string_view setting) {
     if (conformance_level_ < 62) return IgnoreText("DCS $ q \"p (DECRQSS) at level 61");
     value = absl::StrCat(conformance_level_, ";", eight_bit_controls_ ? 0 : 1, "\"p");
   } else if (setting == "\"q") {  // DECSCA
-    value = absl::StrCat(character_protection_ ? 1 : 0, "\"q");
+    // 1 only with protection on in DEC mode (after SPA, or after an erase turned the mode off, 0).
+    const bool dec = protection_mode_ == ProtectionMode::kDec && character_protection_;
+    value = absl::StrCat(dec ? 1 : 0, "\"q");
   } else if (setting == "$|") {  // DECSCPP
     value = absl::StrCat(cols_, "$|");
   } else if (setting == "t") {  // DECSLPP
@@ -162,7 +164,12 @@ void Terminal::SetConformanceLevel(const Params& p) {
 
 void Terminal::SetCharacterProtection(const Params& p) {
   if (p.has_sub()) return IgnoreText("CSI \" q (DECSCA)");
-  character_protection_ = p.Get(0, 0) == 1;
+  // Any DECSCA selects DEC protection (terminal_protection.cc); 0 and 2 turn it off for what is
+  // printed next, 1 on, and other values leave it as it was (xterm).
+  protection_mode_ = ProtectionMode::kDec;
+  const int ps = p.Get(0, 0);
+  if (ps == 0 || ps == 2) character_protection_ = false;
+  if (ps == 1) character_protection_ = true;
 }
 
 void Terminal::ReportPresentationState(const Sequence& seq) {
@@ -186,7 +193,8 @@ void Terminal::ReportPresentationState(const Sequence& seq) {
     return absl::StrAppend(
         &replies_, kDcs, "1$u", cursor_.row + 1, ";", cursor_.col + 1, ";1;",
         std::string(1, static_cast<char>(0x40 | rendition)), ";",
-        std::string(1, character_protection_ ? 'A' : '@'), ";",
+        // The protection flag is the DEC mode, whatever DECSCA chose last (xterm).
+        std::string(1, protection_mode_ == ProtectionMode::kDec ? 'A' : '@'), ";",
         std::string(1, static_cast<char>(0x40 | flags)), ";", gl_, ";2;O;",
         std::string{designation(charsets_[0]), designation(charsets_[1]), 'B', 'B'}, kSt);
   }

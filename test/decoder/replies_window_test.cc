@@ -364,6 +364,9 @@ std::vector<ReplyCase> ChecksumCases() {
        "\x1bP1!~FF3B\x1b\\"},
       {"EchWithProtected", "\x1b[1\"qAB\x1b[0\"qCDE\x1b[1;1H\x1b[4X", "\x1b[1;1;1;1;1;5*y",
        "\x1bP1!~FF3B\x1b\\"},
+      // DECSED keeps the protected "AB" (drawn cells) and erases "CD".
+      {"DecsedKeepsProtectedCells", "\x1b[1\"qAB\x1b[0\"qCD\x1b[?2J", "\x1b[1;1;1;1;1;4*y",
+       "\x1bP1!~FF7D\x1b\\"},
       {"BackspaceOverwrite",
        "AB\x08"
        "C",
@@ -874,12 +877,6 @@ std::vector<DeviationCase> DeviationCases() {
       {{"IconTitleStartsEmpty", "", "\x1b[20t", "\x1b]L\x1b\\"}},
       {{"WindowTitleStartsEmpty", "", "\x1b[21t", "\x1b]l\x1b\\"}},
       {{"EmptyTitleIsEmpty", "\x1b]2;\x1b\\", "\x1b[21t", "\x1b]l\x1b\\"}},
-      // DECSCA's protection is not modelled (docs/xterm-deviations.md, "Rectangles and line
-      // attributes"): DECSED erases the protected "AB" too, which xterm keeps, answering
-      // "\x1bP1!~FF7D\x1b\\".
-      {{"DecsedErasesProtectedCells", "\x1b[1\"qAB\x1b[0\"qCD\x1b[?2J", "\x1b[1;1;1;1;1;4*y",
-        "\x1bP1!~FFE0\x1b\\"},
-       true},
       // Wide text written invisible (SGR 8): xterm 379 stores each wide character as a one-cell
       // space, the cell after it keeping what it held ("\x1bP1!~FFE0\x1b\\" and, over "ABC",
       // "\x1bP1!~FFBE\x1b\\": the B is still there); vtsnap keeps the wide character, two drawn
