@@ -187,6 +187,10 @@ void Terminal::EscDispatch(const Sequence& seq) {
         return;
       case 'M':
         return ReverseIndex();
+      case '6':  // DECBI
+        return ColumnIndex(/*back=*/true);
+      case '9':  // DECFI
+        return ColumnIndex(/*back=*/false);
       case 'c':
         return FullReset();
       case 'Z':  // DECID: the obsolete form of primary DA

@@ -427,6 +427,10 @@ class Terminal : public ParserHandler {
   // SL and SR (at the left margin), DECIC and DECDC (at the cursor): n columns inserted
   // (to_left false) or deleted in every row of the scroll region, inside the margins.
   void ShiftColumns(int col, int n, bool to_left);
+  // DECBI (back) and DECFI, at conformance level 4: one column left or right, or at the left
+  // (right) margin, inside the margins, one blank column in at the left (right) of every row of
+  // the scroll region (xterm's xtermColIndex).
+  void ColumnIndex(bool back);
   void InsertLines(int n);
   void DeleteLines(int n);
   void TabForward(int n);

@@ -844,6 +844,18 @@ void Terminal::ShiftColumns(int col, int n, bool to_left) {
   last_valid_ = false;
 }
 
+void Terminal::ColumnIndex(bool back) {
+  last_valid_ = false;
+  if (conformance_level_ < 64) return;  // a VT420 control: xterm ignores it below level 4
+  const bool in_margins = ColumnInMargins(cursor_.col);
+  if (back) {
+    if (in_margins && cursor_.col == left_) return ShiftColumns(left_, 1, /*to_left=*/false);
+    return CursorBack(1);
+  }
+  if (in_margins && cursor_.col == right_) return ShiftColumns(left_, 1, /*to_left=*/true);
+  CursorForward(1);
+}
+
 void Terminal::InsertLines(int n) {
   if (cursor_.row < top_ || cursor_.row > bottom_ || !ColumnInMargins(cursor_.col)) return;
   ScrollDown(cursor_.row, bottom_, n);

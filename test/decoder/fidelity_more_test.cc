@@ -49,16 +49,8 @@ std::vector<FidelityCase> Cases() {
        2,
        kReverseWrap + "ab\r\ncd\r\bX",
        {"ab       X", "cd"}},
-      {"ReverseWrapNeedsAutowrap",
-       10,
-       2,
-       kReverseWrap + "\x1b[?7lab\r\ncd\r\bX",
-       {"ab", "Xd"}},
-      {"ReverseWrapResetByDecstr",
-       10,
-       2,
-       kReverseWrap + "\x1b[!pab\r\ncd\r\bX",
-       {"ab", "Xd"}},
+      {"ReverseWrapNeedsAutowrap", 10, 2, kReverseWrap + "\x1b[?7lab\r\ncd\r\bX", {"ab", "Xd"}},
+      {"ReverseWrapResetByDecstr", 10, 2, kReverseWrap + "\x1b[!pab\r\ncd\r\bX", {"ab", "Xd"}},
       {"ReverseWrapResetByDecrst", 10, 2, kReverseWrap + "\x1b[?45lab\r\ncd\r\bX", {"ab", "Xd"}},
       // From the top row the cursor goes to the end of the bottom row.
       {"BackspaceFromTheTopRowGoesToTheBottomRow",
@@ -84,11 +76,7 @@ std::vector<FidelityCase> Cases() {
        2,
        kReverseWrap + "0123456789\bX",
        {"012345678X", ""}},
-      {"BackspaceAfterAPendingWrapWithoutReverseWrap",
-       10,
-       2,
-       "0123456789\bX",
-       {"01234567X9", ""}},
+      {"BackspaceAfterAPendingWrapWithoutReverseWrap", 10, 2, "0123456789\bX", {"01234567X9", ""}},
       {"ReverseWrapCubAfterAPendingWrapGoesOneLessBack",
        10,
        2,
@@ -134,6 +122,95 @@ std::vector<FidelityCase> Cases() {
        3,
        kRows + kReverseWrap + kMargins + "\x1b[2;2H\x1b[3DX",
        {"0123X56789", "abcdefghij", "ABCDEFGHIJ"}},
+
+      // --- DECBI (ESC 6) and DECFI (ESC 9): a column left or right; at the left (right) margin,
+      // with the cursor inside the scroll region and the margins, the columns between the margins
+      // of every row of the region move right (left) and a blank column comes in (xterm:
+      // xtermColIndex, xtermColScroll).
+      {"DecbiMovesLeft",
+       10,
+       1,
+       "abc\x1b"
+       "6X",
+       {"abX"}},
+      {"DecfiMovesRight",
+       10,
+       1,
+       "ab\r\x1b"
+       "9X",
+       {"aX"}},
+      {"DecbiAtTheLeftEdgeScrollsTheColumnsRight",
+       10,
+       3,
+       kRows + "\x1b[1;1H\x1b"
+               "6X",
+       {"X012345678", " abcdefghi", " ABCDEFGHI"}},
+      {"DecfiAtTheRightEdgeScrollsTheColumnsLeft",
+       10,
+       3,
+       kRows + "\x1b[2;10H\x1b"
+               "9X",
+       {"123456789", "bcdefghijX", "BCDEFGHIJ"}},
+      {"DecbiAtTheLeftMarginScrollsInsideTheMargins",
+       10,
+       3,
+       kRows + kMargins +
+           "\x1b[2;3H\x1b"
+           "6X",
+       {"01 2346789", "abXcdeghij", "AB CDEGHIJ"}},
+      {"DecfiAtTheRightMarginScrollsInsideTheMargins",
+       10,
+       3,
+       kRows + kMargins +
+           "\x1b[2;6H\x1b"
+           "9X",
+       {"01345 6789", "abdefXghij", "ABDEF GHIJ"}},
+      {"DecbiLeftOfTheLeftMarginMovesLeft",
+       10,
+       3,
+       kRows + kMargins +
+           "\x1b[2;2H\x1b"
+           "6X",
+       {"0123456789", "Xbcdefghij", "ABCDEFGHIJ"}},
+      {"DecfiRightOfTheRightMarginMovesRight",
+       10,
+       3,
+       kRows + kMargins +
+           "\x1b[2;8H\x1b"
+           "9X",
+       {"0123456789", "abcdefghXj", "ABCDEFGHIJ"}},
+      {"DecbiScrollsOnlyTheScrollRegion",
+       10,
+       3,
+       kRows + "\x1b[1;2r\x1b[1;1H\x1b"
+               "6X",
+       {"X012345678", " abcdefghi", "ABCDEFGHIJ"}},
+      {"DecbiBelowTheScrollRegionDoesNothing",
+       10,
+       3,
+       kRows + "\x1b[1;2r\x1b[3;1H\x1b"
+               "6X",
+       {"0123456789", "abcdefghij", "XBCDEFGHIJ"}},
+      // The scroll keeps a pending wrap: the next character wraps.
+      {"DecfiAtTheRightEdgeKeepsAPendingWrap",
+       10,
+       2,
+       "0123456789\x1b"
+       "9X",
+       {"123456789", "X"}},
+      // A VT420 control: ignored at conformance level 3 (DECSCL 63).
+      {"DecbiIgnoredAtLevel3",
+       10,
+       2,
+       "\x1b[63;1\"pabcdef\x1b[1;5H\x1b"
+       "6X",
+       {"abcdXf", ""}},
+      {"DecfiIgnoredAtLevel3",
+       10,
+       2,
+       "\x1b[63;1\"pabcdef\x1b[1;5H\x1b"
+       "9X",
+       {"abcdXf", ""}},
   };
 }
 
