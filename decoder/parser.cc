@@ -297,16 +297,9 @@ void Parser::Utf8(uint8_t byte, ParserHandler& handler) {
   }
 }
 
-// A byte >= 0x80 inside a string (OSC, DCS, SOS/PM/APC). Payload is raw bytes, except that the
-// UTF-8 form of ST (C2 9C) ends the string, as it does in xterm's and xterm.js' UTF-8 mode.
-void Parser::StringByte(uint8_t byte, ParserHandler& handler) {
-  if (byte == 0xC2) {
-    c2_pending_ = true;
-    return;
-  }
-  StringPayload(byte, handler);
-}
-
+// A byte >= 0x80 inside a string (OSC, DCS, SOS/PM/APC): payload, raw. Neither a raw 0x9C nor its
+// UTF-8 form C2 9C ends the string, as in xterm 379's UTF-8 mode (recorded: `OSC 2 ; hi C2 9C XYZ
+// BEL` sets a title and prints nothing); only BEL, ESC \, CAN and SUB do.
 void Parser::StringPayload(uint8_t byte, ParserHandler& handler) {
   if (state_ == State::kOscString) {
     OscPut(static_cast<char>(byte));
@@ -317,14 +310,6 @@ void Parser::StringPayload(uint8_t byte, ParserHandler& handler) {
 }
 
 void Parser::Advance(uint8_t byte, ParserHandler& handler) {
-  if (c2_pending_) {
-    c2_pending_ = false;
-    if (byte == 0x9C) {  // ST
-      Transition(State::kGround, handler);
-      return;
-    }
-    StringPayload(0xC2, handler);  // an ordinary character's lead byte after all
-  }
   if (utf8_.pending() && (byte < 0x80 || state_ != State::kGround)) {
     FlushUtf8Error(handler);  // an incomplete character ends where an ASCII byte starts
   }
@@ -346,7 +331,7 @@ void Parser::Advance(uint8_t byte, ParserHandler& handler) {
       case State::kDcsPassthrough:
       case State::kDcsIgnore:
       case State::kSosPmApcString:
-        StringByte(byte, handler);
+        StringPayload(byte, handler);
         return;
       default:
         return;  // not part of any sequence grammar: ignored
@@ -564,18 +549,18 @@ void Parser::Feed(absl::string_view bytes, ParserHandler& handler) {
       state_ = State::kCsiParam;
       continue;
     }
-    if (state_ == State::kDcsPassthrough && !c2_pending_) {
+    if (state_ == State::kDcsPassthrough) {
       const auto* run = p;
-      while (p < end && *p != kEsc && *p != kCan && *p != kSub && *p != 0x7F && *p != 0xC2) ++p;
+      while (p < end && *p != kEsc && *p != kCan && *p != kSub && *p != 0x7F) ++p;
       if (p > run) {
         handler.DcsPut(
             absl::string_view(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run)));
         continue;
       }
     }
-    if (state_ == State::kOscString && !c2_pending_) {
+    if (state_ == State::kOscString) {
       const auto* run = p;
-      while (p < end && *p >= 0x20 && *p != 0x7F && *p != 0xC2) ++p;
+      while (p < end && *p >= 0x20 && *p != 0x7F) ++p;
       if (p > run) {
         size_t room = limits_.max_osc_bytes - osc_.size();
         size_t n = static_cast<size_t>(p - run);

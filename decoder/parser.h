@@ -110,8 +110,8 @@ struct Sequence {
   bool params_truncated = false;
 };
 
-// How an OSC string ended: BEL, or ST, which is ESC \, its UTF-8 C1 form C2 9C, or an ESC that
-// begins another sequence (the string is dispatched at the ESC, before the byte after it).
+// How an OSC string ended: BEL, or ST, which is ESC \ or an ESC that begins another sequence (the
+// string is dispatched at the ESC, before the byte after it).
 enum class OscTerminator : uint8_t { kSt, kBel };
 
 // The receiver of parser actions. Every method has a no-op default.
@@ -201,7 +201,6 @@ class Parser {
   void Abort(ParserHandler& handler);
   void Transition(State next, ParserHandler& handler);
   void HandleCodePoint(char32_t cp, ParserHandler& handler);
-  void StringByte(uint8_t byte, ParserHandler& handler);
   void StringPayload(uint8_t byte, ParserHandler& handler);
 
   ParserLimits limits_;
@@ -211,7 +210,6 @@ class Parser {
   bool param_started_ = false;            // a digit was seen for the current entry
   bool pending_sub_ = false;              // the next entry follows a colon
   bool saturated_param_dropped_ = false;  // the current entry is past max_params
-  bool c2_pending_ = false;  // in a string, a 0xC2 byte that may start the UTF-8 form of ST
   std::string osc_;
   bool osc_overflowed_ = false;
   OscTerminator osc_terminator_ = OscTerminator::kSt;  // kBel once a BEL ends the string

@@ -391,6 +391,12 @@ std::vector<FidelityCase> Cases() {
       {"Utf8ApcStartsNoString", 10, 1, "a\xc2\x9fxx\x1b\\b", {"axxb"}},
       {"Utf8StAloneIsNothing", 10, 1, "a\xc2\x9c" "b", {"ab"}},
       {"RepAfterAUtf8C1RepeatsNothing", 10, 1, "a\xc2\x9b\x1b[2bZ", {"aZ"}},
+      // Nor does ST written in UTF-8 (C2 9C), or a raw 9C, end a string: the string runs on to
+      // BEL or ESC \ and what came between prints nothing.
+      {"Utf8StDoesNotEndAnOsc", 10, 1, "\x1b]2;hi\xc2\x9cXYZ\x07" "ab", {"ab"}},
+      {"RawStDoesNotEndAnOsc", 10, 1, "\x1b]2;hi\x9cXYZ\x07" "ab", {"ab"}},
+      {"Utf8StDoesNotEndADcs", 10, 1, "\x1bPq#0\xc2\x9cXY\x1b\\ab", {"ab"}},
+      {"Utf8StDoesNotEndAnApc", 10, 1, "\x1b_x\xc2\x9cy\x1b\\ab", {"ab"}},
       // A raw C1 byte is not UTF-8 at all: U+FFFD, as for any malformed byte.
       {"RawC1ByteIsMalformedUtf8", 10, 1, "a\x9b" "31mb", {"a\xef\xbf\xbd" "31mb"}},
   };

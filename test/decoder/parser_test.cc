@@ -391,14 +391,15 @@ TEST(ParamsTest, HasSubIsTrueOnlyWhenAnEntryCameAfterAColonAndForgetsOnClear) {
   EXPECT_EQ(params.raw(0), Params::kDefault);
 }
 
-TEST(ParserStringTest, Utf8EncodedStEndsAString) {
-  EXPECT_THAT(Feed("\x1b]2;hi\xc2\x9cXYZ"), testing::ElementsAre("osc \"2;hi\"", "print XYZ"));
-  EXPECT_THAT(Feed("\x1bPq#0\xc2\x9cXY"),
-              testing::ElementsAre("dcs-hook  q", "dcs-put #0", "dcs-unhook", "print XY"));
-  // Any other character whose UTF-8 form starts with C2 stays payload.
-  EXPECT_THAT(Feed("\x1b]2;\xc2\xa7\x07"), testing::ElementsAre("osc \"2;\xc2\xa7\""));
-  EXPECT_THAT(RunBytewise("\x1b]2;hi\xc2\x9cXYZ"),
-              testing::ElementsAre("osc \"2;hi\"", "print XYZ"));
+// xterm 379 in UTF-8 mode: C2 9C (ST written in UTF-8) and a raw 9C are characters of a string,
+// not its end; only BEL, ESC \\, CAN and SUB end it.
+TEST(ParserStringTest, Utf8EncodedStIsPartOfTheString) {
+  EXPECT_THAT(Feed("\x1b]2;hi\xc2\x9cXYZ\x07"), testing::ElementsAre("osc \"2;hi\xc2\x9cXYZ\""));
+  EXPECT_THAT(Feed("\x1bPq#0\xc2\x9cXY\x1b\\"),
+              testing::ElementsAre("dcs-hook  q", "dcs-put #0\xc2\x9cXY", "dcs-unhook", "esc  \\"));
+  EXPECT_THAT(Feed("\x1b]2;hi\x9cXYZ\x07"), testing::ElementsAre("osc \"2;hi\x9cXYZ\""));
+  EXPECT_THAT(RunBytewise("\x1b]2;hi\xc2\x9cXYZ\x07"),
+              testing::ElementsAre("osc \"2;hi\xc2\x9cXYZ\""));
 }
 
 TEST(ParserLimitsTest, TooManyIntermediatesOverflow) {
@@ -433,7 +434,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::ValuesIn(std::vector<TerminatorCase>{
         {"Bel", "\x1b]11;?\x07", "B"},
         {"EscBackslash", "\x1b]11;?\x1b\\", "S"},
-        {"Utf8C1St", "\x1b]11;?\xc2\x9c", "S"},
+        {"Utf8C1StIsPartOfTheString", "\x1b]11;?\xc2\x9c\x07", "B"},
         {"AnEscStartingAnotherSequence", "\x1b]11;?\x1b[c", "S"},
         {"EachStringItsOwn", "\x1b]10;?\x07\x1b]11;?\x1b\\\x1b]12;?\x07", "BSB"},
         {"ABelInTheGroundAfterwardsChangesNothing", "\x1b]11;?\x1b\\\x07", "S"},
