@@ -108,8 +108,8 @@ struct ScreenCell {
   // xterm keeps a flag for the foreground too, and DECRQCRA's checksum counts such a blank.
   uint32_t erased_with_fg : 1 = 0;
   // Printed while character protection was on (DECSCA 1, or between SPA and EPA): which erases
-  // leave the cell alone depends on Terminal's protection mode (Terminal::KeepsOnErase). Not
-  // visible: no snapshot shows it.
+  // leave the cell alone depends on Terminal's protection mode (Terminal::ProtectionApplies,
+  // Terminal::IsProtected; terminal_protection.cc). Not visible: no snapshot shows it.
   uint32_t protect : 1 = 0;
   uint32_t cluster = 0;  // nonzero: the whole grapheme is Terminal::cluster(cluster)
   uint32_t pen = 0;      // Terminal::pen(pen); 0 is the default pen
@@ -458,6 +458,11 @@ class Terminal : public ParserHandler {
   // The DEC private modes xterm keeps and answers DECRQM for, whose effect vtsnap does not model
   // (kKeptPrivateModes in terminal_reports.cc): set or reset, one bit each in kept_modes_.
   void KeepPrivateMode(int mode, bool on);
+  // XTSAVE and XTRESTORE, `CSI ? Pm s` and `CSI ? Pm r` (terminal_save_modes.cc): the modes'
+  // values by save slot (modes xterm keeps in one variable share a slot). RIS keeps them.
+  void SavePrivateModes(const Params& params);
+  void RestorePrivateModes(const Params& params);
+  absl::flat_hash_map<int, int> saved_private_modes_;
   void ResetKeptModes();
   // XTMODKEYS (`CSI > Pp ; Pv m`) sets one of xterm's modify*Keys resources, kept only to answer
   // XTQMODKEYS (`CSI ? Pp m`): vtsnap's key encoding does not follow them.
