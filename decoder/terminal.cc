@@ -336,6 +336,10 @@ void Terminal::CsiPrivate(const Sequence& seq) {
     case 'm':  // XTQMODKEYS
       if (p.has_sub()) return Ignore(seq, "CSI");
       return ReportModifyKeys(p);
+    case 's':  // XTSAVE (terminal_save_modes.cc)
+      return SavePrivateModes(p);
+    case 'r':  // XTRESTORE
+      return RestorePrivateModes(p);
     default:
       return Ignore(seq, "CSI");
   }
