@@ -367,6 +367,19 @@ std::vector<ReplyCase> ChecksumCases() {
       // DECSED keeps the protected "AB" (drawn cells) and erases "CD".
       {"DecsedKeepsProtectedCells", "\x1b[1\"qAB\x1b[0\"qCD\x1b[?2J", "\x1b[1;1;1;1;1;4*y",
        "\x1bP1!~FF7D\x1b\\"},
+      {"DecselKeepsProtectedCells", "\x1b[1\"qAB\x1b[0\"qCD\x1b[?2K", "\x1b[1;1;1;1;1;4*y",
+       "\x1bP1!~FF7D\x1b\\"},
+      {"EdKeepsIsoProtectedCells", "\x1bVAB\x1bWCD\x1b[2J", "\x1b[1;1;1;1;1;4*y",
+       "\x1bP1!~FF7D\x1b\\"},
+      // Blanks an erase leaves short of the line's end (before a protected cell) are drawn.
+      {"EchAroundIsoProtectedCells", "\x1bVAB\x1bWCDEF\x1b[1;1H\x1b[5X", "\x1b[1;1;1;1;1;6*y",
+       "\x1bP1!~FED7\x1b\\"},
+      {"ElBeforeIsoProtectedCells", "ab\x1bVCD\x1bWef\x1b[1;2H\x1b[K", "\x1b[1;1;1;1;1;6*y",
+       "\x1bP1!~FEF8\x1b\\"},
+      {"Decsel1AroundProtectedCells", "ab\x1b[1\"qCD\x1b[0\"qef\x1b[1;6H\x1b[?1K",
+       "\x1b[1;1;1;1;1;6*y", "\x1bP1!~FEF9\x1b\\"},
+      {"IchMovesProtectedCells", "\x1b[1\"qAB\x1b[1;1H\x1b[2@", "\x1b[1;1;1;1;1;6*y",
+       "\x1bP1!~FF3D\x1b\\"},
       {"BackspaceOverwrite",
        "AB\x08"
        "C",
