@@ -17,6 +17,8 @@
 // recording; each case starts after RIS). The checksum adds 0x10 for underline, 0x20 inverse,
 // 0x40 blink and 0x80 bold to a cell's character, and counts drawn blanks (terminal_checksum.cc).
 //
+// ColourCases: the colours a cell keeps, as xterm 379 printed them with `printAttributes: 2`.
+//
 // kDeviationCases pin what vtsnap does where it differs from xterm, with xterm's answer beside it
 // (docs/xterm-deviations.md, "Rectangles and line attributes").
 #include <cstdlib>
@@ -29,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
+#include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 
 namespace vtsnap {
@@ -476,6 +479,55 @@ TEST_P(ChecksumTest, MatchesXterm) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Xterm, ChecksumTest, ::testing::ValuesIn(ChecksumCases()),
+                         [](const auto& info) { return info.param.name; });
+
+// The colours a cell keeps, which neither the printed screen nor DECRQCRA shows: each case's
+// expectation is what xterm 379 printed for that cell with `printAttributes: 2` (its media copy
+// then writes each cell's SGR, colours included), the same check_with_xterm.sh run otherwise.
+struct ColourCase {
+  std::string name;
+  std::string input;  // on a 10x2 screen
+  int col;
+  int row;
+  PenColor fg;
+  PenColor bg;
+  bool bold;
+};
+
+void PrintTo(const ColourCase& c, std::ostream* os) { *os << c.name; }
+
+std::vector<ColourCase> ColourCases() {
+  const PenColor none = PenColor::Default();
+  return {
+      // xterm printed ESC [ 0 ; 41 m for the blanks.
+      {"EraseUnderTheDefaultPenKeepsTheCellsColours", "\x1b[41mabcdef\x1b[m\x1b[1;1;1;3$z", 0, 0,
+       none, PenColor::Palette(1), false},
+      // ESC [ 0 ; 32 ; 4-1 m: the background flag kept, with no colour (the default).
+      {"EraseWithAColourSetTakesThePensColours", "\x1b[41mabcdef\x1b[m\x1b[32m\x1b[1;1;1;3$z", 0, 0,
+       PenColor::Palette(2), none, false},
+      {"SelectiveEraseKeepsTheCellsColours", "\x1b[41mabcdef\x1b[m\x1b[1;1;1;3${", 0, 0, none,
+       PenColor::Palette(1), false},
+      {"CopyCarriesColours", "\x1b[41;33mabcdef\x1b[m\x1b[1;1;1;3;1;2;1$v", 0, 1,
+       PenColor::Palette(3), PenColor::Palette(1), false},
+      // ESC [ 0 ; 1 ; 41 m A.
+      {"FillTakesThePensBoldAndKeepsTheCellsColours",
+       "\x1b[41mabcdef\x1b[m\x1b[1m\x1b[65;1;1;1;3$x", 0, 0, none, PenColor::Palette(1), true},
+  };
+}
+
+class ColourTest : public ::testing::TestWithParam<ColourCase> {};
+
+TEST_P(ColourTest, MatchesXterm) {
+  const ColourCase& c = GetParam();
+  VirtualTerminal vt({.cols = 10, .rows = 2});
+  vt.Write(c.input);
+  const Pen& pen = vt.terminal().pen(vt.terminal().cell(c.col, c.row).pen);
+  EXPECT_EQ(pen.fg, c.fg);
+  EXPECT_EQ(pen.bg, c.bg);
+  EXPECT_EQ(pen.has(kAttrBold), c.bold);
+}
+
+INSTANTIATE_TEST_SUITE_P(Xterm, ColourTest, ::testing::ValuesIn(ColourCases()),
                          [](const auto& info) { return info.param.name; });
 
 // Where vtsnap differs from xterm 379, on purpose: a cell holds either a whole character or one
