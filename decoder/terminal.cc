@@ -733,6 +733,7 @@ void Terminal::FullReset() {
   alternate_active_ = false;
   cursor_ = CursorState{};
   modes_ = Modes{};
+  title_modes_ = 0;  // XTSMTITLE (terminal_title_modes.cc)
   ResetKeptModes();
   ResetModifyKeys();
   modes_.grapheme_clustering = options_.width.emoji_presentation_wide;  // ?2027's initial state

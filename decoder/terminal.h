@@ -472,6 +472,17 @@ class Terminal : public ParserHandler {
   // Window operations and the rectangle checksum, as xterm 379 answers them.
   // XTWINOPS, CSI Ps ; Ps ; Ps t (terminal_window_ops.cc): reports, and the title stack.
   void WindowOps(const Sequence& seq);
+  // XTSMTITLE and XTRMTITLE (terminal_title_modes.cc): title_modes_ bit n is mode n.
+  void SetTitleModes(const Params& params, bool on);
+  // The title an OSC 0, 1 or 2 string sets (decoded from hexadecimal under mode 0); false when
+  // the title stays as it is.
+  bool TitleFromOsc(absl::string_view pt, std::string* title) const;
+  std::string TitleReport(const std::string& title) const;  // in hexadecimal under mode 1
+  int title_modes_ = 0;  // RIS clears it
+  // Where `CSI 3 ; x ; y t` moved the window (with allow_window_ops); RIS keeps it, as xterm's
+  // window stays where it is.
+  int window_x_ = 0;
+  int window_y_ = 0;
   void PushTitles(int which);  // 22: 0 both, 1 the icon title, 2 the window title
   void PopTitles(int which);   // 23
   // DECRQCRA, CSI Pi ; Pg ; Pt ; Pl ; Pb ; Pr * y (terminal_checksum.cc).

@@ -29,15 +29,14 @@ void Terminal::OscDispatch(absl::string_view payload, bool overflowed, OscTermin
   }
   switch (code) {
     case 0:
-      title_ = std::string(pt);
-      icon_title_ = std::string(pt);
-      return;
     case 1:
-      icon_title_ = std::string(pt);
+    case 2: {
+      std::string title;
+      if (!TitleFromOsc(pt, &title)) return;  // under the hexadecimal title mode
+      if (code != 1) title_ = title;
+      if (code != 2) icon_title_ = std::move(title);
       return;
-    case 2:
-      title_ = std::string(pt);
-      return;
+    }
     case 8: {
       const size_t sep = pt.find(';');
       if (sep == absl::string_view::npos) {

@@ -214,6 +214,10 @@ void Terminal::CsiReport(const Sequence& seq) {
         return absl::StrAppend(&replies_, "\x1b[", OriginRow() + 1, ";", OriginCol() + 1, "R");
       }
       break;
+    case '>' << 8 | 't':  // XTSMTITLE (terminal_title_modes.cc)
+      return SetTitleModes(p, true);
+    case '>' << 8 | 'T':  // XTRMTITLE
+      return SetTitleModes(p, false);
     case 't':  // window operations (terminal_window_ops.cc)
       return WindowOps(seq);
     default:

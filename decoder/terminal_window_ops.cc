@@ -4,7 +4,7 @@
 // graphics.cell_width x graphics.cell_height pixels (the cells the Sixel plane uses), the window
 // is the text area with no border, it sits at 0,0 of a screen exactly its size and is never
 // iconified (docs/xterm-deviations.md, "Replies"). The operations that would change the window
-// (move, resize, raise, iconify...) are not performed.
+// (resize, raise, iconify...) are not performed; a move is only remembered, for 13 to report.
 //
 // Which operations run follows xterm 379 as Debian builds it: its default disallowedWindowOps
 // forbids 1-9, 11, 13, 14, 18-21 (and its check for 16 is the one for 19), so with its default
@@ -34,8 +34,12 @@ void Terminal::WindowOps(const Sequence& seq) {
   switch (op) {
     case 11:  // the window's state: never iconified
       return absl::StrAppend(&replies_, "\x1b[1t");
-    case 13:  // the window's position (13;2: the text area's), always the screen's top left
-      return absl::StrAppend(&replies_, "\x1b[3;0;0t");
+    case 3:  // move the window: remembered for 13 (a parameter left out is 0)
+      window_x_ = p.Get(1, 0);
+      window_y_ = p.Get(2, 0);
+      return;
+    case 13:  // the window's position (13;2: the text area's, the same without a border)
+      return absl::StrAppend(&replies_, "\x1b[3;", window_x_, ";", window_y_, "t");
     case 14:  // the text area in pixels (14;2: the whole window, the same without a border)
       return absl::StrAppend(&replies_, "\x1b[4;", text_height, ";", text_width, "t");
     case 15:  // the screen in pixels: the text area
@@ -47,9 +51,9 @@ void Terminal::WindowOps(const Sequence& seq) {
     case 19:  // the screen in characters: the text area
       return absl::StrAppend(&replies_, "\x1b[9;", rows_, ";", cols_, "t");
     case 20:  // the icon title, as an OSC string
-      return absl::StrAppend(&replies_, "\x1b]L", icon_title_, "\x1b\\");
+      return absl::StrAppend(&replies_, "\x1b]L", TitleReport(icon_title_), "\x1b\\");
     case 21:  // the window title
-      return absl::StrAppend(&replies_, "\x1b]l", title_, "\x1b\\");
+      return absl::StrAppend(&replies_, "\x1b]l", TitleReport(title_), "\x1b\\");
     case 22:
       return PushTitles(p.Get(1, 0));
     case 23:
