@@ -61,12 +61,13 @@ def tmux(what):
 
 COLUMNS = link(DEVIATIONS, '80-and-132-columns', '80/132 columns not modelled')
 RECTANGLES = link(DEVIATIONS, 'margins-and-rectangles', 'rectangle operations not modelled')
-PROTECTION = link(DEVIATIONS, 'margins-and-rectangles', 'selective erase protection not modelled')
 INDEX_AND_AREAS = link(DEVIATIONS, 'decbi-decfi-spa-and-epa', 'not modelled')
 CHARSETS = link(DEVIATIONS, 'character-sets', 'national and 96-character sets not modelled')
 NO_MARGINS = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
                   'xterm.js and tmux: left/right margins not implemented')
 TMUX_DECCOLM = tmux('DECCOLM clears the screen')
+NO_ISO_PROTECTION = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
+                         'xterm.js and tmux: ISO protected areas (SPA, EPA) not implemented')
 
 cause('1_cursor_movements.2 1_cursor_movements.3 1_cursor_movements.4 9.6_column_mode_escape.1 '
       '11.4.6.1_decncsm.1 11.4.6.1_decncsm.2 11.4.6.1_decncsm.3 11.4.6.1_decncsm.4 '
@@ -92,10 +93,9 @@ cause('6.4_da.1', ['tmux'], tmux('its own primary DA, a VT100'))
 cause('6.5_da2.1', ['tmux'], tmux('its own secondary DA'))
 cause('6.6_da3.1', ['tmux'], tmux('no tertiary DA'))
 cause('11.3.8.2_decsnls.1 11.3.8.2_decsnls.2 11.3.8.2_decsnls.3', ['tmux'], tmux('no DECRQSS'))
-cause('11.1.2.4_decsca.1', ['xterm', 'xterm.js', 'tmux'], PROTECTION)
 cause('11.1.2.4_decsca.1 11.1.2.4_decsca.3', ['tmux'], tmux('DECSED and DECSEL ignored'))
-cause('11.3.2.7_decbi.1 11.3.2.8_decfi.1 11.7.1.2_spa.1 11.6.7.1.2_bce_spa.1', ['xterm'],
-      INDEX_AND_AREAS)
+cause('11.3.2.7_decbi.1 11.3.2.8_decfi.1', ['xterm'], INDEX_AND_AREAS)
+cause('11.7.1.2_spa.1 11.6.7.1.2_bce_spa.1', ['xterm.js', 'tmux'], NO_ISO_PROTECTION)
 cause('11.3.2.7_decbi_margins.1 11.3.2.8_decfi_margins.1', ['xterm'], INDEX_AND_AREAS)
 cause('11.3.2.9_cursor_in_margins_margins.1 11.3.2.10_other_in_margins_margins.1 '
       '11.3.3.9_decic_decdc_margins.1 11.3.3.9_decic_decdc_margins.2 '

@@ -59,6 +59,9 @@ constexpr absl::string_view kFollowsXterm =
 constexpr const char* kNoMargins =
     "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: left/right margins (DECLRMM, "
     "DECSLRM), which xterm.js and tmux do not implement";
+constexpr const char* kNoIsoProtection =
+    "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: the ISO protected areas (SPA, "
+    "EPA), which xterm.js and tmux do not implement";
 const std::vector<KnownDeviation> kKnownDeviations = {
     {"11.3.2.9_cursor_in_margins_margins.1", kNoMargins},
     {"11.3.2.10_other_in_margins_margins.1", kNoMargins},
@@ -68,6 +71,8 @@ const std::vector<KnownDeviation> kKnownDeviations = {
     {"11.3.3.12_ich_dch_margins.2", kNoMargins},
     {"11.3.3.13_bs_cr_tab_margins.1", kNoMargins},
     {"11.4.2.13_cnl_margins.1", kNoMargins},
+    {"11.6.7.1.2_bce_spa.1", kNoIsoProtection},
+    {"11.7.1.2_spa.1", kNoIsoProtection},
 };
 
 const std::string kRecordingDir = VTTEST_RECORDING_DIR;
