@@ -60,7 +60,8 @@ def tmux(what):
 
 
 COLUMNS = link(DEVIATIONS, '80-and-132-columns', '80/132 columns not modelled')
-RECTANGLES = link(DEVIATIONS, 'margins-and-rectangles', 'rectangle operations not modelled')
+NO_RECTANGLES = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
+                     'xterm.js and tmux: rectangle operations not implemented')
 INDEX_AND_AREAS = link(DEVIATIONS, 'decbi-decfi-spa-and-epa', 'not modelled')
 CHARSETS = link(DEVIATIONS, 'character-sets', 'national and 96-character sets not modelled')
 NO_MARGINS = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
@@ -107,7 +108,7 @@ cause('11.3.6.9_decera_margins.1 11.3.6.10_decfra_margins.1 11.3.6.10_decfra_mar
       '11.3.6.12_decsera_margins.1 11.3.6.12_decsera_margins.2 11.3.6.12_decsera_margins.3 '
       '11.3.6.12_decsera_margins.4 11.3.6.8_deccra.2 11.3.6.8_deccra.3 11.3.6.8_deccra.4 '
       '11.3.6.9_decera.1 11.3.6.10_decfra.1 11.3.6.12_decsera.1 11.3.6.12_decsera.2 '
-      '11.3.6.12_decsera.3 11.3.6.12_decsera.4', ['xterm'], RECTANGLES)
+      '11.3.6.12_decsera.3 11.3.6.12_decsera.4', ['xterm.js', 'tmux'], NO_RECTANGLES)
 cause('11.3.3.11_il_dl_margins.2 11.6.6.3_bce_insert_delete.1 11.6.6.3_bce_insert_delete.2',
       ['tmux'], tmux('IL and DL keep the cursor column'))
 cause('11.3.3.9_decic_decdc.1 11.3.3.9_decic_decdc.2 11.3.3.9_decic_decdc_margins.1 '

@@ -62,6 +62,9 @@ constexpr const char* kNoMargins =
 constexpr const char* kNoIsoProtection =
     "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: the ISO protected areas (SPA, "
     "EPA), which xterm.js and tmux do not implement";
+constexpr const char* kNoRectangles =
+    "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: the rectangle operations (DECCRA, "
+    "DECERA, DECFRA, DECSERA), which xterm.js and tmux do not implement";
 const std::vector<KnownDeviation> kKnownDeviations = {
     {"11.3.2.9_cursor_in_margins_margins.1", kNoMargins},
     {"11.3.2.10_other_in_margins_margins.1", kNoMargins},
@@ -71,6 +74,22 @@ const std::vector<KnownDeviation> kKnownDeviations = {
     {"11.3.3.12_ich_dch_margins.2", kNoMargins},
     {"11.3.3.13_bs_cr_tab_margins.1", kNoMargins},
     {"11.4.2.13_cnl_margins.1", kNoMargins},
+    {"11.3.6.8_deccra.2", kNoRectangles},
+    {"11.3.6.8_deccra.3", kNoRectangles},
+    {"11.3.6.8_deccra.4", kNoRectangles},
+    {"11.3.6.9_decera.1", kNoRectangles},
+    {"11.3.6.10_decfra.1", kNoRectangles},
+    {"11.3.6.12_decsera.1", kNoRectangles},
+    {"11.3.6.12_decsera.2", kNoRectangles},
+    {"11.3.6.12_decsera.3", kNoRectangles},
+    {"11.3.6.12_decsera.4", kNoRectangles},
+    {"11.3.6.9_decera_margins.1", kNoRectangles},
+    {"11.3.6.10_decfra_margins.1", kNoRectangles},
+    {"11.3.6.10_decfra_margins.2", kNoRectangles},
+    {"11.3.6.12_decsera_margins.1", kNoRectangles},
+    {"11.3.6.12_decsera_margins.2", kNoRectangles},
+    {"11.3.6.12_decsera_margins.3", kNoRectangles},
+    {"11.3.6.12_decsera_margins.4", kNoRectangles},
     {"11.6.7.1.2_bce_spa.1", kNoIsoProtection},
     {"11.7.1.2_spa.1", kNoIsoProtection},
 };
