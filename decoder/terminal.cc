@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/cleanup/cleanup.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
@@ -254,6 +255,13 @@ void Terminal::CsiDispatch(const Sequence& seq) {
     UpdateGenerations();
   };
   if (seq.overflowed) return Ignore(seq, "CSI");
+  // Below conformance level 3 xterm parses no CSI ... $ sequence without a marker (DECRQM's
+  // ANSI form, DECRQPSR, the rectangle operations...; `CSI ? Ps $ p` stays); below level 4,
+  // DECIC and DECDC are ignored too.
+  if (conformance_level_ < 63 && seq.marker == 0 && absl::StrContains(seq.intermediates, '$')) {
+    return Ignore(seq, "CSI");
+  }
+  if (conformance_level_ < 64 && seq.intermediates == "'") return Ignore(seq, "CSI");
   if (seq.marker == '?') return CsiPrivate(seq);
   if (seq.marker == '>' || seq.marker == '=') return CsiReport(seq);  // DA2, DA3, XTVERSION
   if (seq.marker != 0) return Ignore(seq, "CSI");
@@ -537,6 +545,7 @@ void Terminal::SetPrivateMode(int mode, bool on) {
       modes_.origin = on;
       return MoveToOrigin(0, 0);
     case 69:  // DECLRMM: resetting it restores the full-width margins
+      if (conformance_level_ < 64) return;  // a VT420 mode: xterm ignores it below level 4
       modes_.left_right_margins = on;
       if (!on) ResetLeftRightMargins();
       return;

@@ -157,6 +157,7 @@ void Terminal::SetConformanceLevel(const Params& p) {
   const int level = p.Get(0, 0);
   // xterm ignores a level outside 61-64 (60, 65).
   if (level < 61 || level > 64 || p.has_sub()) return IgnoreText("CSI \" p (DECSCL) level");
+  SoftReset();  // as xterm does (DECSTR's reset)
   conformance_level_ = level;
   // 1 selects 7-bit controls; 0, 2 or none selects 8-bit ones (a VT100 has only 7-bit ones).
   eight_bit_controls_ = level > 61 && p.Get(1, 0) != 1;

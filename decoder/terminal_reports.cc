@@ -200,8 +200,8 @@ void Terminal::CsiReport(const Sequence& seq) {
     case '>' << 8 | 'c':  // DA2
       if (ps != 0) break;
       return absl::StrAppend(&replies_, kSecondaryDa);
-    case '=' << 8 | 'c':  // DA3
-      if (ps != 0) break;
+    case '=' << 8 | 'c':  // DA3, from a VT420 on (xterm checks the conformance level)
+      if (ps != 0 || conformance_level_ < 64) break;
       return absl::StrAppend(&replies_, kTertiaryDa);
     case '>' << 8 | 'm':  // XTMODKEYS
       return SetModifyKeys(p);
@@ -290,7 +290,8 @@ int Terminal::PrivateModeValue(int mode) const {
       return SetOrReset(cursor_.visible);
     case 66:
       return SetOrReset(modes_.keypad_application);
-    case 69:
+    case 69:  // unknown below level 4, as xterm answers
+      if (conformance_level_ < 64) return kModeUnknown;
       return SetOrReset(modes_.left_right_margins);
     case 9:
       return SetOrReset(modes_.mouse_tracking == MouseTracking::kX10);

@@ -211,6 +211,19 @@ std::vector<FidelityCase> Cases() {
        "\x1b[63;1\"pabcdef\x1b[1;5H\x1b"
        "9X",
        {"abcdXf", ""}},
+
+      // --- DECSCL's levels: below level 4 (VT420) DECLRMM cannot be set, so `CSI Pl ; Pr s` is
+      // SCOSC, and DECIC and DECDC are ignored (xterm: dpmodes, CASE_IC, CASE_DC).
+      {"DeclrmmIgnoredAtLevel3",
+       10,
+       2,
+       "\x1b[63;1\"p\x1b[?69h\x1b[5;6s\x1b[1;5HabcX",
+       {"    abcX", ""}},
+      {"DecicIgnoredAtLevel3", 10, 2, "abcdef\x1b[63;1\"p\x1b[1;2H\x1b['}X", {"aXcdef", ""}},
+      {"DecicAtLevel4", 10, 2, "abcdef\x1b[64;1\"p\x1b[1;2H\x1b['}X", {"aXbcdef", ""}},
+      {"DecdcIgnoredAtLevel3", 10, 2, "abcdef\x1b[63;1\"p\x1b[1;2H\x1b['~X", {"aXcdef", ""}},
+      // DECSCL soft-resets the terminal, as DECSTR: here the scroll region goes.
+      {"DecsclResetsTheScrollRegion", 10, 3, "\x1b[1;2r\x1b[64;1\"p\x1b[3;1Ha\nb", {"", "a", " b"}},
   };
 }
 

@@ -182,5 +182,41 @@ TEST_P(WindowPositionTest, AnswersAsXterm379WithAllowWindowOps) {
 INSTANTIATE_TEST_SUITE_P(Xterm379, WindowPositionTest, ::testing::ValuesIn(WindowPositionCases()),
                          [](const auto& info) { return info.param.name; });
 
+// DECSCL's levels (`CSI Pl ; 1 " p`): below level 3 the ANSI DECRQM and the other CSI ... $
+// sequences go unanswered, while the DEC private DECRQM is still answered; below level 4, DA3
+// is not answered and DECLRMM is unknown. DECSCL soft-resets as DECSTR does.
+std::vector<ReplyCase> ConformanceLevelCases() {
+  return {
+      {"Level2NoDecrqmAnsi", "\x1b[62;1\"p", "\x1b[4$p", ""},
+      {"Level2DecrqmDecAnswered", "\x1b[62;1\"p", "\x1b[?7$p", "\x1b[?7;1$y"},
+      {"Level1DecrqmDecAnswered", "\x1b[61;1\"p", "\x1b[?7$p", "\x1b[?7;1$y"},
+      {"Level3Decrqm", "\x1b[63;1\"p", "\x1b[4$p", "\x1b[4;2$y"},
+      {"Level3DecrqmDec", "\x1b[63;1\"p", "\x1b[?7$p", "\x1b[?7;1$y"},
+      {"Level2NoDecrqpsr", "\x1b[62;1\"p", "\x1b[2$w", ""},
+      {"Level3NoDa3", "\x1b[63;1\"p", "\x1b[=c", ""},
+      {"Level4Da3", "\x1b[64;1\"p", "\x1b[=c", "\x1bP!|00000000\x1b\\"},
+      {"Level3DeclrmmUnknown", "\x1b[63;1\"p\x1b[?69h", "\x1b[?69$p", "\x1b[?69;0$y"},
+      {"Level4Declrmm", "\x1b[64;1\"p\x1b[?69h", "\x1b[?69$p", "\x1b[?69;1$y"},
+      {"DecsclSoftResetsAutowrap", "\x1b[?7l\x1b[64;1\"p", "\x1b[?7$p", "\x1b[?7;1$y"},
+      {"DecsclSoftResetsOrigin", "\x1b[?6h\x1b[64;1\"p", "\x1b[?6$p", "\x1b[?6;2$y"},
+      {"DecsclKeepsCursor", "\x1b[5;7H\x1b[64;1\"p", "\x1b[6n", "\x1b[5;7R"},
+      {"DecsclSoftResetsScrollRegion", "\x1b[5;10r\x1b[64;1\"p\x1b[24;1H\x1b[5;10r\x1b[?6h",
+       "\x1b[6n", "\x1b[1;1R"},
+      {"Level3Da1", "\x1b[63;1\"p", "\x1b[c", "\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c"},
+      {"Level2Da2", "\x1b[62;1\"p", "\x1b[>c", "\x1b[>41;379;0c"},
+  };
+}
+
+class ConformanceLevelTest : public ::testing::TestWithParam<ReplyCase> {};
+
+TEST_P(ConformanceLevelTest, AnswersAsXterm379) {
+  const ReplyCase& c = GetParam();
+  EXPECT_EQ(absl::CHexEscape(Answer({.cols = 80, .rows = 24}, c)), absl::CHexEscape(c.reply));
+}
+
+INSTANTIATE_TEST_SUITE_P(Xterm379, ConformanceLevelTest,
+                         ::testing::ValuesIn(ConformanceLevelCases()),
+                         [](const auto& info) { return info.param.name; });
+
 }  // namespace
 }  // namespace vtsnap
