@@ -1466,9 +1466,19 @@ TEST(Stats, KnownSequencesAreNotCounted) {
 
 TEST(Stats, PrivateMarkerSgrIsIgnoredAndCounted) {
   VirtualTerminal vt({.cols = 10, .rows = 1});
-  vt.Write("\x1b[>4;1m");
+  vt.Write("\x1b[=4;1m");
   EXPECT_EQ(vt.terminal().current_pen(), Pen{});
   EXPECT_EQ(vt.terminal().stats().ignored_total, 1u);
+}
+
+// `CSI > 4 ; 1 m` is XTMODKEYS, not SGR: the pen stays, and the value is kept for XTQMODKEYS.
+TEST(Stats, XtmodkeysIsNoSgr) {
+  VirtualTerminal vt({.cols = 10, .rows = 1});
+  vt.Write("\x1b[>4;1m");
+  EXPECT_EQ(vt.terminal().current_pen(), Pen{});
+  EXPECT_EQ(vt.terminal().stats().ignored_total, 0u);
+  vt.Write("\x1b[?4m");
+  EXPECT_EQ(vt.TakeReplies(), "\x1b[>4;1m");
 }
 
 TEST(Replies, NoRepliesWithoutQueries) {
