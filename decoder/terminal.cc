@@ -545,7 +545,8 @@ void Terminal::SetPrivateMode(int mode, bool on) {
       modes_.origin = on;
       return MoveToOrigin(0, 0);
     case 69:  // DECLRMM: resetting it restores the full-width margins
-      if (conformance_level_ < 64) return;  // a VT420 mode: xterm ignores it below level 4
+      // A VT420 mode: xterm ignores it below level 4.
+      if (conformance_level_ < 64) return;
       modes_.left_right_margins = on;
       if (!on) ResetLeftRightMargins();
       return;

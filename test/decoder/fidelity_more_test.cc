@@ -1,5 +1,6 @@
 // Decoder fidelity, round three: xterm behaviours its conformance suite (esctest2) checks that
-// vtsnap did not model before: reverse wraparound (?45) for BS and CUB, and DECBI and DECFI.
+// vtsnap did not model before: reverse wraparound (?45) for BS and CUB, DECBI and DECFI, and what
+// DECSCL's conformance levels turn off.
 //
 // Each case is {bytes in, whole screen out}. The expected screens are written by hand from
 // xterm's source (cursor.c, util.c and charproc.c of xterm 379) and were then checked against a
