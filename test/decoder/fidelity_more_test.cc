@@ -11,27 +11,16 @@
 //   test/decoder/check_with_xterm.sh /tmp/cases
 //
 // A case prints a marker (`X`) last, so the screen shows where the cursor was.
-#include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "absl/strings/escaping.h"
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
-#include "vtsnap/decoder/virtual_terminal.h"
+#include "test/decoder/xterm_screen_case.h"
 
 namespace vtsnap {
 namespace {
 
-struct FidelityCase {
-  std::string name;
-  int cols;
-  int rows;
-  std::string input;
-  std::vector<std::string> screen;  // every row; trailing blanks do not count
-};
+using FidelityCase = XtermScreenCase;
 
 const std::string kReverseWrap = "\x1b[?45h";
 // Three rows of distinct text for the margin cases: "0123456789", "abcdefghij", "ABCDEFGHIJ".
@@ -230,26 +219,7 @@ std::vector<FidelityCase> Cases() {
 
 class FidelityMoreTest : public ::testing::TestWithParam<FidelityCase> {};
 
-TEST_P(FidelityMoreTest, MatchesXterm) {
-  const FidelityCase& c = GetParam();
-  SCOPED_TRACE(absl::StrCat(c.name, ": \"", absl::CHexEscape(c.input), "\""));
-  ASSERT_EQ(static_cast<int>(c.screen.size()), c.rows) << "the table must list every row";
-  if (const char* dir = std::getenv("VTSNAP_DUMP_CASES"); dir != nullptr) {
-    // For check_with_xterm.sh: the bytes, and the expected rows.
-    std::ofstream(absl::StrCat(dir, "/", c.name, ".", c.cols, "x", c.rows, ".bytes"),
-                  std::ios::binary)
-        << c.input;
-    std::ofstream(absl::StrCat(dir, "/", c.name, ".", c.cols, "x", c.rows, ".expected"))
-        << absl::StrJoin(c.screen, "\n") << "\n";
-  }
-  VirtualTerminal vt({.cols = c.cols, .rows = c.rows});
-  vt.Write(c.input);
-  for (int r = 0; r < c.rows; ++r) {
-    std::string want = c.screen[r];
-    while (!want.empty() && want.back() == ' ') want.pop_back();
-    EXPECT_EQ(vt.RowText(r), want) << "row " << r;
-  }
-}
+TEST_P(FidelityMoreTest, MatchesXterm) { ExpectXtermScreen(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Xterm, FidelityMoreTest, ::testing::ValuesIn(Cases()),
                          [](const auto& info) { return info.param.name; });
