@@ -24,7 +24,8 @@
 // invisible flag there) and the current character protection; the
 // colours are the current ones when a colour is set, the cell's own otherwise (xterm keeps a
 // cell's colours unless the pen has one). DECFRA takes a character of width 1 (32-126, 160 and
-// up in UTF-8, as xterm 379 does); a control, a combining mark or an omitted Pch fills nothing,
+// up in UTF-8, as xterm 379 does); a control, a combining mark, an unassigned code point or an
+// omitted Pch fills nothing,
 // and so does a double-width character (xterm 379 stores it in every cell, one cell wide:
 // docs/xterm-deviations.md). A wide character cut by the rectangle's left or right edge is blanked
 // whole, keeping its attributes.
@@ -48,6 +49,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "utf8proc.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/width.h"
 
@@ -95,7 +97,9 @@ bool Terminal::RectangleOp(const Sequence& seq) {
     case 'x': {
       // The character must be one cell wide: no control, mark or wide character.
       const int ch = p.Get(0, 0);
+      // Unassigned code points (noncharacters included) have no width in xterm's wcwidth.
       if (p.empty() || ch < 0x20 || (ch >= 0x7F && ch < 0xA0) || (ch >= 0xD800 && ch < 0xE000) ||
+          utf8proc_category(ch) == UTF8PROC_CATEGORY_CN ||
           CodePointWidth(static_cast<char32_t>(ch), options_.width) != 1) {
         Ignore(seq, "CSI");
         break;

@@ -99,6 +99,19 @@ std::vector<ScreenCase> ScreenCases() {
         "\xc4\x80\xc4\x80"
         "mnopqrst",
         "uvwxyz0123", "ABCDEFGHIJ"}},
+      // xterm 379 fills with what its wcwidth says is one cell wide: the soft hyphen is; an
+      // unassigned code point, a surrogate, U+FFFF and a zero-width space are not.
+      {"FillWithSoftHyphen",
+       10,
+       4,
+       kData + "\x1b[173;1;1;1;1$x",
+       {"\xc2\xad"
+        "bcdefghij",
+        "klmnopqrst", "uvwxyz0123", "ABCDEFGHIJ"}},
+      {"FillWithUnassignedCodePointFillsNothing", 10, 4, kData + "\x1b[888;1;1;1;1$x", kDataRows},
+      {"FillWithSurrogateFillsNothing", 10, 4, kData + "\x1b[55296;1;1;1;1$x", kDataRows},
+      {"FillWithNoncharacterFillsNothing", 10, 4, kData + "\x1b[65535;1;1;1;1$x", kDataRows},
+      {"FillWithZeroWidthSpaceFillsNothing", 10, 4, kData + "\x1b[8203;1;1;1;1$x", kDataRows},
       {"FillEdgesPastThePageAreClamped",
        10,
        4,
