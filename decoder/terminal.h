@@ -534,6 +534,7 @@ class Terminal : public ParserHandler {
   void FullReset();
   void ResetTabStops();
   void Osc8(absl::string_view params, absl::string_view uri);
+  static std::string LenientBase64Decode(absl::string_view b64);  // OSC 52's data, as xterm
   void Osc52(absl::string_view data, OscTerminator terminator);
   // terminal_osc_colors.cc: OSC 4 and 5, 104 and 105, 10-19, 110-119, and the OSC 52 query.
   void OscPalette(int code, absl::string_view pt, OscTerminator terminator);

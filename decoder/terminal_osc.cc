@@ -1,9 +1,9 @@
 // Terminal's OSC strings: titles, hyperlinks (OSC 8), the pointer shape and the clipboard
 // (OSC 52); the colour strings are terminal_osc_colors.cc's.
+#include <cstdint>
 #include <string>
 #include <utility>
 
-#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -108,6 +108,42 @@ void Terminal::Osc8(absl::string_view params, absl::string_view uri) {
   link_id_ = it->second;
 }
 
+namespace {
+
+// The value of a base64 digit, or -1.
+int Base64Digit(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+}  // namespace
+
+// OSC 52's data as xterm 379 reads it (recorded): a character outside base64's alphabet is
+// skipped (a quote, a space, `!`), padding may be missing, and bits left over at the end are
+// dropped, so `dGVzdA==` and `dGVzdA'` both set "test" and text with no base64 in it sets
+// nothing. Decoding stops at the first `=` (xterm goes on past it: docs/xterm-deviations.md).
+std::string Terminal::LenientBase64Decode(absl::string_view b64) {
+  std::string out;
+  uint32_t bits = 0;
+  int count = 0;
+  for (char c : b64) {
+    if (c == '=') break;
+    const int digit = Base64Digit(c);
+    if (digit < 0) continue;
+    bits = (bits << 6 | static_cast<uint32_t>(digit)) & 0xFFFFFF;
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      out.push_back(static_cast<char>(bits >> count & 0xFF));
+    }
+  }
+  return out;
+}
+
 void Terminal::Osc52(absl::string_view data, OscTerminator terminator) {
   const size_t sep = data.find(';');
   if (sep == absl::string_view::npos) {
@@ -116,13 +152,7 @@ void Terminal::Osc52(absl::string_view data, OscTerminator terminator) {
   }
   absl::string_view b64 = data.substr(sep + 1);
   if (b64 == "?") return Osc52Query(data.substr(0, sep), terminator);
-  std::string decoded;
-  if (!absl::Base64Unescape(b64, &decoded)) {
-    // xterm: a second parameter that is neither base64 nor '?' clears the selection.
-    clipboard_.clear();
-    return;
-  }
-  clipboard_ = std::move(decoded);
+  clipboard_ = LenientBase64Decode(b64);
 }
 
 }  // namespace vtsnap

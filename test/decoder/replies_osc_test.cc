@@ -426,6 +426,20 @@ INSTANTIATE_TEST_SUITE_P(Xterm379, DarkReplyTest, ::testing::ValuesIn(DarkCases(
 // OSC 52 reads, with ReplyProfile::allow_clipboard_read (xterm: allowWindowOps).
 std::vector<ReplyCase> ClipboardCases() {
   return {
+      // xterm reads OSC 52's data leniently: what is not a base64 digit is skipped, padding may
+      // be missing (esctest sends "dGVzdGluZyAxMjM='", a Python repr's quote included).
+      {"ClipboardDataWithATrailingQuote", "\x1b]52;c;dGVzdA=='\x1b\\", "\x1b]52;c;?\x1b\\",
+       "\x1b]52;c;dGVzdA==\x1b\\"},
+      {"ClipboardDataWithALeadingQuote", "\x1b]52;c;'dGVzdA==\x1b\\", "\x1b]52;c;?\x1b\\",
+       "\x1b]52;c;dGVzdA==\x1b\\"},
+      {"ClipboardDataWithASpace", "\x1b]52;c;dGV zdA==\x1b\\", "\x1b]52;c;?\x1b\\",
+       "\x1b]52;c;dGVzdA==\x1b\\"},
+      {"ClipboardDataWithABang", "\x1b]52;c;dGVz!dA==\x1b\\", "\x1b]52;c;?\x1b\\",
+       "\x1b]52;c;dGVzdA==\x1b\\"},
+      {"ClipboardDataWithoutPadding", "\x1b]52;c;dGVzdA\x1b\\", "\x1b]52;c;?\x1b\\",
+       "\x1b]52;c;dGVzdA==\x1b\\"},
+      {"ClipboardDataWithOnePad", "\x1b]52;c;dGVzdA=\x1b\\", "\x1b]52;c;?\x1b\\",
+       "\x1b]52;c;dGVzdA==\x1b\\"},
       {"ClipboardQuery", "\x1b]52;c;aGVsbG8=\x07", "\x1b]52;c;?\x07", "\x1b]52;c;aGVsbG8=\x07"},
       {"ClipboardQueryEndedBySt", "\x1b]52;c;aGVsbG8=\x07", "\x1b]52;c;?\x1b\\",
        "\x1b]52;c;aGVsbG8=\x1b\\"},
@@ -481,6 +495,10 @@ TEST(ClipboardReply, ReadIsCountedAsIgnoredByDefault) {
 // Where vtsnap's answer is not xterm 379's: vtsnap's bytes, with what xterm answered beside them.
 std::vector<ReplyCase> DeviationCases() {
   return {
+      // Base64 after `=`: xterm 379 goes on decoding past the padding (it answers
+      // "\x1b]52;c;dGVzdCAUJA==\x1b\\" here); vtsnap stops at the first `=`.
+      {"ClipboardDataStopsAtPadding", "\x1b]52;c;dGVzdA==QUJD\x1b\\", "\x1b]52;c;?\x1b\\",
+       "\x1b]52;c;dGVzdA==\x1b\\"},
       // xterm reads rgbi: through the X colour management's intensity curve and answers
       // "\x1b]10;rgb:c1c1/8d8d/ffff\x07"; vtsnap does not read rgbi: and keeps the colour.
       {"RgbiIsNotRead", "", "\x1b]10;rgbi:0.5/0.25/1\x07\x1b]10;?\x07",
