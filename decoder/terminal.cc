@@ -126,6 +126,8 @@ void Terminal::Execute(uint32_t control) {
       CursorBack(1);
       break;
     case 0x09:  // HT
+      // xterm's more(1) fix (?41): a tab right after a full line wraps to the next line first.
+      if (cursor_.pending_wrap && modes_.autowrap && KeptModeSet(41)) WrapLine();
       TabForward(1);
       break;
     case 0x0A:  // LF

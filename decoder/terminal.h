@@ -458,6 +458,7 @@ class Terminal : public ParserHandler {
   // The DEC private modes xterm keeps and answers DECRQM for, whose effect vtsnap does not model
   // (kKeptPrivateModes in terminal_reports.cc): set or reset, one bit each in kept_modes_.
   void KeepPrivateMode(int mode, bool on);
+  bool KeptModeSet(int mode) const;  // whether a kept mode is set now
   // XTSAVE and XTRESTORE, `CSI ? Pm s` and `CSI ? Pm r` (terminal_save_modes.cc): the modes'
   // values by save slot (modes xterm keeps in one variable share a slot). RIS keeps them.
   void SavePrivateModes(const Params& params);

@@ -157,6 +157,13 @@ void Terminal::KeepPrivateMode(int mode, bool on) {
   }
 }
 
+bool Terminal::KeptModeSet(int mode) const {
+  for (size_t i = 0; i < std::size(kKeptPrivateModes); ++i) {
+    if (kKeptPrivateModes[i].mode == mode) return (kept_modes_ >> i & 1) != 0;
+  }
+  return false;
+}
+
 void Terminal::ResetKeptModes() {
   kept_modes_ = 0;
   for (size_t i = 0; i < std::size(kKeptPrivateModes); ++i) {

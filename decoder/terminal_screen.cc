@@ -1,6 +1,6 @@
 // Terminal's screen buffer: the ring of lines, blank cells and lines, the scrollback, printing
 // (glyphs, grapheme clusters, the ASCII fast path), cursor movement, scrolling, erasing, inserting
-// and deleting, tab stops, and generation tracking.
+// and deleting. Tab stops are in terminal_tabs.cc, generation tracking in terminal_generations.cc.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -873,95 +873,4 @@ void Terminal::DeleteLines(int n) {
   cursor_.pending_wrap = false;
 }
 
-void Terminal::TabForward(int n) {
-  // Each step goes to the next tab stop (or the last column), but not past the right margin
-  // when DECLRMM is set, even for a cursor already right of it (xterm's TabToNextStop).
-  const int max = modes_.left_right_margins ? right_ : cols_ - 1;
-  int col = cursor_.col;
-  while (n-- > 0) {
-    int next = col;
-    if (next < cols_ - 1) {
-      ++next;
-      while (next < cols_ - 1 && !tab_stops_[next]) ++next;
-    }
-    next = std::min(next, max);
-    const bool moved = next > col;
-    col = next;
-    if (!moved) break;
-  }
-  // xterm's TabToNextStop only sets the column: a pending wrap stays pending (charproc.c
-  // CASE_TAB, CASE_CHT), so the next character still wraps.
-  cursor_.col = col;
-  last_valid_ = false;
-}
-
-void Terminal::TabBackward(int n) {
-  const int min = modes_.origin ? left_ : 0;
-  int col = cursor_.col;
-  while (n-- > 0 && col > min) {
-    --col;
-    while (col > 0 && !tab_stops_[col]) --col;
-    col = std::max(col, min);
-  }
-  // As for HT: xterm's CBT leaves do_wrap set, so the next character wraps to the next line even
-  // though the cursor moved left.
-  cursor_.col = col;
-  last_valid_ = false;
-}
-
-void Terminal::ResetTabStops() {
-  // Every 8th column from column 0, as xterm's TabReset does (the stop at 0 is never reached by
-  // HT, but the state dump shows it, as it does for xterm, xterm.js and libvterm).
-  tab_stops_.assign(cols_, false);
-  for (int c = 0; c < cols_; c += 8) tab_stops_[c] = true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Generation tracking.
-
-uint64_t Terminal::Fingerprint(const ScreenCell& c) const {
-  // What the position shows: the grapheme, its width, its pen and its link (not whether it was
-  // ever written: a never-written blank and an erased one look the same).
-  // Hashed in place (no copies): this runs for every cell after every action.
-  static const std::u32string kNoCluster;
-  static const std::string kNoText;
-  const std::u32string& cluster = c.cluster != 0 ? clusters_[c.cluster] : kNoCluster;
-  const Hyperlink* link = c.link != 0 ? &links_[c.link] : nullptr;
-  const std::string& id = link ? link->id : kNoText;
-  const std::string& uri = link ? link->uri : kNoText;
-  const char32_t ch = c.ch;  // bit-fields: copied, since a reference cannot bind to one
-  const uint8_t width = static_cast<uint8_t>(c.width);
-  return absl::Hash<std::tuple<const char32_t&, const uint8_t&, const Pen&, const std::u32string&,
-                               const std::string&, const std::string&>>()(
-      std::tie(ch, width, pens_[c.pen], cluster, id, uri));
-}
-
-void Terminal::CountGenerations() {
-  for (int r = 0; r < rows_; ++r) {
-    const std::vector<ScreenCell>& cells = active()[r].cells;
-    Generation* g = &generations_[static_cast<size_t>(r) * cols_];
-    for (int c = 0; c < cols_; ++c) {
-      const uint64_t fingerprint = Fingerprint(cells[c]);
-      if (fingerprint != g[c].fingerprint) {
-        g[c].fingerprint = fingerprint;
-        ++g[c].count;
-      }
-    }
-  }
-}
-
-void Terminal::ResizeGenerations(int old_cols, int old_rows) {
-  if (!options_.track_generations) return;
-  // Positions that stay keep their counts; new ones start at 0 as never-written blanks.
-  std::vector<Generation> next(static_cast<size_t>(cols_) * rows_,
-                               Generation{.count = 0, .fingerprint = Fingerprint(ScreenCell{})});
-  for (int r = 0; r < std::min(rows_, old_rows); ++r) {
-    for (int c = 0; c < std::min(cols_, old_cols); ++c) {
-      next[static_cast<size_t>(r) * cols_ + c] =
-          generations_[static_cast<size_t>(r) * old_cols + c];
-    }
-  }
-  generations_ = std::move(next);
-  UpdateGenerations();
-}
 }  // namespace vtsnap
