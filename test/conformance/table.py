@@ -62,7 +62,8 @@ def tmux(what):
 COLUMNS = link(DEVIATIONS, '80-and-132-columns', '80/132 columns not modelled')
 NO_RECTANGLES = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
                      'xterm.js and tmux: rectangle operations not implemented')
-INDEX_AND_AREAS = link(DEVIATIONS, 'decbi-decfi-spa-and-epa', 'not modelled')
+NO_COLUMN_INDEX = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
+                       'xterm.js and tmux: DECBI, DECFI not implemented')
 CHARSETS = link(DEVIATIONS, 'character-sets', 'national and 96-character sets not modelled')
 NO_MARGINS = link(CONF, 'where-xtermjs-and-tmux-differ-from-xterm',
                   'xterm.js and tmux: left/right margins not implemented')
@@ -95,9 +96,10 @@ cause('6.5_da2.1', ['tmux'], tmux('its own secondary DA'))
 cause('6.6_da3.1', ['tmux'], tmux('no tertiary DA'))
 cause('11.3.8.2_decsnls.1 11.3.8.2_decsnls.2 11.3.8.2_decsnls.3', ['tmux'], tmux('no DECRQSS'))
 cause('11.1.2.4_decsca.1 11.1.2.4_decsca.3', ['tmux'], tmux('DECSED and DECSEL ignored'))
-cause('11.3.2.7_decbi.1 11.3.2.8_decfi.1', ['xterm'], INDEX_AND_AREAS)
+cause('11.3.2.7_decbi.1 11.3.2.8_decfi.1', ['xterm.js', 'tmux'], NO_COLUMN_INDEX)
 cause('11.7.1.2_spa.1 11.6.7.1.2_bce_spa.1', ['xterm.js', 'tmux'], NO_ISO_PROTECTION)
-cause('11.3.2.7_decbi_margins.1 11.3.2.8_decfi_margins.1', ['xterm'], INDEX_AND_AREAS)
+cause('11.3.2.7_decbi_margins.1 11.3.2.8_decfi_margins.1', ['xterm.js', 'tmux'],
+      NO_COLUMN_INDEX)
 cause('11.3.2.9_cursor_in_margins_margins.1 11.3.2.10_other_in_margins_margins.1 '
       '11.3.3.9_decic_decdc_margins.1 11.3.3.9_decic_decdc_margins.2 '
       '11.3.3.10_ind_ri_margins.2 11.3.3.10_ind_ri_margins.4 11.3.3.11_il_dl_margins.2 '

@@ -65,7 +65,14 @@ constexpr const char* kNoIsoProtection =
 constexpr const char* kNoRectangles =
     "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: the rectangle operations (DECCRA, "
     "DECERA, DECFRA, DECSERA), which xterm.js and tmux do not implement";
+constexpr const char* kNoColumnIndex =
+    "conformance.md#where-xtermjs-and-tmux-differ-from-xterm: back and forward index (DECBI, "
+    "DECFI), which xterm.js and tmux do not implement";
 const std::vector<KnownDeviation> kKnownDeviations = {
+    {"11.3.2.7_decbi.1", kNoColumnIndex},
+    {"11.3.2.8_decfi.1", kNoColumnIndex},
+    {"11.3.2.7_decbi_margins.1", kNoColumnIndex},
+    {"11.3.2.8_decfi_margins.1", kNoColumnIndex},
     {"11.3.2.9_cursor_in_margins_margins.1", kNoMargins},
     {"11.3.2.10_other_in_margins_margins.1", kNoMargins},
     {"11.3.3.10_ind_ri_margins.2", kNoMargins},
