@@ -104,7 +104,7 @@ std::optional<ReportedColor> ParseRgb(absl::string_view body) {
     const int v = HexDigits(parts[i]);
     if (v < 0) return std::nullopt;
     const int max = (1 << (4 * static_cast<int>(parts[i].size()))) - 1;
-    channels[i] = High(v * 65535 / max);
+    channels[i] = High(static_cast<int>(int64_t{v} * 65535 / max));  // 4 digits: past int
   }
   return ReportedColor{channels[0], channels[1], channels[2]};
 }
