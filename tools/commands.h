@@ -35,6 +35,9 @@ extern const cli::Usage kRunUsage;
 int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunDiff(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `vtsnap textconv FILE`: a golden as readable text for git's textconv (tools/textconv.h).
+extern const cli::Usage kTextconvUsage;
+int RunTextconv(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunInventory(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap compare BEFORE AFTER`: two pito-tui capture folders (docs/pito.md).
 int RunCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

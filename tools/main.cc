@@ -47,6 +47,7 @@ const Command kCommands[] = {
     {&vtsnap::tools::kDecodeUsage, Without<vtsnap::tools::RunDecode>},
     {&vtsnap::tools::kCanonUsage, Without<vtsnap::tools::RunCanon>},
     {&vtsnap::tools::kDiffUsage, Without<vtsnap::tools::RunDiff>},
+    {&vtsnap::tools::kTextconvUsage, Without<vtsnap::tools::RunTextconv>},
     {&vtsnap::tools::kInventoryUsage, Without<vtsnap::tools::RunInventory>},
     {&vtsnap::tools::kCompareUsage, Without<vtsnap::tools::RunCompare>},
     {&vtsnap::tools::kRunUsage, Run},

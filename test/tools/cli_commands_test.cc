@@ -37,6 +37,7 @@ std::vector<Subcommand> Subcommands() {
       {"decode", &kDecodeUsage, RunDecode},
       {"canon", &kCanonUsage, RunCanon},
       {"diff", &kDiffUsage, RunDiff},
+      {"textconv", &kTextconvUsage, RunTextconv},
       {"inventory", &kInventoryUsage, RunInventory},
       {"compare", &kCompareUsage, RunCompare},
       {"render", &kRenderUsage, RunRender},
