@@ -46,7 +46,7 @@ vtsnap_test_packages() {
   local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev libtsm-dev vttest tmux unifont
                   chromium nano libncurses-dev golang-go golang-github-charmbracelet-bubbletea-dev
                   golang-github-charmbracelet-lipgloss-dev python3-urwid python3-textual zip vim
-                  neovim)
+                  neovim git)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi
