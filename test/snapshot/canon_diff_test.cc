@@ -233,7 +233,10 @@ TEST_F(CanonDiffTest, DiffOfInvalidInputExitsTwo) {
 
 TEST_F(CanonDiffTest, DiffUsage) {
   EXPECT_EQ(Diff({"one"}), 2);
-  EXPECT_THAT(err_.str(), HasSubstr("usage: vtsnap diff [--json] EXPECTED ACTUAL"));
+  EXPECT_THAT(
+      err_.str(),
+      HasSubstr(
+          "usage: vtsnap diff [--json] [--format text|markdown] [--max-rows N] EXPECTED ACTUAL"));
   EXPECT_EQ(Diff({"-", "-"}), 2);
 }
 
@@ -336,7 +339,10 @@ TEST_F(CanonDiffTest, JsonDiffOfInvalidInputExitsTwoNamingTheFileAndPlace) {
 
 TEST_F(CanonDiffTest, JsonDiffUsage) {
   EXPECT_EQ(Diff({"--json", "one"}), 2);
-  EXPECT_THAT(err_.str(), HasSubstr("usage: vtsnap diff [--json] EXPECTED ACTUAL"));
+  EXPECT_THAT(
+      err_.str(),
+      HasSubstr(
+          "usage: vtsnap diff [--json] [--format text|markdown] [--max-rows N] EXPECTED ACTUAL"));
 }
 
 TEST_F(CanonDiffTest, ReadInputReadsBinaryExactly) {
