@@ -25,6 +25,10 @@ void RecordDeclaration(const std::string& source_file, std::vector<DeclaredScena
 // constructor calls it, golden_matcher.h).
 void EnsureEnvironment();
 
+// The running test's name as a golden name (EqualsGolden() in golden.h): "Suite.Name", '/' as
+// '.', then ".2", ".3"... for the test's later unnamed goldens; "" outside a test.
+std::string GoldenNameFromTest();
+
 // Whether a failure should show the changed rows in their real styles: not when NO_COLOR is set
 // (non-empty); yes when GoogleTest's colour flag (--gtest_color, GTEST_COLOR) says yes; with
 // "auto", when standard output is a terminal whose TERM is a colour one (as GoogleTest decides for
@@ -61,6 +65,10 @@ bool CheckGoldenInTest(absl::string_view name, absl::string_view extension,
 // in the test source's golden folder (`root` as GoldenOptions::root), the test as the claimant, its
 // command line as the one that accepts the actual value. The single-file kinds (.dump, .scene,
 // .semantic, .rgba) go through here.
+// The command that repeats the running test ("<binary> --gtest_filter=Suite.Name", or `bazel
+// run` of its target); "" outside a test.
+std::string AcceptCommandOfRunningTest();
+
 bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std::string& root,
                        ::testing::MatchResultListener* listener);
 

@@ -127,12 +127,23 @@ bool FailuresInColor() {
          term == "cygwin" || term == "alacritty" || absl::StrContains(term, "color");
 }
 
+std::string AcceptCommandOfRunningTest() {
+  ::testing::StringMatchResultListener ignored;
+  const std::optional<TestContext> context = CurrentTestContext("", &ignored);
+  return context.has_value() ? context->accept_command : "";
+}
+
 bool CheckGoldenInTest(absl::string_view name, absl::string_view extension,
                        ::testing::MatchResultListener* listener,
                        absl::FunctionRef<GoldenResult(const TestContext&)> check) {
   // The golden core takes an empty name for a golden given by path; here it is a name, and an
   // empty one would be the hidden file "<folder>/.dump".
   if (name.empty()) {
+    if (::testing::UnitTest::GetInstance()->current_test_info() == nullptr) {
+      *listener << "a golden without a name (EqualsGolden()) is named after the running test, and "
+                   "this one was made and checked outside a test";
+      return false;
+    }
     *listener << ValidateGoldenName(name, extension).message();
     return false;
   }

@@ -22,6 +22,7 @@
 #include "vtsnap/matchers/presented.h"           // IWYU pragma: export
 #include "vtsnap/matchers/raster.h"              // IWYU pragma: export
 #include "vtsnap/matchers/screen.h"              // IWYU pragma: export
+#include "vtsnap/matchers/screen_is.h"           // IWYU pragma: export
 #include "vtsnap/matchers/script.h"              // IWYU pragma: export
 #include "vtsnap/matchers/semantic_golden.h"     // IWYU pragma: export
 #include "vtsnap/matchers/theme.h"               // IWYU pragma: export
