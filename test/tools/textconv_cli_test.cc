@@ -18,7 +18,9 @@
 #include "gtest/gtest.h"
 #include "test/scratch_dir.h"
 #include "vtsnap/base/fnv1a.h"
+#include "vtsnap/snapshot/formats/golden.h"
 #include "vtsnap/snapshot/formats/rgba_file.h"
+#include "vtsnap/snapshot/screen/frame.h"
 #include "vtsnap/snapshot/screen/rgba.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/exit_codes.h"
@@ -169,6 +171,22 @@ TEST(TextconvRgbaTest, OnePixelChangedChangesOnlyItsBandLine) {
   EXPECT_THAT(*a, HasSubstr(absl::StrCat("  rows 16-19 ", BandHash(before, 16, 19), "\n")));
   EXPECT_THAT(*b, HasSubstr(absl::StrCat("  rows 16-19 ", BandHash(after, 16, 19), "\n")));
   EXPECT_NE(BandHash(before, 16, 19), BandHash(after, 16, 19));
+}
+
+// A screen of more than 62 styles is written in the wide form: its header is kept, and each
+// cell of the 63 colours is a run of its own.
+TEST(TextconvWideTest, WideGoldenHeaderKeptOneRunPerStyle) {
+  Frame frame = Frame::Blank(63, 1);
+  for (int col = 0; col < 63; ++col) frame.cell(col, 0).style.fg = Color::Palette(col + 16);
+  absl::StatusOr<std::string> dump = golden::Serialize(frame);
+  ASSERT_TRUE(dump.ok()) << dump.status();
+  ASSERT_THAT(*dump, StartsWith("vtsnap-wide-golden 1\n"));
+  absl::StatusOr<std::string> text = TextconvText(*dump, "wide.dump");
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_THAT(*text, StartsWith(absl::StrCat("vtsnap-wide-golden 1\nsize 63x1\n  |",
+                                             std::string(63, ' '), "|\n  cursor hidden\n")));
+  EXPECT_THAT(*text, HasSubstr("styles:\n  row 0 col 0: fg=16\n  row 0 col 1: fg=17\n"));
+  EXPECT_THAT(*text, ::testing::EndsWith("  row 0 col 62: fg=78\n"));
 }
 
 struct ErrorCase {
