@@ -12,6 +12,7 @@
 //     vtsnap::VirtualTerminal vt({.cols = 80, .rows = 24});
 //     vt.Write(app_output);
 //     EXPECT_THAT(vt, vtsnap::EqualsGolden("home"));  // goldens/home_test/home.dump
+//     EXPECT_THAT(vt, vtsnap::EqualsGolden());  // goldens/home_test/Home.ShowsTheMenu.dump
 //   }
 #ifndef VTSNAP_MATCHERS_GOLDEN_H_
 #define VTSNAP_MATCHERS_GOLDEN_H_
@@ -64,10 +65,23 @@ struct Screen {
 // The gmock matcher EqualsGolden returns; ReadOnly() is a copy that never writes.
 using GoldenMatcher = BasicGoldenMatcher<golden_kind::Screen>;
 
+namespace matchers_internal {
+// The running test's name as a golden name (golden.cc).
+std::string GoldenNameFromTest();
+}  // namespace matchers_internal
+
 // Matches when the screen equals the golden `name` (one or more '/'-separated segments of
 // [A-Za-z0-9._-]; "..", absolute paths and empty segments are refused).
 inline GoldenMatcher EqualsGolden(std::string name, GoldenOptions options = {}) {
   return GoldenMatcher(std::move(name), std::move(options));
+}
+
+// The golden named after the running test: `<Suite>.<Name>` (a parameterized test's '/' written
+// as '.': `Prefix.Suite.Name.0`), the test's second and later unnamed goldens `<Suite>.<Name>.2`,
+// `.3`... in the order their matchers are made. Made outside a test, it fails when checked.
+//   EXPECT_THAT(vt, vtsnap::EqualsGolden());  // goldens/menu_test/Menu.Opens.dump
+inline GoldenMatcher EqualsGolden(GoldenOptions options = {}) {
+  return GoldenMatcher(matchers_internal::GoldenNameFromTest(), std::move(options));
 }
 
 }  // namespace vtsnap

@@ -11,6 +11,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "gtest/gtest.h"
 #include "vtsnap/matchers/inventory.h"
 
@@ -52,6 +53,24 @@ std::string Problems(const FolderVerdict& v) {
   if (!v.listing_error.empty()) parts.emplace_back("cannot list the folder");
   return absl::StrJoin(parts, ", ");
 }
+
+// How many unnamed goldens (EqualsGolden()) the running test has made; a test's start resets it.
+struct UnnamedGoldens {
+  std::mutex mu;
+  int made = 0;
+};
+UnnamedGoldens& GetUnnamedGoldens() {
+  static auto* u = new UnnamedGoldens;
+  return *u;
+}
+class UnnamedGoldenCounter : public ::testing::EmptyTestEventListener {
+ public:
+  void OnTestStart(const ::testing::TestInfo& /*test*/) override {
+    UnnamedGoldens& u = GetUnnamedGoldens();
+    std::lock_guard<std::mutex> lock(u.mu);
+    u.made = 0;
+  }
+};
 
 // gtest's own result printer, with one change: when the run failed only because of golden
 // inventories (every test passed), the summary says so, naming each folder, where gtest alone
@@ -135,6 +154,11 @@ class GoldenEnvironment : public ::testing::Environment {
       wrapped = true;
       ::testing::TestEventListener* printer = listeners.Release(listeners.default_result_printer());
       listeners.Append(new InventorySummaryPrinter(printer));
+    }
+    static bool counting = false;
+    if (!counting) {
+      counting = true;
+      listeners.Append(new UnnamedGoldenCounter);
     }
   }
 
@@ -273,6 +297,18 @@ void RecordDeclaration(const std::string& source_file, std::vector<DeclaredScena
 }
 
 void EnsureEnvironment() { (void)kEnvironment; }
+
+std::string GoldenNameFromTest() {
+  EnsureEnvironment();
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  if (test == nullptr) return "";
+  std::string name = absl::StrReplaceAll(
+      absl::StrCat(test->test_suite_name(), ".", test->name()), {{"/", "."}});
+  UnnamedGoldens& u = GetUnnamedGoldens();
+  std::lock_guard<std::mutex> lock(u.mu);
+  if (++u.made > 1) absl::StrAppend(&name, ".", u.made);
+  return name;
+}
 
 }  // namespace matchers_internal
 
