@@ -31,6 +31,7 @@ extern const cli::Usage kCompareUsage;
 extern const cli::Usage kRenderUsage;
 extern const cli::Usage kReviewUsage;
 extern const cli::Usage kRunUsage;
+extern const cli::Usage kRecordUsage;
 
 int RunDecode(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunCanon(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
@@ -47,6 +48,11 @@ int RunRender(const std::vector<std::string>& args, std::ostream& out, std::ostr
 // files of failing golden assertions (docs/cli.md). Interactive without a mode flag (needs a
 // terminal on stdin and stdout).
 int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `vtsnap record [--size CxR] [--out DIR] [--name NAME] -- PROGRAM ARGS...`: runs PROGRAM in the
+// user's terminal, records the keys typed and the checkpoints marked (ctrl+\ c), and writes a
+// GoogleTest that replays them with PtySession and its goldens. Besides the codes above, 127 the
+// program cannot be started, 128+N ended by signal N.
+int RunRecord(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `vtsnap run`: besides the codes above, 124 a wait timed out, 127 the program cannot be started.
 // `invoked_as` is how the command was started (main's argv[0]), for the commands it prints for the
 // user to paste (accepting a golden, replaying a recording).

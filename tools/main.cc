@@ -51,6 +51,7 @@ const Command kCommands[] = {
     {&vtsnap::tools::kInventoryUsage, Without<vtsnap::tools::RunInventory>},
     {&vtsnap::tools::kCompareUsage, Without<vtsnap::tools::RunCompare>},
     {&vtsnap::tools::kRunUsage, Run},
+    {&vtsnap::tools::kRecordUsage, Without<vtsnap::tools::RunRecord>},
     {&vtsnap::tools::kRenderUsage, Without<vtsnap::tools::RunRender>},
     {&vtsnap::tools::kReviewUsage, Without<vtsnap::tools::RunReview>},
 };

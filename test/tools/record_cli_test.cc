@@ -1,0 +1,273 @@
+// `vtsnap record` driven as a user drives it: the command runs in a terminal (a PtySession stands
+// in for the user's), the test types at the program through it, marks checkpoints with ctrl+\ c and
+// ends the session; then the generated test is compiled with one compiler invocation against this
+// build's libraries and run, and it must pass. Also its errors: a program that cannot be started
+// (127), standard input not a terminal, an --out that cannot be written, files that exist.
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "test/pty/test_support.h"
+#include "test/sanitizer.h"
+#include "test/scratch_dir.h"
+#include "vtsnap/pty/pty_session.h"
+#include "vtsnap/snapshot/golden/store.h"
+
+namespace vtsnap {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::ContainsRegex;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+const std::string kCli = VTSNAP_CLI_BINARY;
+
+std::string ReadAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// `vtsnap record ARGS...` in a terminal of cols x rows whose working directory is `dir`.
+std::unique_ptr<PtySession> StartRecorder(const fs::path& dir, std::vector<std::string> args,
+                                          int cols, int rows) {
+  PtyOptions options = pty_test::MarkedOptions(cols, rows);
+  options.working_directory = dir.string();
+  options.timeout = absl::Seconds(20);
+  auto session = std::make_unique<PtySession>(options);
+  args.insert(args.begin(), {kCli, "record"});
+  EXPECT_EQ(session->Start(args), absl::OkStatus());
+  return session;
+}
+
+// Runs a shell command, its output into `log`; its exit status.
+int Shell(const std::string& command, const fs::path& log) {
+  const int status =
+      std::system(absl::StrCat(command, " >", ShellQuote(log.string()), " 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+// Compiles `source` into `binary` with one compiler invocation against this build's libraries
+// (the pkg-config consumer's way, test/package/run.cmake): the build tree's vtsnap-gtest.pc with
+// its include and library folders pointed at the build tree.
+void CompileTest(const fs::path& source, const fs::path& binary) {
+  const std::string bin = VTSNAP_BINARY_DIR;
+  std::string sanitize;
+#ifdef VTSNAP_TEST_ASAN
+  sanitize = "-fsanitize=address,undefined";
+#endif
+  // The headers as an install lays them out: include/vtsnap/<layer>/..., here the source tree.
+  const fs::path include = source.parent_path() / "include";
+  std::error_code ec;
+  fs::create_directories(include, ec);
+  fs::create_directory_symlink(VTSNAP_SOURCE_DIR, include / "vtsnap", ec);
+  const std::string pkg_config = absl::StrCat(
+      "PKG_CONFIG_PATH=", ShellQuote(bin), " pkg-config --define-variable=libdir=", ShellQuote(bin),
+      " --define-variable=includedir=", ShellQuote(include.string()),
+      " --cflags --libs vtsnap-gtest gtest_main");
+  const std::string command =
+      absl::StrCat(ShellQuote(VTSNAP_CXX_COMPILER), " -std=c++20 ", sanitize, " ",
+                   ShellQuote(source.string()), " -o ", ShellQuote(binary.string()), " -L",
+                   ShellQuote(bin + "/matchers"), " $(", pkg_config, ")");
+  const fs::path log = binary.string() + ".compile.log";
+  const absl::Time start = absl::Now();
+  const int code = Shell(command, log);
+  EXPECT_EQ(code, 0) << command << "\n" << ReadAll(log);
+  std::fprintf(
+      stderr, "compiled %s in %s\n", source.filename().c_str(),
+      absl::FormatDuration(absl::Trunc(absl::Now() - start, absl::Milliseconds(10))).c_str());
+}
+
+// Runs a generated test binary as a user would right away: goldens read, never written.
+int RunTest(const fs::path& binary, std::string* output) {
+  const fs::path log = binary.string() + ".log";
+  const int code =
+      Shell(absl::StrCat("env -u UPDATE_GOLDENS -u VTSNAP_GOLDEN_ROOT -u VTSNAP_INVENTORY_DIR ",
+                         ShellQuote(binary.string())),
+            log);
+  *output = ReadAll(log);
+  return code;
+}
+
+// Waits for the recorder to end and returns its screen.
+std::string WaitForRecorder(PtySession& recorder) {
+  absl::StatusOr<ExitStatus> status = recorder.WaitForExit();
+  EXPECT_TRUE(status.ok()) << status.status() << "\n" << recorder.DescribeScreen();
+  if (status.ok()) {
+    EXPECT_EQ(status->ToString(), "exit status 0") << recorder.ScreenText();
+  }
+  return recorder.ScreenText();
+}
+
+// Records less on a 30-line file: two lines down, a checkpoint, q (less exits by itself).
+void RecordLess(const fs::path& dir) {
+  std::string lines;
+  for (int i = 1; i <= 30; ++i) absl::StrAppend(&lines, "line ", i, "\n");
+  std::ofstream(dir / "notes.txt") << lines;
+  auto recorder = StartRecorder(
+      dir, {"--size", "40x10", "--name", "less_scroll", "--", "less", "notes.txt"}, 100, 12);
+  ASSERT_EQ(recorder->WaitForText("line 9"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("j j"), absl::OkStatus());
+  ASSERT_EQ(recorder->WaitForText("line 11"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("ctrl+\\ c"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("q"), absl::OkStatus());
+  EXPECT_THAT(WaitForRecorder(*recorder), HasSubstr("vtsnap_discover_tests(less_scroll_test)"));
+
+  const std::string source = ReadAll(dir / "less_scroll_test.cc");
+  EXPECT_THAT(source, HasSubstr("session.Start({\"less\", \"notes.txt\"})"));
+  // Typed together, faster than less answered: one group.
+  EXPECT_THAT(source, HasSubstr("session.SendKeys(\"jj\")"));
+  EXPECT_THAT(source, HasSubstr("vtsnap::EqualsGolden(\"less_scroll_1\", golden)"));
+  EXPECT_THAT(source, HasSubstr("session.SendKeys(\"q\")"));
+  EXPECT_THAT(source, HasSubstr("EXPECT_EQ(exit->ToString(), \"exit status 0\")"));
+  // The checkpoint shows what less showed after two lines down: line 3 at the top, line 11 last.
+  const std::string dump = ReadAll(dir / "goldens/less_scroll_test/less_scroll_1.dump");
+  EXPECT_THAT(dump, ContainsRegex("grid\n\\|line 3 +\\|\n"));
+  EXPECT_THAT(dump, ContainsRegex("\\|line 11 +\\|\n"));
+  EXPECT_THAT(dump, Not(HasSubstr("|line 2 ")));
+}
+
+// Records menu_app: j twice, a checkpoint, then ctrl+\ q ends the recording and the program. The
+// clock in its status bar is redacted.
+void RecordMenuApp(const fs::path& dir) {
+  auto recorder = StartRecorder(dir,
+                                {"--size", "40x10", "--redact", "\\d\\d:\\d\\d:\\d\\d", "--",
+                                 VTSNAP_MENU_APP_BINARY, "--interactive"},
+                                100, 12);
+  ASSERT_EQ(recorder->WaitForText("Apples"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("j"), absl::OkStatus());
+  ASSERT_EQ(recorder->WaitForText("> Bread"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("j"), absl::OkStatus());
+  ASSERT_EQ(recorder->WaitForText("> 寿司"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("ctrl+\\ c ctrl+\\ q"), absl::OkStatus());
+  EXPECT_THAT(WaitForRecorder(*recorder), HasSubstr("vtsnap_discover_tests(menu_app_test)"));
+
+  const std::string source = ReadAll(dir / "menu_app_test.cc");
+  EXPECT_THAT(source,
+              HasSubstr("golden.redactions.AddPattern(\"\\\\d\\\\d:\\\\d\\\\d:\\\\d\\\\d\")"));
+  EXPECT_THAT(source, HasSubstr("vtsnap::EqualsGolden(\"menu_app_1\", golden)"));
+  EXPECT_THAT(source, Not(HasSubstr("WaitForExit")));  // the recording ended it
+  const std::string dump = ReadAll(dir / "goldens/menu_app_test/menu_app_1.dump");
+  EXPECT_THAT(dump, HasSubstr("> 寿司 (sushi)"));
+  EXPECT_THAT(dump, HasSubstr("########"));  // the clock, masked
+}
+
+// Both recordings, then both generated tests compiled at once (one compiler invocation each) and
+// run: each must pass as written, and the less one must fail once its golden shows other lines.
+TEST(Record, RecordedLessAndMenuAppSessionsReplayAndPass) {
+  const absl::Time start = absl::Now();
+  const fs::path less = test_util::ScratchDir("record_less");
+  const fs::path menu = test_util::ScratchDir("record_menu");
+  RecordLess(less);
+  RecordMenuApp(menu);
+  if (HasFatalFailure()) return;
+  const absl::Duration recording = absl::Now() - start;
+
+  const absl::Time compile_start = absl::Now();
+  std::thread less_compile(
+      [&] { CompileTest(less / "less_scroll_test.cc", less / "less_scroll_test"); });
+  CompileTest(menu / "menu_app_test.cc", menu / "menu_app_test");
+  less_compile.join();
+  const absl::Duration compiling = absl::Now() - compile_start;
+
+  std::string output;
+  EXPECT_EQ(RunTest(less / "less_scroll_test", &output), 0) << output;
+  EXPECT_THAT(output, HasSubstr("[  PASSED  ] 1 test"));
+  EXPECT_EQ(RunTest(menu / "menu_app_test", &output), 0) << output;
+  EXPECT_THAT(output, HasSubstr("[  PASSED  ] 1 test"));
+  // The replay checks the screen: a golden that shows something else fails it.
+  const fs::path golden = less / "goldens/less_scroll_test/less_scroll_1.dump";
+  const std::string dump = ReadAll(golden);
+  std::ofstream(golden, std::ios::trunc) << absl::StrReplaceAll(dump, {{"line 11", "line 99"}});
+  EXPECT_NE(RunTest(less / "less_scroll_test", &output), 0) << output;
+  EXPECT_THAT(output, HasSubstr("less_scroll_1"));
+  std::fprintf(
+      stderr, "recording %s, compiling %s, in all %s\n",
+      absl::FormatDuration(absl::Trunc(recording, absl::Milliseconds(10))).c_str(),
+      absl::FormatDuration(absl::Trunc(compiling, absl::Milliseconds(10))).c_str(),
+      absl::FormatDuration(absl::Trunc(absl::Now() - start, absl::Milliseconds(10))).c_str());
+}
+
+TEST(Record, ProgramNotFoundExits127NamingIt) {
+  const fs::path dir = test_util::ScratchDir("record_not_found");
+  auto recorder = StartRecorder(dir, {"--", "no-such-program-vtsnap"}, 80, 24);
+  absl::StatusOr<ExitStatus> status = recorder->WaitForExit();
+  ASSERT_TRUE(status.ok()) << status.status();
+  EXPECT_EQ(status->code, 127);
+  EXPECT_THAT(recorder->ScreenText(), HasSubstr("no-such-program-vtsnap"));
+  EXPECT_FALSE(fs::exists(dir / "no_such_program_vtsnap_test.cc"));
+}
+
+TEST(Record, StandardInputNotATerminalExits2) {
+  const fs::path dir = test_util::ScratchDir("record_not_tty");
+  const fs::path log = dir / "log";
+  const int code = Shell(absl::StrCat(ShellQuote(kCli), " record --out ", ShellQuote(dir.string()),
+                                      " -- true </dev/null"),
+                         log);
+  EXPECT_EQ(code, 2);
+  EXPECT_THAT(ReadAll(log), HasSubstr("standard input is not a terminal"));
+  EXPECT_FALSE(fs::exists(dir / "true_test.cc"));
+}
+
+TEST(Record, OutThatCannotBeWrittenIsNamed) {
+  const fs::path dir = test_util::ScratchDir("record_bad_out");
+  auto recorder = StartRecorder(dir, {"--out", "missing/folder", "--", "true"}, 80, 24);
+  absl::StatusOr<ExitStatus> status = recorder->WaitForExit();
+  ASSERT_TRUE(status.ok()) << status.status();
+  EXPECT_EQ(status->code, 2);
+  EXPECT_THAT(recorder->ScreenText(), HasSubstr("--out 'missing/folder': not a directory"));
+}
+
+TEST(Record, ExistingTestIsNotReplacedWithoutForce) {
+  const fs::path dir = test_util::ScratchDir("record_exists");
+  std::ofstream(dir / "echo_test.cc") << "// mine\n";
+  auto recorder = StartRecorder(dir, {"--", "echo", "hi"}, 80, 24);
+  absl::StatusOr<ExitStatus> status = recorder->WaitForExit();
+  ASSERT_TRUE(status.ok()) << status.status();
+  EXPECT_EQ(status->code, 2);
+  EXPECT_THAT(recorder->ScreenText(), HasSubstr("./echo_test.cc exists"));
+  EXPECT_EQ(ReadAll(dir / "echo_test.cc"), "// mine\n");
+}
+
+TEST(Record, ExistingGoldenIsNotReplacedWithoutForce) {
+  const fs::path dir = test_util::ScratchDir("record_golden_exists");
+  fs::create_directories(dir / "goldens/echo_test");
+  std::ofstream(dir / "goldens/echo_test/echo_1.dump") << "mine\n";
+  auto recorder = StartRecorder(dir, {"--", "echo", "hi"}, 80, 24);
+  absl::StatusOr<ExitStatus> status = recorder->WaitForExit();
+  ASSERT_TRUE(status.ok()) << status.status();
+  EXPECT_EQ(status->code, 2);
+  EXPECT_THAT(recorder->ScreenText(), HasSubstr("echo_1.dump exists"));
+  EXPECT_FALSE(fs::exists(dir / "echo_test.cc"));
+}
+
+TEST(Record, ForceReplacesAnEarlierRecording) {
+  const fs::path dir = test_util::ScratchDir("record_force");
+  std::ofstream(dir / "echo_test.cc") << "// old\n";
+  // `echo` ends by itself: a recording without keys or checkpoints.
+  auto recorder = StartRecorder(dir, {"--force", "--", "echo", "hi"}, 80, 24);
+  WaitForRecorder(*recorder);
+  const std::string source = ReadAll(dir / "echo_test.cc");
+  EXPECT_THAT(source, HasSubstr("session.Start({\"echo\", \"hi\"})"));
+  EXPECT_THAT(source, HasSubstr("WaitForExit"));
+}
+
+}  // namespace
+}  // namespace vtsnap
