@@ -184,13 +184,13 @@ int RunDiff(const std::vector<std::string>& all_args, std::ostream& out, std::os
     return line.Error(err, "only one of EXPECTED and ACTUAL can be \"-\" (stdin)");
   }
   if (format != "text" && format != "markdown") {
-    return line.Fail(err, absl::StrCat("--format must be text or markdown, not \"", format, "\""));
+    return line.Error(err, absl::StrCat("--format '", format, "': expected text or markdown"));
   }
   const bool markdown = format == "markdown";
   int max_rows = 0;
   if (!absl::SimpleAtoi(max_rows_text, &max_rows) || max_rows < 0) {
-    return line.Fail(err, absl::StrCat("--max-rows must be a number of rows (0 or more), not \"",
-                                       max_rows_text, "\""));
+    return line.Error(err, absl::StrCat("--max-rows '", max_rows_text,
+                                        "': expected a number of rows, 0 or more"));
   }
   if (json) return RunJsonDiff(args[0], args[1], markdown, out, err);
   std::string texts[2];

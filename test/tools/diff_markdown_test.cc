@@ -168,7 +168,13 @@ TEST_F(DiffMarkdownCommandTest, InvalidInputExitsTwo) {
 TEST_F(DiffMarkdownCommandTest, UnknownFormatExitsTwo) {
   const Result r = Diff({"--format", "html", "a", "b"});
   EXPECT_EQ(r.code, kExitInvalid);
-  EXPECT_THAT(r.err, HasSubstr("--format must be text or markdown"));
+  EXPECT_EQ(r.err, "vtsnap diff: --format 'html': expected text or markdown\n");
+}
+
+TEST_F(DiffMarkdownCommandTest, NegativeMaxRowsExitsTwo) {
+  const Result r = Diff({"--format", "markdown", "--max-rows", "-1", "a", "b"});
+  EXPECT_EQ(r.code, kExitInvalid);
+  EXPECT_EQ(r.err, "vtsnap diff: --max-rows '-1': expected a number of rows, 0 or more\n");
 }
 
 TEST_F(DiffMarkdownCommandTest, SemanticDifferenceInACodeBlock) {
