@@ -3,10 +3,12 @@
 // ends the session; then the generated test is compiled with one compiler invocation against this
 // build's libraries and run, and it must pass. Also its errors: a program that cannot be started
 // (127), standard input not a terminal, an --out that cannot be written, files that exist.
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -267,6 +269,40 @@ TEST(Record, ForceReplacesAnEarlierRecording) {
   const std::string source = ReadAll(dir / "echo_test.cc");
   EXPECT_THAT(source, HasSubstr("session.Start({\"echo\", \"hi\"})"));
   EXPECT_THAT(source, HasSubstr("WaitForExit"));
+}
+
+// SIGTERM during a recording: the program's session ends, nothing is written, the exit code is
+// 143, and the terminal is back in its own mode (canonical, echoing) for the shell after it.
+TEST(Record, SignalRestoresTheTerminalAndWritesNothing) {
+  const fs::path dir = test_util::ScratchDir("record_signal");
+  PtyOptions options = pty_test::MarkedOptions(100, 12);
+  options.working_directory = dir.string();
+  PtySession shell(options);
+  ASSERT_EQ(shell.Start({"sh", "-c",
+                         absl::StrCat(ShellQuote(kCli),
+                                      " record -- sleep 30; echo \"rc=$?\"; stty -a | tr ' ;' "
+                                      "'\\n\\n' | grep -x -e icanon -e echo -e -icanon -e -echo "
+                                      "| tr '\\n' ' '; echo end")}),
+            absl::OkStatus());
+  pid_t recorder = -1;
+  for (int i = 0; i < 500 && recorder < 0; ++i) {
+    for (pid_t pid : LiveProcessesInSession(shell.pid())) {
+      if (ReadAll(absl::StrCat("/proc/", pid, "/cmdline")).find("record") != std::string::npos) {
+        recorder = pid;
+      }
+    }
+    if (recorder < 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GT(recorder, 0) << shell.ScreenText();
+  // Raw mode is on once the program runs (the recorder starts it, then enters raw mode).
+  ASSERT_EQ(shell.WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());
+  ASSERT_EQ(kill(recorder, SIGTERM), 0);
+  ASSERT_EQ(shell.WaitForText("end"), absl::OkStatus()) << shell.ScreenText();
+  const std::string screen = shell.ScreenText();
+  EXPECT_THAT(screen, HasSubstr("interrupted by SIGTERM; nothing was written"));
+  EXPECT_THAT(screen, HasSubstr("rc=143"));
+  EXPECT_THAT(screen, HasSubstr("icanon echo end"));
+  EXPECT_FALSE(fs::exists(dir / "sleep_test.cc"));
 }
 
 }  // namespace
