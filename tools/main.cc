@@ -87,8 +87,8 @@ exit codes:
   2    bad arguments or invalid input (the message names the input and the place)
   3    a capture the presenter profile invalidated
   124  run: a wait timed out (the message names what was awaited and shows the screen)
-  127  run: the program cannot be started
-  130  run: interrupted by SIGINT (143: SIGTERM, 129: SIGHUP); the program was stopped
+  127  run, record: the program cannot be started
+  130  run, record: interrupted by SIGINT (143: SIGTERM, 129: SIGHUP); the program was stopped
 )";
   return help;
 }

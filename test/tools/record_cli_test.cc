@@ -207,6 +207,20 @@ TEST(Record, RecordedLessAndMenuAppSessionsReplayAndPass) {
       absl::FormatDuration(absl::Trunc(absl::Now() - start, absl::Milliseconds(10))).c_str());
 }
 
+TEST(Record, HelpNamesTheHotkeys) {
+  const fs::path dir = test_util::ScratchDir("record_help");
+  for (const char* args : {" help record", " record --help"}) {
+    EXPECT_EQ(Shell(absl::StrCat(ShellQuote(kCli), args), dir / "log"), 0) << args;
+    const std::string help = ReadAll(dir / "log");
+    EXPECT_THAT(help, HasSubstr("usage: vtsnap record [--size COLSxROWS]")) << args;
+    EXPECT_THAT(help, HasSubstr("ctrl+\\ then c marks a checkpoint")) << args;
+    EXPECT_THAT(help, HasSubstr("ctrl+\\ then q ends the")) << args;
+  }
+  EXPECT_EQ(Shell(absl::StrCat(ShellQuote(kCli), " record --no-such-flag -- true"), dir / "log"),
+            2);
+  EXPECT_THAT(ReadAll(dir / "log"), HasSubstr("unknown option '--no-such-flag'"));
+}
+
 TEST(Record, ProgramNotFoundExits127NamingIt) {
   const fs::path dir = test_util::ScratchDir("record_not_found");
   auto recorder = StartRecorder(dir, {"--", "no-such-program-vtsnap"}, 80, 24);
