@@ -219,6 +219,7 @@ class Recorder {
       for (const record_internal::InputToken& token : tokens) {
         if (!Handle(token.bytes)) return;
       }
+      NoteEarlyAnswer();
     }
   }
 
@@ -329,10 +330,21 @@ class Recorder {
     }
     group_->bytes += bytes;
     group_last_key_ = now;
+    group_early_screen_.reset();
     // Output read from here on answers this group: keys typed after it start the next one.
     group_bytes_ = received;
     // A program that has gone takes nothing: the loop sees it end.
     [[maybe_unused]] absl::Status sent = session_.Send(bytes);
+  }
+
+  // The screen kSlowAnswer after the group's last key: what the program drew after that (and
+  // before the next keys) is a slow answer, which the replay awaits by its text.
+  void NoteEarlyAnswer() {
+    if (!group_.has_value() || group_early_screen_.has_value() ||
+        absl::Now() - group_last_key_ < kSlowAnswer) {
+      return;
+    }
+    group_early_screen_ = session_.ScreenText();
   }
 
   // How the program answered since `since` (the last keys, or the start), from `before`.
@@ -365,7 +377,8 @@ class Recorder {
       }
       return;
     }
-    group_->wait = WaitFor(group_last_key_, group_screen_before_);
+    group_->wait = WaitFor(group_last_key_, group_early_screen_.value_or(group_screen_before_));
+    group_early_screen_.reset();
     steps_.push_back(*std::move(group_));
     group_.reset();
   }
@@ -427,6 +440,7 @@ class Recorder {
   uint64_t group_bytes_ = 0;  // output read when its last key was sent
   absl::Time group_last_key_;
   std::string group_screen_before_;
+  std::optional<std::string> group_early_screen_;  // NoteEarlyAnswer
   bool first_screen_taken_ = false;
   RecordedWait first_screen_;
   std::vector<RecordedStep> steps_;

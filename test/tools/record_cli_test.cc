@@ -221,6 +221,29 @@ TEST(Record, HelpNamesTheHotkeys) {
   EXPECT_THAT(ReadAll(dir / "log"), HasSubstr("unknown option '--no-such-flag'"));
 }
 
+// A program that asks its terminal for its attributes gets the session's answer; the user's
+// terminal (here the PtySession the recorder runs in) answers too, and that answer is neither
+// passed on nor recorded. An answer that came late (300 ms) is awaited by its text in the replay.
+TEST(Record, TerminalRepliesAreNotRecordedAndSlowAnswersAreAwaitedByText) {
+  const fs::path dir = test_util::ScratchDir("record_replies");
+  auto recorder =
+      StartRecorder(dir,
+                    {"--name", "asker", "--", "sh", "-c",
+                     "printf '\\033[c'; read -r a; sleep 0.3; echo slow answer; read -r b"},
+                    80, 24);
+  ASSERT_EQ(recorder->WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("a enter"), absl::OkStatus());
+  ASSERT_EQ(recorder->WaitForText("slow answer"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("b enter"), absl::OkStatus());
+  WaitForRecorder(*recorder);
+  const std::string source = ReadAll(dir / "asker_test.cc");
+  EXPECT_THAT(source, HasSubstr("session.SendKeys(\"a enter\")"));
+  EXPECT_THAT(source, HasSubstr("session.WaitForText(\"slow answer\")"));
+  EXPECT_THAT(source, HasSubstr("session.SendKeys(\"b enter\")"));
+  EXPECT_THAT(source, Not(HasSubstr("\\033[?")));  // no device attributes typed
+  EXPECT_THAT(source, Not(HasSubstr("Send(")));
+}
+
 TEST(Record, ProgramNotFoundExits127NamingIt) {
   const fs::path dir = test_util::ScratchDir("record_not_found");
   auto recorder = StartRecorder(dir, {"--", "no-such-program-vtsnap"}, 80, 24);
