@@ -53,8 +53,33 @@ namespace review_internal {
 
 namespace fs = std::filesystem;
 
+// What a frame diff says, in one line: "2 text rows, 1 style range", "size 80x24 -> 100x30".
+std::string SummaryOf(const FrameDiff& diff) {
+  if (diff.empty()) return "same meaning (spelling only)";
+  if (diff.size_differs()) {
+    return absl::StrCat("size ", diff.expected_cols, "x", diff.expected_rows, " -> ",
+                        diff.actual_cols, "x", diff.actual_rows);
+  }
+  std::vector<std::string> parts;
+  auto count = [&](size_t n, absl::string_view one, absl::string_view many) {
+    if (n > 0) parts.push_back(absl::StrCat(n, " ", n == 1 ? one : many));
+  };
+  count(diff.text.size(), "text row", "text rows");
+  count(diff.styles.size(), "style range", "style ranges");
+  if (diff.cursor_differs) parts.push_back("cursor");
+  count(diff.links.size(), "link change", "link changes");
+  count(diff.rasters.size(), "raster change", "raster changes");
+  if (diff.raster_order_differs) parts.push_back("raster order");
+  return absl::StrJoin(parts, ", ");
+}
+
 std::string Summary(const Entry& entry) {
   if (!entry.golden_exists) return "";
+  if (entry.inline_screen) {
+    absl::StatusOr<InlineFrames> frames = ReadInlineFrames(entry);
+    if (!frames.ok()) return std::string(frames.status().message());
+    return SummaryOf(Compare(frames->expected, frames->actual));
+  }
   const absl::string_view ext = FormatOf(entry.golden);
   absl::StatusOr<std::string> golden_bytes = ReadAll(entry.golden);
   absl::StatusOr<std::string> actual_bytes = ReadAll(entry.actual);
@@ -70,23 +95,7 @@ std::string Summary(const Entry& entry) {
     if (!actual.ok()) {
       return absl::StrCat("invalid: ", entry.actual, ":", actual.status().message());
     }
-    const FrameDiff diff = Compare(*expected, *actual);
-    if (diff.empty()) return "same meaning (spelling only)";
-    if (diff.size_differs()) {
-      return absl::StrCat("size ", diff.expected_cols, "x", diff.expected_rows, " -> ",
-                          diff.actual_cols, "x", diff.actual_rows);
-    }
-    std::vector<std::string> parts;
-    auto count = [&](size_t n, absl::string_view one, absl::string_view many) {
-      if (n > 0) parts.push_back(absl::StrCat(n, " ", n == 1 ? one : many));
-    };
-    count(diff.text.size(), "text row", "text rows");
-    count(diff.styles.size(), "style range", "style ranges");
-    if (diff.cursor_differs) parts.push_back("cursor");
-    count(diff.links.size(), "link change", "link changes");
-    count(diff.rasters.size(), "raster change", "raster changes");
-    if (diff.raster_order_differs) parts.push_back("raster order");
-    return absl::StrJoin(parts, ", ");
+    return SummaryOf(Compare(*expected, *actual));
   }
   if (ext == ".rgba") {
     absl::StatusOr<RgbaPlane> expected = ParseRgba(*golden_bytes);
@@ -136,6 +145,12 @@ std::string ListLine(const Entry& entry) {
     return absl::StrCat(Shown(entry), ": golden unknown (", entry.unknown, ")");
   }
   if (entry.capture) return CaptureListLine(entry);
+  if (entry.inline_screen) {
+    if (!entry.golden_exists) return absl::StrCat(entry.golden, ": inline screen new");
+    const std::string summary = Summary(entry);
+    return absl::StrCat(entry.golden, ": inline screen changed", summary.empty() ? "" : ": ",
+                        summary);
+  }
   if (!entry.golden_exists) {
     absl::StatusOr<std::string> canonical = CanonicalActual(entry.actual, FormatOf(entry.golden));
     return absl::StrCat(

@@ -199,6 +199,10 @@ absl::Status RemoveOneActual(const Entry& entry) {
 // Removes the .actual of `entry` and those of its twins, each one that can be removed (a twin in a
 // read-only bazel-testlogs stays, the others go); the first failure is the result.
 absl::Status RemoveActual(const Entry& entry) {
+  if (entry.inline_screen) {
+    const PendingInlineEdit& p = entry.inline_edit;
+    return ForgetPendingInlineEdit(p.path, p.edit.line, p.edit.column);
+  }
   absl::Status result = RemoveOneActual(entry);
   for (const Entry& twin : entry.twins) {
     if (absl::Status s = RemoveOneActual(twin); !s.ok() && result.ok()) result = s;
@@ -207,6 +211,11 @@ absl::Status RemoveActual(const Entry& entry) {
 }
 
 absl::StatusOr<Acceptance> Prepare(const Entry& entry) {
+  if (entry.inline_screen) {
+    absl::StatusOr<InlineFrames> frames = ReadInlineFrames(entry);
+    if (!frames.ok()) return frames.status();
+    return Acceptance{};
+  }
   if (entry.capture) {
     absl::StatusOr<pito::Capture> capture = ReadActualCapture(entry);
     if (!capture.ok()) return capture.status();
@@ -279,6 +288,7 @@ absl::Status RefuseLinks(const Entry& entry, const Acceptance& what) {
 // .actual is left when it could not be removed (a read-only bazel-testlogs folder): the golden
 // is written, so the entry is accepted all the same.
 absl::StatusOr<std::string> Accept(const Entry& entry, const Acceptance& what) {
+  if (entry.inline_screen) return AcceptInline(entry);
   if (absl::Status s = RefuseLinks(entry, what); !s.ok()) {
     return absl::Status(s.code(), absl::StrCat("not accepting ", Shown(entry), ": ", s.message()));
   }

@@ -103,6 +103,7 @@ struct Found {
   std::vector<std::string> outputs_captures;  // *.capture.actual folders under the outputs tree
   std::vector<std::string> files;             // every other regular file (golden candidates)
   std::vector<std::string> folders;           // every folder (golden folder candidates)
+  std::vector<std::string> inline_sidecars;   // pending inline screens beside test sources
 };
 
 // Walks `root`, sorting what it holds into `found`. The folders `skip` are skipped; with
@@ -137,6 +138,10 @@ void Walk(const fs::path& root, const std::vector<fs::path>& skip, bool as_outpu
     }
     if (!it->is_regular_file(type_ec)) continue;
     // Only the .actual of a golden (IsGoldenFileName): other tools' `.actual` files are theirs.
+    if (IsPendingInlineFileName(name)) {
+      found->inline_sidecars.push_back(Generic(path));
+      continue;
+    }
     if (absl::EndsWith(name, kActualSuffix) && name.size() > kActualSuffix.size() &&
         IsGoldenFileName(absl::string_view(name).substr(0, name.size() - kActualSuffix.size()))) {
       (as_outputs ? found->outputs : found->beside).push_back(Generic(path));
@@ -280,6 +285,7 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
       add_from_outputs(actual, true, from.vtsnap, &from);
     }
   }
+  AddInlineEntries(found.inline_sidecars, filter, &pending);
   std::sort(pending.entries.begin(), pending.entries.end(), [](const Entry& a, const Entry& b) {
     return Shown(a) != Shown(b) ? Shown(a) < Shown(b) : a.actual < b.actual;
   });
@@ -288,7 +294,7 @@ Pending FindPending(const std::vector<std::string>& dirs, absl::string_view filt
   // choose: the first is the entry and the others its twins, removed with it.
   std::map<std::string, std::vector<Entry*>> by_golden;
   for (Entry& entry : pending.entries) {
-    if (entry.golden.empty()) continue;
+    if (entry.golden.empty() || entry.inline_screen) continue;
     std::error_code ec;
     const std::string key = fs::weakly_canonical(entry.golden, ec).string();
     by_golden[ec ? entry.golden : key].push_back(&entry);

@@ -16,6 +16,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "vtsnap/snapshot/formats/pito_capture.h"
+#include "vtsnap/snapshot/golden/inline_source.h"
+#include "vtsnap/snapshot/screen/frame.h"
 #include "vtsnap/tools/exit_codes.h"
 
 namespace vtsnap::tools::review_internal {
@@ -32,6 +34,10 @@ struct Entry {
   bool golden_exists = false;
   bool capture = false;   // a capture golden: `actual` and `golden` are folders
   bool testlogs = false;  // the .actual is in a workspace's bazel-testlogs (often read-only)
+  // A pending inline screen (snapshot/golden/inline_source.h): `actual` is the sidecar beside the
+  // test's source, `golden` is "<source>:<line>" and `inline_edit` the rewrite (review_inline.cc).
+  bool inline_screen = false;
+  PendingInlineEdit inline_edit = {};
   // Other .actual files for the same golden with the same bytes (a test and its twin in another
   // build wrote the same screen): not entries of their own, removed with this one.
   std::vector<Entry> twins = {};
@@ -129,6 +135,21 @@ struct Counts {
 };
 
 std::string SummaryLine(const Counts& counts);
+
+// The pending inline screens of the sidecar files `sidecars`, as entries (review_inline.cc); an
+// unreadable sidecar is a note.
+void AddInlineEntries(const std::vector<std::string>& sidecars, absl::string_view filter,
+                      Pending* pending);
+// What an inline entry's literal says now (`expected`) and would say (`actual`), as frames; an
+// error naming the source file and line when either cannot be read.
+struct InlineFrames {
+  Frame expected;
+  Frame actual;
+  bool expected_empty = false;  // the literal is empty: a new inline screen
+};
+absl::StatusOr<InlineFrames> ReadInlineFrames(const Entry& entry);
+// Rewrites the literal of an inline entry and forgets its pending change.
+absl::StatusOr<std::string> AcceptInline(const Entry& entry);
 
 // The interactive review of `pending` on the terminal.
 int Interactive(const Pending& pending, std::ostream& out, std::ostream& err);

@@ -278,6 +278,22 @@ std::vector<std::string> Body(const Entry& entry, View view) {
     return lines;
   }
   if (entry.capture) return CaptureBody(entry, view);
+  if (entry.inline_screen) {
+    absl::StatusOr<InlineFrames> frames = ReadInlineFrames(entry);
+    if (!frames.ok()) return {ShownName(frames.status().message())};
+    if (view == View::kExpected) {
+      if (frames->expected_empty) return {"(the inline screen is empty: this entry is new)"};
+      return RenderFrameRows(frames->expected);
+    }
+    if (view == View::kActual || frames->expected_empty) {
+      lines = RenderFrameRows(frames->actual);
+      if (view == View::kDiff) lines.emplace(lines.begin(), "new inline screen:");
+      return lines;
+    }
+    const FrameDiff diff = Compare(frames->expected, frames->actual);
+    if (diff.empty()) return {"the inline screen and the actual screen mean the same"};
+    return Lines(RenderDiff(diff));
+  }
   absl::StatusOr<std::string> actual_bytes = ReadAll(entry.actual);
   std::optional<std::string> golden_bytes;
   if (entry.golden_exists) {

@@ -208,7 +208,7 @@ std::string BinaryIdentity(const std::string& binary) {
 absl::StatusOr<Journal> ReadJournal(const std::string& binary, const std::string& path) {
   Journal journal;
   journal.identity = BinaryIdentity(binary);
-  if (binary.empty()) return journal;
+  if (binary.empty()) return journal;  // no binary, no journal: the file is as it was built
   absl::StatusOr<std::string> folder = PrivateActualFolder();
   if (!folder.ok()) return folder.status();
   journal.path = absl::StrFormat("%s/inline-%016x.journal", *folder, Fnv1a(path, Fnv1a(binary)));
@@ -262,8 +262,6 @@ absl::StatusOr<InlineLiteral> FindInlineLiteral(absl::string_view source, int li
   // A macro call's arguments may run over a few lines; a call further down is not this one.
   const size_t limit = std::min(LineStart(source, line + 50), source.size());
   InlineLiteral literal;
-  const size_t indent_end = source.find_first_not_of(" \t", line_start);
-  literal.indent = std::string(source.substr(line_start, indent_end - line_start));
   while (true) {
     s.SkipSpace();
     if (s.done()) {
@@ -271,6 +269,10 @@ absl::StatusOr<InlineLiteral> FindInlineLiteral(absl::string_view source, int li
           absl::StrCat(Where(file, line), ": no ", kInlineFunction, "( call from there on"));
     }
     if (s.AtWord(kInlineFunction)) {
+      // The new literal is indented from the line the call is on.
+      const size_t call_line_start = source.rfind('\n', s.pos()) + 1;  // npos + 1 is 0
+      const size_t indent_end = source.find_first_not_of(" \t", call_line_start);
+      literal.indent = std::string(source.substr(call_line_start, indent_end - call_line_start));
       s.Advance(kInlineFunction.size());
       s.SkipSpace();
       if (s.peek() == '(') break;

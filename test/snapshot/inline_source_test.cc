@@ -52,8 +52,9 @@ INSTANTIATE_TEST_SUITE_P(
                  "|ab|\n", "\"|ab|\\n\"", "    "},
         FindCase{"ARawLiteralWithADelimiter", "ScreenIs(R\"vt(|)\"|)vt\")\n", 1, 9, "|)\"|",
                  "R\"vt(|)\"|)vt\"", ""},
+        // The new literal is indented from the line the call is on.
         FindCase{"TheArgumentOnTheNextLine", "EXPECT_THAT(vt,\n  ScreenIs(\n    \"\"));\n", 1, 1,
-                 "", "\"\"", ""},
+                 "", "\"\"", "  "},
         FindCase{"CommentsAndStringsBeforeTheCallSkipped",
                  "EXPECT_THAT(F(\"ScreenIs(x)\") /* ScreenIs( */, ScreenIs(\"|a|\"));\n", 1, 1,
                  "|a|", "\"|a|\"", ""},
