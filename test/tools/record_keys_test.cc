@@ -1,5 +1,6 @@
 // `vtsnap record`'s reading of what the user types: bytes cut into keys, the terminal's own answers
-// told apart, and the keys written back as key-script words (tools/record_keys.h).
+// told apart, and the keys written back as key-script words (tools/record_keys.h); and the test
+// source it writes from a recorded session (tools/record_writer.h).
 #include "vtsnap/tools/record_keys.h"
 
 #include <string>
@@ -9,6 +10,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "vtsnap/decoder/keys.h"
+#include "vtsnap/tools/record_writer.h"
 
 namespace vtsnap::tools::record_internal {
 namespace {
@@ -198,6 +200,103 @@ INSTANTIATE_TEST_SUITE_P(
                       LiteralCase{"IllFormedByte", "\xff", "\"\\377\""},
                       LiteralCase{"Newline", "a\nb", "\"a\\012b\""}),
     [](const ::testing::TestParamInfo<LiteralCase>& info) { return info.param.name; });
+
+struct NameCase {
+  const char* program;
+  const char* name;
+  const char* suite;
+};
+
+class TestNameTest : public ::testing::TestWithParam<NameCase> {};
+
+TEST_P(TestNameTest, FollowsTheProgram) {
+  EXPECT_EQ(DefaultTestName(GetParam().program), GetParam().name);
+  EXPECT_EQ(ValidateTestName(GetParam().name), absl::OkStatus());
+  EXPECT_EQ(TestSuiteName(GetParam().name), GetParam().suite);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, TestNameTest,
+                         ::testing::Values(NameCase{"less", "less", "LessRecording"},
+                                           NameCase{"./build/menu_app", "menu_app",
+                                                    "MenuAppRecording"},
+                                           NameCase{"my-tui.py", "my_tui_py", "MyTuiPyRecording"},
+                                           NameCase{"7zip", "zip", "ZipRecording"},
+                                           NameCase{"+++", "recorded", "RecordedRecording"}));
+
+TEST(ValidateTestName, RefusesWhatCannotNameATest) {
+  for (const char* bad : {"", "1st", "a-b", "a b", "a/b", "_a"}) {
+    EXPECT_FALSE(ValidateTestName(bad).ok()) << bad;
+  }
+}
+
+RecordedSession Session() {
+  RecordedSession s;
+  s.name = "demo";
+  s.argv = {"prog", "it's"};
+  s.cols = 40;
+  s.rows = 10;
+  s.working_directory = "/home/me/dir";
+  return s;
+}
+
+RecordedStep Keys(std::string bytes, absl::Duration at, RecordedWait wait = {}) {
+  RecordedStep step;
+  step.kind = RecordedStep::Kind::kKeys;
+  step.bytes = std::move(bytes);
+  step.at = at;
+  step.wait = std::move(wait);
+  return step;
+}
+
+RecordedStep Checkpoint(std::string golden) {
+  RecordedStep step;
+  step.kind = RecordedStep::Kind::kCheckpoint;
+  step.golden = std::move(golden);
+  return step;
+}
+
+TEST(TestSource, StartsTheProgramAtItsSizeInItsDirectory) {
+  const std::string source = TestSource(Session());
+  EXPECT_THAT(source, ::testing::HasSubstr(
+                          "vtsnap::PtySession session({.cols = 40, .rows = 10, "
+                          ".working_directory = \"/home/me/dir\"});\n"
+                          "  ASSERT_EQ(session.Start({\"prog\", \"it's\"}), absl::OkStatus());\n"));
+  EXPECT_THAT(source, ::testing::HasSubstr("TEST(DemoRecording, ReplaysTheSession)"));
+  // No checkpoint: no golden options.
+  EXPECT_THAT(source, ::testing::Not(::testing::HasSubstr("GoldenOptions")));
+}
+
+TEST(TestSource, KeysThenTheirWaitThenTheCheckpoint) {
+  RecordedSession s = Session();
+  s.redactions = {"\\d+"};
+  s.steps = {Keys("j\x1b[1;5A", absl::Milliseconds(1500),
+                  {.text = "Saved", .quiet = absl::Milliseconds(200)}),
+             Checkpoint("demo_1")};
+  EXPECT_THAT(TestSource(s),
+              ::testing::HasSubstr(
+                  "  ASSERT_EQ(golden.redactions.AddPattern(\"\\\\d+\"), absl::OkStatus());\n"
+                  "  ASSERT_EQ(session.WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());\n"
+                  "\n"
+                  "  // 1.50 s\n"
+                  "  ASSERT_EQ(session.SendKeys(\"j\"), absl::OkStatus());\n"
+                  "  ASSERT_EQ(session.Send(\"\\033[1;5A\"), absl::OkStatus());\n"
+                  "  ASSERT_EQ(session.WaitForText(\"Saved\"), absl::OkStatus());\n"
+                  "  ASSERT_EQ(session.WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());\n"
+                  "  EXPECT_THAT(session, vtsnap::EqualsGolden(\"demo_1\", golden));\n"));
+}
+
+TEST(TestSource, TheKeysTheProgramExitedOnAreFollowedByItsExit) {
+  RecordedSession s = Session();
+  s.steps = {Keys("q", absl::Seconds(2))};
+  s.exit = ExitStatus{.code = 3};
+  EXPECT_THAT(TestSource(s),
+              ::testing::HasSubstr("  ASSERT_EQ(session.SendKeys(\"q\"), absl::OkStatus());\n"
+                                   "\n"
+                                   "  absl::StatusOr<vtsnap::ExitStatus> exit = "
+                                   "session.WaitForExit();\n"
+                                   "  ASSERT_TRUE(exit.ok()) << exit.status();\n"
+                                   "  EXPECT_EQ(exit->ToString(), \"exit status 3\");\n"));
+}
 
 }  // namespace
 }  // namespace vtsnap::tools::record_internal
