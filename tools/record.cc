@@ -583,8 +583,9 @@ int RunRecord(const std::vector<std::string>& args, std::ostream& out, std::ostr
                       "and records the keys you type there");
   }
   if (!o.size_text.has_value()) size = UserTerminalSize();
-  const Paths paths{.test = absl::StrCat(o.out, "/", *o.name, "_test.cc"),
-                    .goldens = absl::StrCat(o.out, "/goldens/", *o.name, "_test")};
+  const std::filesystem::path out_dir(o.out);
+  const Paths paths{.test = (out_dir / absl::StrCat(*o.name, "_test.cc")).string(),
+                    .goldens = (out_dir / "goldens" / absl::StrCat(*o.name, "_test")).string()};
   if (absl::Status s = CheckOutput(o, paths); !s.ok()) return line.Error(err, s.message());
 
   Recorder recorder(o, size, err);
