@@ -324,7 +324,9 @@ TEST(Record, SignalRestoresTheTerminalAndWritesNothing) {
   pid_t recorder = -1;
   for (int i = 0; i < 500 && recorder < 0; ++i) {
     for (pid_t pid : LiveProcessesInSession(shell.pid())) {
-      if (ReadAll(absl::StrCat("/proc/", pid, "/cmdline")).find("record") != std::string::npos) {
+      // The recorder itself, not the shell whose command line names it.
+      const std::string recorder_line = absl::StrCat(kCli, std::string(1, '\0'), "record");
+      if (ReadAll(absl::StrCat("/proc/", pid, "/cmdline")).rfind(recorder_line, 0) == 0) {
         recorder = pid;
       }
     }
