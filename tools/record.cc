@@ -264,6 +264,9 @@ class Recorder {
     PtyOptions options;
     options.cols = size_.cols;
     options.rows = size_.rows;
+    // Send waits this long for a program that does not read its input: the keys stay queued for
+    // it, and the recorder goes on reading the user's (a hotkey must answer at once).
+    options.timeout = absl::Milliseconds(250);
     options.output_sink = [this](absl::string_view bytes) {
       last_output_ns_.store(absl::ToUnixNanos(absl::Now()));
       WriteAll(STDOUT_FILENO, bytes);
