@@ -244,6 +244,25 @@ TEST(Record, TerminalRepliesAreNotRecordedAndSlowAnswersAreAwaitedByText) {
   EXPECT_THAT(source, Not(HasSubstr("Send(")));
 }
 
+// ctrl+\ twice types one ctrl+\ for the program; ctrl+\ then another key types nothing.
+TEST(Record, HotkeyTwiceTypesItAndHotkeyThenOtherKeyTypesNothing) {
+  const fs::path dir = test_util::ScratchDir("record_hotkey");
+  auto recorder =
+      StartRecorder(dir, {"--name", "cat_v", "--", "sh", "-c", "stty -isig; exec cat -v"}, 80, 24);
+  ASSERT_EQ(recorder->WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("ctrl+\\ ctrl+\\"), absl::OkStatus());
+  ASSERT_EQ(recorder->WaitForText("^\\"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("ctrl+\\ x"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("a enter"), absl::OkStatus());
+  ASSERT_EQ(recorder->WaitForText("^\\a\n^\\a"), absl::OkStatus());
+  ASSERT_EQ(recorder->SendKeys("ctrl+\\ q"), absl::OkStatus());
+  WaitForRecorder(*recorder);
+  const std::string source = ReadAll(dir / "cat_v_test.cc");
+  EXPECT_THAT(source, HasSubstr("session.SendKeys(\"ctrl+\\\\\")"));
+  EXPECT_THAT(source, HasSubstr("session.SendKeys(\"a enter\")"));
+  EXPECT_THAT(source, Not(ContainsRegex("SendKeys\\(\"[^\"]*x")));
+}
+
 TEST(Record, ProgramNotFoundExits127NamingIt) {
   const fs::path dir = test_util::ScratchDir("record_not_found");
   auto recorder = StartRecorder(dir, {"--", "no-such-program-vtsnap"}, 80, 24);
