@@ -149,20 +149,59 @@ absl::Status ParseRun(absl::string_view text, int line, int indent, const Inline
   return absl::OkStatus();
 }
 
-// What a person sees of a cell's style (the runs FormatInlineScreen writes).
-Style VisibleStyle(const Cell& cell) {
-  Style style = cell.style;
+Style Normalized(Style style) {
   style.attr_order = 0;
   if (!style.underline) {
     style.underline_shape = UnderlineShape::kSingle;
     style.underline_color = Color::Default();
   }
-  const bool blank = cell.grapheme.empty() || cell.grapheme == " ";
-  if (blank && !BlankShowsForeground(style)) {
+  return style;
+}
+
+// What shows of `style` on a blank cell (BlankShowsForeground): without an underline, a strike
+// line or reverse video, the foreground, bold, dim and italic draw nothing there.
+Style OnBlank(Style style) {
+  if (!BlankShowsForeground(style)) {
     style.fg = Color::Default();
     style.bold = style.dim = style.italic = false;
   }
   return style;
+}
+
+bool IsBlank(const Cell& cell) { return cell.grapheme.empty() || cell.grapheme == " "; }
+
+// The styles of row `row` as a person sees them (the runs FormatInlineScreen writes): a blank
+// cell keeps what shows on it, except that blanks between two cells of one style that look like
+// that style on a blank take it ("Fruit Shop" in bold is one bold run), as the semantic
+// projection's runs do.
+std::vector<Style> SeenStyles(const Frame& frame, int row) {
+  std::vector<Style> seen(static_cast<size_t>(frame.cols));
+  std::vector<bool> plain_blank(static_cast<size_t>(frame.cols));
+  for (int col = 0; col < frame.cols; ++col) {
+    const Cell& cell = frame.cell(col, row);
+    const Style style = Normalized(cell.style);
+    plain_blank[col] = IsBlank(cell) && !BlankShowsForeground(style);
+    seen[col] = plain_blank[col] ? OnBlank(style) : style;
+  }
+  int col = 0;
+  while (col < frame.cols) {
+    if (!plain_blank[col]) {
+      ++col;
+      continue;
+    }
+    int end = col;
+    while (end < frame.cols && plain_blank[end]) ++end;
+    if (col > 0 && end < frame.cols && seen[col - 1] == seen[end]) {
+      const Style around = seen[col - 1];
+      bool alike = true;
+      for (int c = col; c < end && alike; ++c) alike = seen[c] == OnBlank(around);
+      if (alike) {
+        for (int c = col; c < end; ++c) seen[c] = around;
+      }
+    }
+    col = end;
+  }
+  return seen;
 }
 
 }  // namespace
@@ -260,8 +299,8 @@ std::string FormatInlineScreen(const Frame& frame, bool with_styles) {
     if (!absl::StripTrailingAsciiWhitespace(text).empty()) break;
     // A row is left out only when nothing on it shows, styles included when they are pinned.
     bool styled = false;
-    for (int col = 0; with_styles && col < frame.cols && !styled; ++col) {
-      styled = !(VisibleStyle(frame.cell(col, rows - 1)) == Style{});
+    if (with_styles) {
+      for (const Style& style : SeenStyles(frame, rows - 1)) styled = styled || !(style == Style{});
     }
     if (styled) break;
     --rows;
@@ -271,15 +310,15 @@ std::string FormatInlineScreen(const Frame& frame, bool with_styles) {
   if (!with_styles) return out;
   absl::StrAppend(&out, kInlineStylesLine, "\n");
   for (int row = 0; row < rows; ++row) {
+    const std::vector<Style> seen = SeenStyles(frame, row);
     int col = 0;
     while (col < frame.cols) {
-      const Style style = VisibleStyle(frame.cell(col, row));
       int last = col;
-      while (last + 1 < frame.cols && VisibleStyle(frame.cell(last + 1, row)) == style) ++last;
-      if (!(style == Style{})) {
+      while (last + 1 < frame.cols && seen[last + 1] == seen[col]) ++last;
+      if (!(seen[col] == Style{})) {
         absl::StrAppend(&out, row, " ", col);
         if (last > col) absl::StrAppend(&out, "-", last);
-        absl::StrAppend(&out, " ", InlineStyleWords(style), "\n");
+        absl::StrAppend(&out, " ", InlineStyleWords(seen[col]), "\n");
       }
       col = last + 1;
     }

@@ -7,6 +7,8 @@
 # (a) install: `cmake --install <build> --prefix <scratch>/prefix`, then configure test/package
 #     with CMAKE_PREFIX_PATH=<prefix> (find_package), build it and run its ctest;
 #     and, with the installed pkg-config files only, compile package_test.cc and run it;
+# (d) inline: a downstream project of inline screens and unnamed goldens, rewritten by
+#     UPDATE_GOLDENS=1 (test/package/inline/; see the block below);
 # (b) subdirectory: the README's add_subdirectory route as written (its CMake block and its C++
 #     example, nothing more), built and its ctest run, golden inventory check included.
 cmake_minimum_required(VERSION 3.25)
@@ -22,7 +24,7 @@ if(NOT DEFINED BUILD_TYPE OR BUILD_TYPE STREQUAL "")
   set(BUILD_TYPE RelWithDebInfo)
 endif()
 if(NOT DEFINED MODES)
-  set(MODES install subdirectory)
+  set(MODES install inline subdirectory)
 endif()
 set(compiler_args)
 if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER STREQUAL "")
@@ -124,6 +126,105 @@ if("install" IN_LIST MODES)
   step(build-find_package ${CMAKE_COMMAND} --build "${b}")
   step(test-find_package ${CMAKE_CTEST_COMMAND} --test-dir "${b}" --output-on-failure
        --no-tests=error)
+endif()
+
+# Runs ctest in `dir` with UPDATE_GOLDENS=`update` ("" for none); `out` gets its output and `rc`
+# its exit code. CI is unset: this scratch project's goldens are the test's to write.
+function(downstream_ctest dir update out rc)
+  set(saved_ci "$ENV{CI}")
+  unset(ENV{CI})
+  if(NOT update STREQUAL "")
+    set(ENV{UPDATE_GOLDENS} "${update}")
+  endif()
+  execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir "${dir}" --output-on-failure
+                  --no-tests=error OUTPUT_VARIABLE output ERROR_VARIABLE output
+                  RESULT_VARIABLE result)
+  unset(ENV{UPDATE_GOLDENS})
+  if(NOT saved_ci STREQUAL "")
+    set(ENV{CI} "${saved_ci}")
+  endif()
+  set(${out} "${output}" PARENT_SCOPE)
+  set(${rc} "${result}" PARENT_SCOPE)
+endfunction()
+
+# Fails the script unless the file `actual` holds exactly what the file `expected` holds.
+function(expect_same_file step actual expected)
+  file(READ "${actual}" got)
+  file(READ "${expected}" want)
+  if(NOT got STREQUAL want)
+    message(FATAL_ERROR "package test: [${step}] ${actual} is not ${expected}:\n${got}")
+  endif()
+endfunction()
+
+# (d) inline: test/package/inline's tests write their screens inline (ScreenIs, one empty and
+#     one out of date) and name their goldens after themselves (EqualsGolden()). One
+#     UPDATE_GOLDENS=1 ctest run (a process per test: the second literal is found below the
+#     first one's growth) must rewrite the source into shop_test.cc.round1 exactly and write the
+#     goldens; rebuilt, the tests pass. A changed screen then moves its literal only
+#     (shop_test.cc.round2), and a renamed test leaves an orphan golden the run reports.
+if("inline" IN_LIST MODES)
+  set(prefix "${SCRATCH}/prefix")
+  if(NOT EXISTS "${prefix}")
+    step(install-for-inline ${CMAKE_COMMAND} --install "${VTSNAP_BINARY_DIR}" --prefix "${prefix}")
+  endif()
+  set(src "${SCRATCH}/inline_src")
+  set(b "${SCRATCH}/inline_build")
+  file(MAKE_DIRECTORY "${src}")
+  foreach(f CMakeLists.txt shop_app.h shop_test.cc)
+    file(COPY_FILE "${downstream}/inline/${f}" "${src}/${f}")
+  endforeach()
+  step(configure-inline ${CMAKE_COMMAND} -S "${src}" -B "${b}" -G "${GENERATOR}" ${compiler_args}
+       -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 "-DCMAKE_PREFIX_PATH=${prefix}")
+  step(build-inline ${CMAKE_COMMAND} --build "${b}")
+  downstream_ctest("${b}" 1 output rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "package test: [inline-update] UPDATE_GOLDENS=1 ctest failed:\n${output}")
+  endif()
+  expect_same_file(inline-update "${src}/shop_test.cc" "${downstream}/inline/shop_test.cc.round1")
+  foreach(g Shop.HighlightsTheSelection.dump Shop.KeepsTheTitle.dump)
+    if(NOT EXISTS "${src}/goldens/shop_test/${g}")
+      message(FATAL_ERROR "package test: [inline-update] no golden ${src}/goldens/shop_test/${g}")
+    endif()
+  endforeach()
+  step(rebuild-inline ${CMAKE_COMMAND} --build "${b}")
+  downstream_ctest("${b}" "" output rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "package test: [inline-rerun] the rebuilt tests failed:\n${output}")
+  endif()
+
+  # Round two: the first test's screen gains a row; only its literal moves.
+  file(READ "${src}/shop_test.cc" text)
+  string(REPLACE "vt.Write(ShopScreen(0));\n  EXPECT_THAT(vt, vtsnap::ScreenIs("
+                 "vt.Write(ShopScreen(0, true));\n  EXPECT_THAT(vt, vtsnap::ScreenIs(" text "${text}")
+  file(WRITE "${src}/shop_test.cc" "${text}")
+  step(build-inline-round2 ${CMAKE_COMMAND} --build "${b}")
+  downstream_ctest("${b}" "" output rc)
+  if(rc EQUAL 0 OR NOT output MATCHES "shop_test.cc:[0-9]+ differs")
+    message(FATAL_ERROR "package test: [inline-round2] the changed screen did not fail:\n${output}")
+  endif()
+  if(NOT EXISTS "${src}/.shop_test.cc.pending-screens")
+    message(FATAL_ERROR "package test: [inline-round2] the failure left no change for review")
+  endif()
+  downstream_ctest("${b}" 1 output rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "package test: [inline-round2] UPDATE_GOLDENS=1 ctest failed:\n${output}")
+  endif()
+  expect_same_file(inline-round2 "${src}/shop_test.cc" "${downstream}/inline/shop_test.cc.round2")
+  # The failing run left the change for review beside the source; the rewrite took it.
+  if(EXISTS "${src}/.shop_test.cc.pending-screens")
+    message(FATAL_ERROR "package test: [inline-round2] the pending change outlived the rewrite")
+  endif()
+
+  # A renamed test: its new golden is written, the old one is an orphan the run reports.
+  file(READ "${src}/shop_test.cc" text)
+  string(REPLACE "TEST(Shop, KeepsTheTitle)" "TEST(Shop, ShowsTheTitle)" text "${text}")
+  file(WRITE "${src}/shop_test.cc" "${text}")
+  step(build-inline-renamed ${CMAKE_COMMAND} --build "${b}")
+  downstream_ctest("${b}" 1 output rc)
+  if(rc EQUAL 0 OR NOT output MATCHES "rm '[^']*/goldens/shop_test/Shop[.]KeepsTheTitle[.]dump'")
+    message(FATAL_ERROR "package test: [inline-renamed] the orphan was not reported:\n${output}")
+  endif()
+  message(STATUS "package test: [inline-renamed] reported:\n${output}")
 endif()
 
 if("subdirectory" IN_LIST MODES)
