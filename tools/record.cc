@@ -514,9 +514,8 @@ int WriteFiles(const RecordOptions& o, const Paths& paths, const RecordedSession
   // With --force, the goldens of an earlier recording with more checkpoints go.
   for (const std::string& old : ExistingGoldens(paths.goldens, *o.name)) {
     int n = 0;
-    absl::string_view rest = std::filesystem::path(old).filename().string();
-    std::string file(rest);
-    rest = file;
+    const std::string file = std::filesystem::path(old).filename().string();
+    absl::string_view rest = file;
     if (absl::ConsumePrefix(&rest, absl::StrCat(*o.name, "_")) &&
         absl::ConsumeSuffix(&rest, ".dump") && absl::SimpleAtoi(rest, &n) &&
         static_cast<size_t>(n) > goldens.size()) {

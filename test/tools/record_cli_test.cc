@@ -319,12 +319,22 @@ TEST(Record, ExistingGoldenIsNotReplacedWithoutForce) {
 TEST(Record, ForceReplacesAnEarlierRecording) {
   const fs::path dir = test_util::ScratchDir("record_force");
   std::ofstream(dir / "echo_test.cc") << "// old\n";
+  const fs::path goldens = dir / "goldens/echo_test";
+  fs::create_directories(goldens);
+  for (const char* file : {"echo_1.dump", "echo_2.dump", "echo_x.dump", "other_1.dump"}) {
+    std::ofstream(goldens / file) << "old\n";
+  }
   // `echo` ends by itself: a recording without keys or checkpoints.
   auto recorder = StartRecorder(dir, {"--force", "--", "echo", "hi"}, 80, 24);
   WaitForRecorder(*recorder);
   const std::string source = ReadAll(dir / "echo_test.cc");
   EXPECT_THAT(source, HasSubstr("session.Start({\"echo\", \"hi\"})"));
   EXPECT_THAT(source, HasSubstr("WaitForExit"));
+  // The earlier recording's checkpoints go; files that are not its goldens stay.
+  EXPECT_FALSE(fs::exists(goldens / "echo_1.dump"));
+  EXPECT_FALSE(fs::exists(goldens / "echo_2.dump"));
+  EXPECT_TRUE(fs::exists(goldens / "echo_x.dump"));
+  EXPECT_TRUE(fs::exists(goldens / "other_1.dump"));
 }
 
 // SIGTERM during a recording: the program's session ends, nothing is written, the exit code is
