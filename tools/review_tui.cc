@@ -266,6 +266,25 @@ std::vector<std::string> CaptureBody(const Entry& entry, View view) {
 }
 
 // What the review shows of one entry in one view, a line per element.
+// A pending inline screen: the literal's screen (expected), the one that would replace it
+// (actual), or the diff between them.
+std::vector<std::string> InlineBody(const Entry& entry, View view) {
+  absl::StatusOr<InlineFrames> frames = ReadInlineFrames(entry);
+  if (!frames.ok()) return {ShownName(frames.status().message())};
+  if (view == View::kExpected) {
+    if (frames->expected_empty) return {"(the inline screen is empty: this entry is new)"};
+    return RenderFrameRows(frames->expected);
+  }
+  if (view == View::kActual || frames->expected_empty) {
+    std::vector<std::string> lines = RenderFrameRows(frames->actual);
+    if (view == View::kDiff) lines.emplace(lines.begin(), "new inline screen:");
+    return lines;
+  }
+  const FrameDiff diff = Compare(frames->expected, frames->actual);
+  if (diff.empty()) return {"the inline screen and the actual screen mean the same"};
+  return Lines(RenderDiff(diff));
+}
+
 std::vector<std::string> Body(const Entry& entry, View view) {
   const absl::string_view ext = FormatOf(
       entry.golden.empty() ? entry.actual.substr(0, entry.actual.size() - kActualSuffix.size())
@@ -278,22 +297,7 @@ std::vector<std::string> Body(const Entry& entry, View view) {
     return lines;
   }
   if (entry.capture) return CaptureBody(entry, view);
-  if (entry.inline_screen) {
-    absl::StatusOr<InlineFrames> frames = ReadInlineFrames(entry);
-    if (!frames.ok()) return {ShownName(frames.status().message())};
-    if (view == View::kExpected) {
-      if (frames->expected_empty) return {"(the inline screen is empty: this entry is new)"};
-      return RenderFrameRows(frames->expected);
-    }
-    if (view == View::kActual || frames->expected_empty) {
-      lines = RenderFrameRows(frames->actual);
-      if (view == View::kDiff) lines.emplace(lines.begin(), "new inline screen:");
-      return lines;
-    }
-    const FrameDiff diff = Compare(frames->expected, frames->actual);
-    if (diff.empty()) return {"the inline screen and the actual screen mean the same"};
-    return Lines(RenderDiff(diff));
-  }
+  if (entry.inline_screen) return InlineBody(entry, view);
   absl::StatusOr<std::string> actual_bytes = ReadAll(entry.actual);
   std::optional<std::string> golden_bytes;
   if (entry.golden_exists) {

@@ -32,6 +32,18 @@ std::string Explain(const ScreenView& screen, const ::testing::Matcher<const Scr
   return listener.str();
 }
 
+// The example of matchers/screen_is.h, as it is written there.
+TEST(Shop, ListsTheFruit) {
+  vtsnap::VirtualTerminal vt({.cols = 20, .rows = 4});
+  vt.Write("Fruit Shop\r\n\x1b[7m> Apples      $1.20 \x1b[m");
+  EXPECT_THAT(vt, vtsnap::ScreenIs(R"(
+        |Fruit Shop          |
+        |> Apples      $1.20 |
+        --- styles
+        1 0-19 reverse
+    )"));
+}
+
 TEST(ScreenIs, MatchesTheRowsOfTheScreen) {
   VirtualTerminal vt({.cols = 12, .rows = 4});
   vt.Write("Fruit Shop\r\n> Apples");

@@ -175,6 +175,25 @@ INSTANTIATE_TEST_SUITE_P(
         FormatCase{"NoStylesPartWithoutStyles", 3, 1, "a", true, "|a  |\n--- styles\n"}),
     [](const ::testing::TestParamInfo<FormatCase>& info) { return info.param.name; });
 
+// The example of snapshot/formats/inline_screen.h.
+TEST(InlineScreenExample, ReadsTheHeadersLiteral) {
+  absl::StatusOr<vtsnap::InlineScreen> screen = vtsnap::ParseInlineScreen(R"(
+    |Fruit Shop |
+    |> Apples   |
+    --- styles
+    1 0-10 reverse
+  )");
+  ASSERT_TRUE(screen.ok()) << screen.status();
+  EXPECT_EQ(screen->cols, 11);
+  EXPECT_EQ(screen->rows.size(), 2u);
+  EXPECT_TRUE(screen->pins_styles);
+  const Frame actual = Screen(11, 3, "Fruit Shop\r\n\x1b[7m> Apples   \x1b[m");
+  const vtsnap::Frame expected = vtsnap::ExpectedFrame(*screen, actual);  // compare with actual
+  EXPECT_TRUE(Compare(expected, actual).empty());
+  const std::string body = vtsnap::FormatInlineScreen(actual, /*with_styles=*/true);
+  EXPECT_EQ(body, "|Fruit Shop |\n|> Apples   |\n--- styles\n1 0-10 reverse\n");
+}
+
 TEST(InlineScreenCompare, AnUnpinnedStyleIsNotCompared) {
   const Frame actual = Screen(3, 1, "\x1b[1mab\x1b[m");
   absl::StatusOr<InlineScreen> screen = ParseInlineScreen("|ab |\n");
