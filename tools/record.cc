@@ -217,8 +217,12 @@ class Recorder {
       // Keys read together were typed faster than the program answered: one group.
       chunk_start_ = true;
       for (const record_internal::InputToken& token : tokens) {
-        if (!Handle(token.bytes)) return;
+        if (!Handle(token.bytes)) {
+          SendTyped();
+          return;
+        }
       }
+      SendTyped();
       NoteEarlyAnswer();
     }
   }
@@ -334,10 +338,17 @@ class Recorder {
     group_->bytes += bytes;
     group_last_key_ = now;
     group_early_screen_.reset();
+    typed_ += bytes;
+  }
+
+  // What was read together goes to the program in one write, as it came.
+  void SendTyped() {
+    if (typed_.empty()) return;
     // Output read from here on answers this group: keys typed after it start the next one.
-    group_bytes_ = received;
+    group_bytes_ = session_.bytes_received();
     // A program that has gone takes nothing: the loop sees it end.
-    [[maybe_unused]] absl::Status sent = session_.Send(bytes);
+    [[maybe_unused]] absl::Status sent = session_.Send(typed_);
+    typed_.clear();
   }
 
   // The screen kSlowAnswer after the group's last key: what the program drew after that (and
@@ -387,7 +398,7 @@ class Recorder {
   }
 
   void Checkpoint() {
-    CloseGroup();
+    SendTyped();
     const std::string name = absl::StrCat(*o_.name, "_", goldens_.size() + 1);
     const absl::Duration at = absl::Now() - start_;
     absl::StatusOr<ScreenView> view =
@@ -410,6 +421,8 @@ class Recorder {
         }
       }
     }
+    // The screen has settled: the keys' group ends with what the program answered.
+    CloseGroup();
     if (!dump.ok()) {
       skipped_.push_back(absl::StrCat(absl::FormatDuration(absl::Trunc(at, absl::Milliseconds(10))),
                                       ": ", dump.status().message()));
@@ -444,6 +457,7 @@ class Recorder {
   absl::Time group_last_key_;
   std::string group_screen_before_;
   std::optional<std::string> group_early_screen_;  // NoteEarlyAnswer
+  std::string typed_;                              // forwarded, not yet sent (SendTyped)
   bool first_screen_taken_ = false;
   RecordedWait first_screen_;
   std::vector<RecordedStep> steps_;
