@@ -203,10 +203,7 @@ class Recorder {
         char buf[4096];
         const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-        if (n <= 0) {
-          input_ended_ = true;
-          return;
-        }
+        if (n <= 0) return;  // the end of input ends the recording as ctrl+\ q does
         pending.append(buf, static_cast<size_t>(n));
         const size_t taken = record_internal::SplitInput(pending, false, &tokens);
         pending.erase(0, taken);
@@ -450,7 +447,6 @@ class Recorder {
   bool armed_ = false;        // ctrl+\ was typed
   bool chunk_start_ = false;  // the next key forwarded is the first of what was read
   bool ended_by_program_ = false;
-  bool input_ended_ = false;
   std::optional<ExitStatus> exit_;
   std::optional<RecordedStep> group_;
   uint64_t group_bytes_ = 0;  // output read when its last key was sent
