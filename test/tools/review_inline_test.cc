@@ -6,9 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/pty/test_support.h"
 #include "test/scratch_dir.h"
+#include "vtsnap/matchers/matchers.h"
+#include "vtsnap/pty/pty_session.h"
 #include "vtsnap/snapshot/golden/inline_source.h"
 #include "vtsnap/tools/commands.h"
 #include "vtsnap/tools/exit_codes.h"
@@ -118,6 +123,46 @@ TEST_F(ReviewInlineTest, AnEditedSourceIsRefusedNamingTheLine) {
   EXPECT_NE(Review({"--accept-all", "--filter", "menu_test.cc:2"}), kExitOk);
   EXPECT_THAT(err_.str(), HasSubstr("menu_test.cc:2: the inline screen there is not the one"));
   EXPECT_THAT(Read(source_), HasSubstr("ScreenIs(\"|zz|\")"));
+}
+
+// The interactive review under a pseudo-terminal, its screens pinned inline.
+TEST_F(ReviewInlineTest, TheInteractiveReviewShowsAndAcceptsAnInlineScreen) {
+  PtyOptions options = pty_test::MarkedOptions(44, 10);
+  options.working_directory = dir_.string();
+  PtySession session(options);
+  ASSERT_TRUE(session.Start({VTSNAP_CLI_BINARY, "review", "--filter", "menu_test.cc:5"}).ok());
+  ASSERT_TRUE(session.WaitForText("1/1").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(150)).ok());
+  EXPECT_THAT(session, ScreenIs(R"(
+      |1/1 menu_test.cc:5 (changed)                |
+      |a accept  r reject  s skip  n/p next/prev  t|
+      |view: diff                                  |
+      |frames differ (- expected, + actual; rows a)|
+      |text:                                       |
+      |  row 0 -|ab|                               |
+      |        +|ax|                               |
+      |           ^                                |
+  )"));
+  ASSERT_TRUE(session.Send("v").ok());
+  ASSERT_TRUE(session.WaitForText("view: expected").ok());
+  ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(150)).ok());
+  EXPECT_THAT(session, ScreenIs(R"(
+      |1/1 menu_test.cc:5 (changed)                |
+      |a accept  r reject  s skip  n/p next/prev  t|
+      |view: expected                              |
+      ||ab|                                        |
+  )"));
+  ASSERT_TRUE(session.Send("a").ok());
+  const absl::StatusOr<ExitStatus> exit = session.WaitForExit();
+  ASSERT_TRUE(exit.ok()) << exit.status();
+  EXPECT_EQ(exit->code, 0);
+  EXPECT_THAT(Read(source_), HasSubstr("      |ax|\n"));
+  // The other call's change, not reviewed, still waits.
+  absl::StatusOr<std::vector<PendingInlineEdit>> left =
+      ReadPendingInlineEdits(PendingInlinePath(source_));
+  ASSERT_TRUE(left.ok()) << left.status();
+  ASSERT_EQ(left->size(), 1u);
+  EXPECT_EQ((*left)[0].edit.line, 2);
 }
 
 }  // namespace
