@@ -29,9 +29,11 @@ Registry& GetRegistry() {
   return *r;
 }
 
+// The folder an assertion without a root option uses (LocateGolden): a relative test source is
+// resolved first, so that a test compiled from a relative path checks the folder its goldens are
+// in, not a second spelling of it whose every golden would look unclaimed.
 std::string DefaultFolder(const std::string& source_file) {
-  const char* root = std::getenv("VTSNAP_GOLDEN_ROOT");
-  return GoldenFolderFor(source_file, root == nullptr ? "" : root).read;
+  return LocateGolden(source_file, "", "x", ".dump").folder;
 }
 
 // The golden folders whose inventory failed in this iteration, each with its problems counted:
