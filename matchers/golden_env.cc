@@ -304,8 +304,8 @@ std::string GoldenNameFromTest() {
   EnsureEnvironment();
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
   if (test == nullptr) return "";
-  std::string name = absl::StrReplaceAll(
-      absl::StrCat(test->test_suite_name(), ".", test->name()), {{"/", "."}});
+  std::string name =
+      absl::StrReplaceAll(absl::StrCat(test->test_suite_name(), ".", test->name()), {{"/", "."}});
   UnnamedGoldens& u = GetUnnamedGoldens();
   std::lock_guard<std::mutex> lock(u.mu);
   if (++u.made > 1) absl::StrAppend(&name, ".", u.made);
