@@ -42,6 +42,7 @@ std::vector<Subcommand> Subcommands() {
       {"compare", &kCompareUsage, RunCompare},
       {"render", &kRenderUsage, RunRender},
       {"review", &kReviewUsage, RunReview},
+      {"record", &kRecordUsage, RunRecord},
       {"run", &kRunUsage,
        [](const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
          return RunRun(args, out, err);
