@@ -17,6 +17,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -600,14 +601,22 @@ int RunRecord(const std::vector<std::string>& args, std::ostream& out, std::ostr
                     .goldens = (out_dir / "goldens" / absl::StrCat(*o.name, "_test")).string()};
   if (absl::Status s = CheckOutput(o, paths); !s.ok()) return line.Error(err, s.message());
 
-  Recorder recorder(o, size, err);
-  if (std::optional<int> code = recorder.Start(); code.has_value()) return *code;
+  // Why the program could not start, printed once the terminal is itself again.
+  std::ostringstream start_err;
+  Recorder recorder(o, size, start_err);
   RecordedSession session;
   {
+    // Raw mode before the program starts: a key typed while it starts must reach it as typed,
+    // not be echoed by the terminal's line discipline, and ctrl+\ must not be SIGQUIT.
     RawMode raw;
     if (absl::Status s = raw.Enter(); !s.ok()) {
       err << "vtsnap record: cannot put the terminal in raw mode: " << s.message() << "\n";
       return kExitInvalid;
+    }
+    if (std::optional<int> code = recorder.Start(); code.has_value()) {
+      raw.Leave();
+      err << start_err.str();
+      return *code;
     }
     recorder.Loop();
     session = recorder.Finish();
