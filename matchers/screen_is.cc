@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -41,6 +44,13 @@ std::string SelfBinary() {
 
 }  // namespace
 
+struct InlineScreenState;
+
+// The screen this process rewrote each call's literal with (by file:line:column): nullopt for a
+// call not rewritten yet.
+std::optional<std::string> RewrittenWith(const InlineScreenState& s);
+void RecordRewrite(const InlineScreenState& s, const std::string& replacement);
+
 struct InlineScreenState {
   std::string literal;
   std::source_location where;
@@ -55,6 +65,34 @@ std::shared_ptr<const InlineScreenState> MakeInlineScreenState(absl::string_view
                                                                std::source_location where) {
   return std::make_shared<const InlineScreenState>(InlineScreenState{
       .literal = std::string(literal), .where = where, .parsed = ParseInlineScreen(literal)});
+}
+
+struct Rewrites {
+  std::mutex mu;
+  std::map<std::string, std::string> written;
+};
+
+Rewrites& GetRewrites() {
+  static auto* r = new Rewrites;
+  return *r;
+}
+
+std::string CallKey(const InlineScreenState& s) {
+  return absl::StrCat(s.where.file_name(), ":", s.line(), ":", s.column());
+}
+
+std::optional<std::string> RewrittenWith(const InlineScreenState& s) {
+  Rewrites& r = GetRewrites();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto it = r.written.find(CallKey(s));
+  if (it == r.written.end()) return std::nullopt;
+  return it->second;
+}
+
+void RecordRewrite(const InlineScreenState& s, const std::string& replacement) {
+  Rewrites& r = GetRewrites();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.written.emplace(CallKey(s), replacement);
 }
 
 namespace golden_kind {
@@ -112,10 +150,20 @@ bool Inline::Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
   const bool rewrite = *mode == UpdateMode::kAll || *mode == UpdateMode::kForce ||
                        (*mode == UpdateMode::kNew && s.parsed->empty());
   if (rewrite) {
+    // One call, one screen: a call reached again in this process (a loop, a helper several tests
+    // share) with another screen would have its literal flip to whichever came last.
+    const std::optional<std::string> earlier = RewrittenWith(s);
+    if (earlier.has_value() && *earlier != edit.replacement) {
+      *listener << "\nit is not rewritten: this run already wrote another screen there:\n"
+                << *earlier << "(one inline screen holds one screen: give each its own call)";
+      return false;
+    }
+    if (earlier.has_value()) return true;
     if (absl::Status st = ApplyInlineEdit(edit, *path); !st.ok()) {
       *listener << "\nit could not be rewritten: " << st.message();
       return false;
     }
+    RecordRewrite(s, edit.replacement);
     (void)ForgetPendingInlineEdit(*path, s.line(), s.column());
     std::fprintf(stderr, "vtsnap: rewrote the inline screen at %s\n", s.Where().c_str());
     return true;

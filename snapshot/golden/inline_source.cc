@@ -196,8 +196,13 @@ struct JournalEntry {
 struct Journal {
   std::string path;
   std::string identity;  // the binary's size and modification time
+  // The source file's FNV-1a hash after the last rewrite: a file that no longer has it was changed
+  // by someone else (an edit, a checkout), and the entries no longer describe it.
+  std::string file_hash;
   std::map<std::pair<int, int>, JournalEntry> entries;
 };
+
+std::string HashOf(absl::string_view text) { return absl::StrFormat("%016x", Fnv1a(text)); }
 
 std::string BinaryIdentity(const std::string& binary) {
   struct stat st = {};
@@ -221,7 +226,9 @@ absl::StatusOr<Journal> ReadJournal(const std::string& binary, const std::string
       lines[1] != absl::StrCat("binary ", journal.identity)) {
     return journal;
   }
-  for (size_t i = 2; i < lines.size(); ++i) {
+  if (lines.size() < 3 || !absl::StartsWith(lines[2], "file ")) return journal;
+  journal.file_hash = std::string(lines[2].substr(5));
+  for (size_t i = 3; i < lines.size(); ++i) {
     std::vector<absl::string_view> f = absl::StrSplit(lines[i], '\t');
     int line = 0;
     int column = 0;
@@ -237,7 +244,8 @@ absl::StatusOr<Journal> ReadJournal(const std::string& binary, const std::string
 
 absl::Status WriteJournal(const Journal& journal) {
   if (journal.path.empty()) return absl::OkStatus();
-  std::string out = absl::StrCat(kJournalHeader, "\nbinary ", journal.identity, "\n");
+  std::string out = absl::StrCat(kJournalHeader, "\nbinary ", journal.identity, "\nfile ",
+                                 journal.file_hash, "\n");
   for (const auto& [where, e] : journal.entries) {
     absl::StrAppend(&out, where.first, "\t", where.second, "\t", e.delta, "\t",
                     absl::CEscape(e.value), "\n");
@@ -343,6 +351,15 @@ absl::Status ApplyInlineEdit(const InlineEdit& edit, const std::string& path) {
   if (!lock.ok()) return lock.status();
   absl::StatusOr<Journal> journal = ReadJournal(edit.binary, path);
   if (!journal.ok()) return journal.status();
+  absl::StatusOr<std::optional<std::string>> source = ReadFileIfExists(path, kMaxSourceBytes);
+  if (!source.ok()) return source.status();
+  if (!source->has_value()) {
+    return absl::NotFoundError(absl::StrCat(path, ": the test's source file is not there"));
+  }
+  const std::string& text = **source;
+  // Changed since the last rewrite by someone else: the journal's shifts no longer apply, and the
+  // file is taken as the binary was built from it (the literal is checked below).
+  if (journal->file_hash != HashOf(text)) journal->entries.clear();
   int shift = 0;
   const std::pair<int, int> key = {edit.line, edit.column};
   const std::string* expected = &edit.compiled;
@@ -357,12 +374,6 @@ absl::Status ApplyInlineEdit(const InlineEdit& edit, const std::string& path) {
       shift += e.delta;
     }
   }
-  absl::StatusOr<std::optional<std::string>> source = ReadFileIfExists(path, kMaxSourceBytes);
-  if (!source.ok()) return source.status();
-  if (!source->has_value()) {
-    return absl::NotFoundError(absl::StrCat(path, ": the test's source file is not there"));
-  }
-  const std::string& text = **source;
   const int line = edit.line + shift;
   absl::StatusOr<InlineLiteral> literal =
       FindInlineLiteral(text, line, shift == 0 ? edit.column : 1, path);
@@ -386,6 +397,7 @@ absl::Status ApplyInlineEdit(const InlineEdit& edit, const std::string& path) {
   JournalEntry& e = journal->entries[key];
   e.delta += growth;
   e.value = written;
+  journal->file_hash = HashOf(updated);
   return WriteJournal(*journal);
 }
 

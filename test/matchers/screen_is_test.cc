@@ -3,6 +3,8 @@
 #include "vtsnap/matchers/screen_is.h"
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -17,6 +19,8 @@ namespace inline_fake {
 // into the build tree, never beside this test's real source.
 ScreenIsMatcher FakeScreenIs(absl::string_view literal);
 std::string FakeSource();
+// ScreenIs("") at line 1 of VTSNAP_INLINE_PROBE_SOURCE, which the probe below writes.
+ScreenIsMatcher ProbeScreenIs();
 }  // namespace inline_fake
 
 namespace {
@@ -163,8 +167,29 @@ TEST_F(PendingTest, ANegationNeverRecordsAChange) {
   EXPECT_FALSE(std::filesystem::exists(PendingInlinePath(FakeSource())));
 }
 
+// Run by the ctest entry screen_is.one_call_one_screen with UPDATE_GOLDENS=1, which expects it to
+// fail saying why: one call reached with two different screens in one run is not rewritten twice.
+TEST(ScreenIsUpdateProbe, DISABLED_OneCallTwoScreensIsRefused) {
+  const std::string source = VTSNAP_INLINE_PROBE_SOURCE;
+  std::ofstream(source, std::ios::binary)
+      << "vtsnap::ScreenIsMatcher vtsnap::inline_fake::ProbeScreenIs() { return ScreenIs(\"\"); "
+         "}\n";
+  VirtualTerminal first({.cols = 4, .rows = 1});
+  first.Write("ab");
+  EXPECT_THAT(first, inline_fake::ProbeScreenIs());
+  VirtualTerminal second({.cols = 4, .rows = 1});
+  second.Write("cd");
+  EXPECT_THAT(second, inline_fake::ProbeScreenIs());
+  std::ifstream in(source, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_THAT(text, HasSubstr("    |ab  |\n"));
+}
+
 }  // namespace
 }  // namespace vtsnap
+
+#line 1 VTSNAP_INLINE_PROBE_SOURCE
+vtsnap::ScreenIsMatcher vtsnap::inline_fake::ProbeScreenIs() { return ScreenIs(""); }
 
 // Everything below is compiled as if it were VTSNAP_INLINE_FAKE_SOURCE, line 1 on.
 #line 1 VTSNAP_INLINE_FAKE_SOURCE

@@ -245,6 +245,24 @@ TEST_F(ApplyTest, ARebuiltBinaryStartsAFreshJournal) {
               HasSubstr("TEST(A, C) {\n  EXPECT_THAT(vt, ScreenIs(R\"(\n      |cd|\n"));
 }
 
+// A file changed by another hand since the last rewrite (here checked out again): the journal's
+// shifts no longer describe it, and the calls are where the binary was built with them.
+TEST_F(ApplyTest, AFileChangedSinceTheLastRewriteStartsAfresh) {
+  Write(source_, kTwoCalls);
+  ASSERT_TRUE(ApplyInlineEdit(Edit(2, "", "|ab|\n"), source_).ok());
+  Write(source_, kTwoCalls);
+  ASSERT_TRUE(ApplyInlineEdit(Edit(5, "", "|cd|\n"), source_).ok());
+  EXPECT_EQ(Read(source_),
+            "TEST(A, B) {\n"
+            "  EXPECT_THAT(vt, ScreenIs(\"\"));\n"
+            "}\n"
+            "TEST(A, C) {\n"
+            "  EXPECT_THAT(vt, ScreenIs(R\"(\n"
+            "      |cd|\n"
+            "  )\"));\n"
+            "}\n");
+}
+
 TEST_F(ApplyTest, AMissingSourceIsNamed) {
   const absl::Status s = ApplyInlineEdit(Edit(2, "", "|ab|\n"), source_);
   EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
