@@ -235,6 +235,8 @@ TEST(Record, TerminalRepliesAreNotRecordedAndSlowAnswersAreAwaitedByText) {
                     {"--name", "asker", "--", "sh", "-c",
                      "printf '\\033[c'; read -r a; sleep 0.3; echo slow answer; read -r b"},
                     80, 24);
+  // The session's answer reaches the program (its line discipline echoes it) before any key.
+  ASSERT_EQ(recorder->WaitForText("[?64;"), absl::OkStatus());
   ASSERT_EQ(recorder->WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());
   ASSERT_EQ(recorder->SendKeys("a enter"), absl::OkStatus());
   ASSERT_EQ(recorder->WaitForText("slow answer"), absl::OkStatus());
@@ -251,8 +253,10 @@ TEST(Record, TerminalRepliesAreNotRecordedAndSlowAnswersAreAwaitedByText) {
 // ctrl+\ twice types one ctrl+\ for the program; ctrl+\ then another key types nothing.
 TEST(Record, HotkeyTwiceTypesItAndHotkeyThenOtherKeyTypesNothing) {
   const fs::path dir = test_util::ScratchDir("record_hotkey");
-  auto recorder =
-      StartRecorder(dir, {"--name", "cat_v", "--", "sh", "-c", "stty -isig; exec cat -v"}, 80, 24);
+  auto recorder = StartRecorder(
+      dir, {"--name", "cat_v", "--", "sh", "-c", "stty -isig; echo ready; exec cat -v"}, 80, 24);
+  // Keys typed before `stty -isig` ran would make ctrl+\ a SIGQUIT for the program.
+  ASSERT_EQ(recorder->WaitForText("ready"), absl::OkStatus());
   ASSERT_EQ(recorder->WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());
   ASSERT_EQ(recorder->SendKeys("ctrl+\\ ctrl+\\"), absl::OkStatus());
   ASSERT_EQ(recorder->WaitForText("^\\"), absl::OkStatus());
@@ -366,7 +370,23 @@ TEST(Record, SignalRestoresTheTerminalAndWritesNothing) {
     if (recorder < 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   ASSERT_GT(recorder, 0) << shell.ScreenText();
-  // Raw mode is on once the program runs (the recorder starts it, then enters raw mode).
+  // The recorder watches for signals and has the terminal raw once its program runs: wait for a
+  // child of the recorder (a slow start, under a sanitizer, took longer than any fixed pause).
+  bool started = false;
+  for (int i = 0; i < 1000 && !started; ++i) {
+    for (const fs::directory_entry& e : fs::directory_iterator("/proc")) {
+      const std::string stat = ReadAll(e.path() / "stat");
+      const size_t close = stat.rfind(')');
+      if (close == std::string::npos) continue;
+      std::istringstream fields(stat.substr(close + 2));
+      std::string state;
+      pid_t parent = 0;
+      fields >> state >> parent;
+      if (parent == recorder) started = true;
+    }
+    if (!started) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(started) << shell.ScreenText();
   ASSERT_EQ(shell.WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());
   ASSERT_EQ(kill(recorder, SIGTERM), 0);
   ASSERT_EQ(shell.WaitForText("end"), absl::OkStatus()) << shell.ScreenText();
