@@ -53,16 +53,16 @@ void RecordRewrite(const InlineScreenState& s, const std::string& replacement);
 
 struct InlineScreenState {
   std::string literal;
-  std::source_location where;
+  InlineCall where;
   absl::StatusOr<InlineScreen> parsed;
 
-  int line() const { return static_cast<int>(where.line()); }
-  int column() const { return static_cast<int>(where.column()); }
-  std::string Where() const { return absl::StrCat(where.file_name(), ":", where.line()); }
+  int line() const { return where.line; }
+  int column() const { return where.column; }
+  std::string Where() const { return absl::StrCat(where.file, ":", where.line); }
 };
 
 std::shared_ptr<const InlineScreenState> MakeInlineScreenState(absl::string_view literal,
-                                                               std::source_location where) {
+                                                               InlineCall where) {
   return std::make_shared<const InlineScreenState>(InlineScreenState{
       .literal = std::string(literal), .where = where, .parsed = ParseInlineScreen(literal)});
 }
@@ -78,7 +78,7 @@ Rewrites& GetRewrites() {
 }
 
 std::string CallKey(const InlineScreenState& s) {
-  return absl::StrCat(s.where.file_name(), ":", s.line(), ":", s.column());
+  return absl::StrCat(s.where.file, ":", s.line(), ":", s.column());
 }
 
 std::optional<std::string> RewrittenWith(const InlineScreenState& s) {
@@ -120,12 +120,12 @@ bool Inline::Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
     return false;
   }
   const FrameDiff diff = Compare(ExpectedFrame(*s.parsed, *actual), *actual);
-  absl::StatusOr<std::string> path = SourcePath(s.where.file_name());
+  absl::StatusOr<std::string> path = SourcePath(s.where.file);
   if (diff.empty() && !s.parsed->empty()) {
     if (path.ok() && !read_only) (void)ForgetPendingInlineEdit(*path, s.line(), s.column());
     return true;
   }
-  const InlineEdit edit = {.source_file = s.where.file_name(),
+  const InlineEdit edit = {.source_file = s.where.file,
                            .line = s.line(),
                            .column = s.column(),
                            .compiled = s.literal,

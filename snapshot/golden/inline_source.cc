@@ -255,6 +255,52 @@ absl::Status WriteJournal(const Journal& journal) {
 
 std::string Where(absl::string_view file, int line) { return absl::StrCat(file, ":", line); }
 
+// One `ScreenIs(` call: where its name (with any `::` before it) begins, its opening parenthesis
+// and its closing one (npos when the file ends first).
+struct CallSpan {
+  size_t begin = 0;
+  size_t open = 0;
+  size_t close = absl::string_view::npos;
+};
+
+// Every call in `source`, outside comments and literals, in order.
+std::vector<CallSpan> CallsIn(absl::string_view source) {
+  std::vector<CallSpan> calls;
+  Scanner s(source, 0);
+  while (true) {
+    s.SkipSpace();
+    if (s.done()) return calls;
+    if (!s.AtWord(kInlineFunction)) {
+      s.SkipToken();
+      continue;
+    }
+    CallSpan call;
+    call.begin = s.pos();
+    while (call.begin >= 2 && source.substr(call.begin - 2, 2) == "::") {
+      call.begin -= 2;
+      while (call.begin > 0 &&
+             (absl::ascii_isalnum(static_cast<unsigned char>(source[call.begin - 1])) ||
+              source[call.begin - 1] == '_')) {
+        --call.begin;
+      }
+    }
+    s.Advance(kInlineFunction.size());
+    s.SkipSpace();
+    if (s.peek() != '(') continue;
+    call.open = s.pos();
+    Scanner inner(source, call.open + 1);
+    int depth = 1;
+    while (depth > 0) {
+      inner.SkipSpace();
+      if (inner.done()) break;
+      if (inner.peek() == '(') ++depth;
+      if (inner.peek() == ')' && --depth == 0) call.close = inner.pos();
+      inner.SkipToken();
+    }
+    calls.push_back(call);
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<InlineLiteral> FindInlineLiteral(absl::string_view source, int line, int column,
@@ -263,36 +309,38 @@ absl::StatusOr<InlineLiteral> FindInlineLiteral(absl::string_view source, int li
   if (line_start == absl::string_view::npos || line_start >= source.size()) {
     return absl::NotFoundError(absl::StrCat(Where(file, line), ": the file has no such line"));
   }
-  // The column is the call's opening parenthesis, or the macro the call is written in.
-  const size_t from = line_start + static_cast<size_t>(std::max(
-                                       0, column - 1 - static_cast<int>(kInlineFunction.size())));
-  Scanner s(source, std::min(from, source.size()));
+  // The reported place, clamped to its line.
+  const size_t line_end = std::min(source.find('\n', line_start), source.size());
+  const size_t at = std::min(line_start + static_cast<size_t>(std::max(0, column - 1)), line_end);
   // A macro call's arguments may run over a few lines; a call further down is not this one.
   const size_t limit = std::min(LineStart(source, line + 50), source.size());
-  InlineLiteral literal;
-  while (true) {
-    s.SkipSpace();
-    if (s.done()) {
-      return absl::NotFoundError(
-          absl::StrCat(Where(file, line), ": no ", kInlineFunction, "( call from there on"));
-    }
-    if (s.AtWord(kInlineFunction)) {
-      // The new literal is indented from the line the call is on.
-      const size_t call_line_start = source.rfind('\n', s.pos()) + 1;  // npos + 1 is 0
-      const size_t indent_end = source.find_first_not_of(" \t", call_line_start);
-      literal.indent = std::string(source.substr(call_line_start, indent_end - call_line_start));
-      s.Advance(kInlineFunction.size());
-      s.SkipSpace();
-      if (s.peek() == '(') break;
-      continue;
-    }
-    // Calls are looked for on the reported line and in the macro call that starts there.
-    if (s.pos() >= limit) {
-      return absl::NotFoundError(
-          absl::StrCat(Where(file, line), ": no ", kInlineFunction, "( call from there on"));
-    }
-    s.SkipToken();
+  const CallSpan* call = nullptr;
+  const std::vector<CallSpan> calls = CallsIn(source);
+  // The call around the place (GCC names a call by its opening parenthesis, Clang by its first
+  // character); else one on the line that closes before it (Clang names a macro holding the call
+  // by the macro's closing parenthesis); else the first after it (GCC names such a macro by its
+  // first character).
+  for (const CallSpan& c : calls) {
+    if (c.begin <= at && at <= c.close) call = &c;
   }
+  if (call == nullptr) {
+    for (const CallSpan& c : calls) {
+      if (c.close < at && c.close >= line_start) call = &c;  // the last one before the place
+    }
+  }
+  for (const CallSpan& c : calls) {
+    if (call == nullptr && c.begin > at && c.begin < limit) call = &c;
+  }
+  if (call == nullptr) {
+    return absl::NotFoundError(
+        absl::StrCat(Where(file, line), ": no ", kInlineFunction, "( call there"));
+  }
+  InlineLiteral literal;
+  // The new literal is indented from the line the call is on.
+  const size_t call_line_start = source.rfind('\n', call->begin) + 1;  // npos + 1 is 0
+  const size_t indent_end = source.find_first_not_of(" \t", call_line_start);
+  literal.indent = std::string(source.substr(call_line_start, indent_end - call_line_start));
+  Scanner s(source, call->open);
   s.Advance(1);
   s.SkipSpace();
   const int call_line = LineOf(source, s.pos());
@@ -375,8 +423,7 @@ absl::Status ApplyInlineEdit(const InlineEdit& edit, const std::string& path) {
     }
   }
   const int line = edit.line + shift;
-  absl::StatusOr<InlineLiteral> literal =
-      FindInlineLiteral(text, line, shift == 0 ? edit.column : 1, path);
+  absl::StatusOr<InlineLiteral> literal = FindInlineLiteral(text, line, edit.column, path);
   if (!literal.ok()) return literal.status();
   const std::string written = RawLiteralValue(edit.replacement, literal->indent);
   if (literal->value == written) return absl::OkStatus();

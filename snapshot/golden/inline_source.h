@@ -1,8 +1,9 @@
 // Inline screens in a test's source file: finding the literal of one `ScreenIs` call, rewriting
 // it in place, and the pending changes `vtsnap review` accepts (docs/inline-screens.md).
 //
-// A call is known by what `std::source_location` said when the test binary was built: the file,
-// the line and the column of the call (or of the EXPECT_THAT macro holding it). Rewriting a
+// A call is known by what the compiler said when the test binary was built (std::source_location,
+// or Clang's builtins): the file, the line and the column of the call, or of the EXPECT_THAT macro
+// holding it. Rewriting a
 // literal can move the lines below it, and every test process of a ctest run rewrites its own
 // literal in the same file, so each rewrite is recorded in a journal kept for the test binary
 // (its path, size and modification time): a later rewrite, in this process or another, adds the
@@ -40,8 +41,10 @@ struct InlineLiteral {
   std::string indent;  // the leading blanks of the line the call is on
 };
 
-// The literal of the first `ScreenIs(` call at or after (`line`, `column`) (1-based, as
-// std::source_location gives them: the call, or the macro it is written in). Errors name `file`
+// The literal of the `ScreenIs(` call at (`line`, `column`) (1-based, as the compiler gives them):
+// the call around that place; else the last one on its line that closes before it (Clang names a
+// macro holding the call by its closing parenthesis); else the first one after it, within 50
+// lines (GCC names such a macro by its first character). Errors name `file`
 // and the line: no such call, an argument that is not one string literal (a variable, a macro, a
 // concatenation), a literal that cannot be read.
 [[nodiscard]] absl::StatusOr<InlineLiteral> FindInlineLiteral(absl::string_view source, int line,
@@ -54,7 +57,7 @@ std::string InlineRawLiteral(absl::string_view body, absl::string_view indent);
 
 // One rewrite of one call's literal.
 struct InlineEdit {
-  std::string source_file;  // as std::source_location names it
+  std::string source_file;  // as the compiler names it (InlineCall, matchers/screen_is.h)
   int line = 0;             // the call's line and column when the binary was built
   int column = 0;
   std::string compiled;     // the literal's value when the binary was built

@@ -14,7 +14,7 @@
 
 namespace vtsnap {
 namespace inline_fake {
-// ScreenIs made at a call whose std::source_location is this build's stand-in source file
+// ScreenIs made at a call whose place (InlineCall) is this build's stand-in source file
 // (VTSNAP_INLINE_FAKE_SOURCE, at the end of this file), so a failure's pending change is written
 // into the build tree, never beside this test's real source.
 ScreenIsMatcher FakeScreenIs(absl::string_view literal);

@@ -50,6 +50,16 @@ INSTANTIATE_TEST_SUITE_P(
         // Outside a macro the column is the call's opening parenthesis.
         FindCase{"ADirectCallFromItsParenthesis", "    auto m = ScreenIs(\"|ab|\\n\");\n", 1, 22,
                  "|ab|\n", "\"|ab|\\n\"", "    "},
+        // Clang names a macro holding the call by the macro's closing parenthesis.
+        FindCase{"AMacroNamedByItsClosingParenthesis",
+                 "int x;\n  EXPECT_THAT(vt, ScreenIs(R\"(\n  |ab|\n)\"));\n", 4, 4, "\n  |ab|\n",
+                 "R\"(\n  |ab|\n)\"", "  "},
+        // Clang names a call by its first character, a qualified name's included.
+        FindCase{"ACallNamedByItsFirstCharacter", "    auto m = vtsnap::ScreenIs(\"|ab|\\n\");\n",
+                 1, 14, "|ab|\n", "\"|ab|\\n\"", "    "},
+        FindCase{"TheCallOfTheMacroNotTheNextOne",
+                 "  EXPECT_THAT(a, ScreenIs(\"|a|\"));\n  EXPECT_THAT(b, ScreenIs(\"|b|\"));\n", 1,
+                 34, "|a|", "\"|a|\"", "  "},
         FindCase{"ARawLiteralWithADelimiter", "ScreenIs(R\"vt(|)\"|)vt\")\n", 1, 9, "|)\"|",
                  "R\"vt(|)\"|)vt\"", ""},
         // The new literal is indented from the line the call is on.
