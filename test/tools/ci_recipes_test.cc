@@ -2,7 +2,6 @@
 // command they run exists with the flags they give it, they parse as YAML, and GitHub's summary
 // step, run on a tree with a changed and a new golden, writes the Markdown table.
 #include <stdio.h>
-#include <sys/wait.h>
 
 #include <filesystem>
 #include <fstream>
@@ -17,6 +16,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/scratch_dir.h"
+#include "test/tools/shell_command.h"
 
 namespace {
 
@@ -33,22 +33,8 @@ std::filesystem::path Recipe(absl::string_view name) {
   return std::filesystem::path(VTSNAP_SOURCE_DIR) / "docs" / "ci" / std::string(name);
 }
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
-
-// The shell command's exit code and stdout (stderr joined in).
-Result Shell(const std::string& command) {
-  Result r;
-  FILE* pipe = popen(absl::StrCat(command, " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
-  const int status = pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using Result = vtsnap::test_util::ShellResult;
+using vtsnap::test_util::Shell;
 
 // Each `"$VTSNAP" SUBCOMMAND ARGS...` a recipe runs, as its words.
 std::vector<std::vector<std::string>> VtsnapCommands(const std::string& recipe) {

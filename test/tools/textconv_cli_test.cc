@@ -2,7 +2,6 @@
 // bad input named with its place, and the whole thing as git's textconv in a real repository
 // (docs/goldens.md, "Goldens in git and code review").
 #include <stdio.h>
-#include <sys/wait.h>
 
 #include <filesystem>
 #include <fstream>
@@ -17,6 +16,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/scratch_dir.h"
+#include "test/tools/shell_command.h"
 #include "vtsnap/base/fnv1a.h"
 #include "vtsnap/snapshot/formats/golden.h"
 #include "vtsnap/snapshot/formats/rgba_file.h"
@@ -269,17 +269,7 @@ TEST(TextconvCommandTest, PrintsTheFileAndExitsZero) {
   EXPECT_EQ(r.err, "");
 }
 
-// The shell command's exit code and stdout (stderr joined in).
-Result Shell(const std::string& command) {
-  Result r;
-  FILE* pipe = popen(absl::StrCat(command, " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
-  const int status = pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using test_util::Shell;
 
 // The lines of docs/goldens.md's ```gitattributes block.
 std::vector<std::string> DocumentedAttributes() {
@@ -320,14 +310,14 @@ TEST(TextconvGitTest, GitDiffShowsTheChangedFramedRow) {
     for (const std::string& line : attributes) out << line << "\n";
     std::ofstream(dir / "box.dump") << kBoxDump;
   }
-  const Result commit =
+  const test_util::ShellResult commit =
       Shell(git + "add .gitattributes box.dump && " + git + "commit -q -m golden");
   ASSERT_EQ(commit.code, 0) << commit.out;
   std::string changed(kBoxDump);
   changed.replace(changed.find("Hello"), 5, "Hallo");
   std::ofstream(dir / "box.dump") << changed;
 
-  const Result diff = Shell(git + "--no-pager diff --no-color");
+  const test_util::ShellResult diff = Shell(git + "--no-pager diff --no-color");
   ASSERT_EQ(diff.code, 0) << diff.out;
   EXPECT_THAT(diff.out, HasSubstr("\n-  || Hello ck ||\n+  || Hallo ck ||\n"));
   // The dump's own lines are not what the diff shows.
