@@ -205,14 +205,25 @@ void Redactions::Apply(Frame* frame) const {
                  : absl::string_view(frame->row_text[static_cast<size_t>(row)]);
     const re2::StringPiece piece(text.data(), text.size());
     for (const auto& re : patterns_) {
+      // The group whose match is masked: 0 (the whole match) unless one is named `redact`.
+      const auto named = re->NamedCapturingGroups().find("redact");
+      const int group = named == re->NamedCapturingGroups().end() ? 0 : named->second;
+      std::vector<re2::StringPiece> groups(static_cast<size_t>(group) + 1);
       size_t pos = 0;
       while (pos <= text.size()) {
-        re2::StringPiece match;
-        if (!re->Match(piece, pos, text.size(), RE2::UNANCHORED, &match, 1)) break;
+        if (!re->Match(piece, pos, text.size(), RE2::UNANCHORED, groups.data(),
+                       static_cast<int>(groups.size()))) {
+          break;
+        }
+        const re2::StringPiece& match = groups[0];
         const size_t begin = static_cast<size_t>(match.data() - text.data());
         const size_t end = begin + match.size();
         if (end > begin) {
-          MarkBytes(begin, end, &units);
+          const re2::StringPiece& masked = groups.back();
+          if (masked.data() != nullptr && !masked.empty()) {
+            const size_t masked_begin = static_cast<size_t>(masked.data() - text.data());
+            MarkBytes(masked_begin, masked_begin + masked.size(), &units);
+          }
           pos = end;
         } else if (begin < text.size()) {
           pos = NextCodePoint(text, begin);

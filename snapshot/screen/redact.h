@@ -53,8 +53,12 @@ class Redactions {
 
   // Adds a RE2 pattern (UTF-8) matched against each row's text, all non-overlapping matches from
   // the left; every cell a match touches is masked. Each pattern sees the row's original text, so
-  // patterns never see each other's masks. Empty matches mask nothing. An invalid pattern is an
-  // InvalidArgumentError with the pattern and RE2's error, and adds nothing.
+  // patterns never see each other's masks. Empty matches mask nothing. A pattern with a group
+  // named `redact` masks only what that group matched, so the rest of the match is context that
+  // stays visible: `pid (?P<redact>\d+)` masks the number of "pid 4242" and keeps "pid " (a match
+  // where the group took no part masks nothing). An invalid pattern is an InvalidArgumentError
+  // with the pattern and RE2's error, and adds nothing. Named presets for clocks, dates, sizes and
+  // the like are in snapshot/screen/redact_presets.h.
   [[nodiscard]] absl::Status AddPattern(absl::string_view pattern);
 
   // Adds a rectangle of `cols` x `rows` cells from (`col`, `row`) (0-based), clipped to the frame
