@@ -26,9 +26,11 @@
 #include "vtsnap/matchers/script.h"              // IWYU pragma: export
 #include "vtsnap/matchers/semantic_golden.h"     // IWYU pragma: export
 #include "vtsnap/matchers/theme.h"               // IWYU pragma: export
+#include "vtsnap/matchers/wait.h"                // IWYU pragma: export
 #include "vtsnap/snapshot/screen/capture.h"      // IWYU pragma: export
 #include "vtsnap/snapshot/screen/frame.h"        // IWYU pragma: export
 #include "vtsnap/snapshot/screen/redact.h"       // IWYU pragma: export
+#include "vtsnap/snapshot/screen/redact_presets.h"  // IWYU pragma: export
 #include "vtsnap/snapshot/screen/screen_view.h"  // IWYU pragma: export
 
 #endif  // VTSNAP_MATCHERS_MATCHERS_H_
