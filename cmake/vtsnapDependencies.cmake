@@ -37,3 +37,11 @@ endif()
 if(NOT TARGET ZLIB::ZLIB)
   find_dependency(ZLIB)
 endif()
+# ncursesw (Debian: libncurses-dev), for vtsnap::ncurses alone and optional: without it that
+# library is not built (in the build tree) or not imported (installed; cmake/vtsnapConfig.cmake.in).
+if(NOT TARGET PkgConfig::VTSNAP_NCURSESW)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(VTSNAP_NCURSESW QUIET IMPORTED_TARGET ncursesw)
+  endif()
+endif()
