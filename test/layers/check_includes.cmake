@@ -4,8 +4,9 @@
 #     "vtsnap/decoder/terminal.h"), anywhere;
 #   - on a header of snapshot/ named outside its rooms ("vtsnap/snapshot/screen/frame.h");
 #   - on a library file including a header of a layer above it. The flow: base/ <- decoder/ <-
-#     snapshot/ <- pty/ and matchers/ (side by side: the matchers see a PtySession only as a
-#     ScreenView) <- tools/. base/ includes nothing of vtsnap's but itself. Within snapshot/ the
+#     snapshot/ <- pty/, ncurses/ and matchers/ (side by side: the matchers see a PtySession or a
+#     CursesScreen only as a ScreenView; ncurses/ sees only snapshot/'s screen room) <- tools/
+#     (which includes no ncurses/). base/ includes nothing of vtsnap's but itself. Within snapshot/ the
 #     rooms are layers too: screen/ <- formats/ <- render/ <- golden/;
 #   - on a file of base/ or decoder/ including nlohmann/json: the decoder reads no JSON (progress
 #     lines are snapshot/formats/progress.h; layers.decoder_links_no_json checks the link side).
@@ -19,11 +20,12 @@ set(allowed_snapshot/render ${allowed_snapshot/formats} snapshot/render)
 set(allowed_snapshot/golden ${allowed_snapshot/render} snapshot/golden)
 set(allowed_pty base decoder ${rooms} pty)
 set(allowed_matchers base decoder ${rooms} matchers)
+set(allowed_ncurses base decoder snapshot/screen ncurses)
 set(allowed_tools base decoder ${rooms} pty tools)
 
 set(problems "")
 set(checked 0)
-foreach(folder IN ITEMS base decoder snapshot pty matchers tools test examples bench)
+foreach(folder IN ITEMS base decoder snapshot pty ncurses matchers tools test examples bench)
   file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/${folder}/*.h
        ${SOURCE_DIR}/${folder}/*.cc ${SOURCE_DIR}/${folder}/*.inc)
   list(FILTER files EXCLUDE REGEX "node_modules")
@@ -47,7 +49,7 @@ foreach(folder IN ITEMS base decoder snapshot pty matchers tools test examples b
       string(REGEX MATCHALL "\n" newlines "${before}")
       list(LENGTH newlines line)
       math(EXPR line "${line} + 1")
-      if(path MATCHES "^(base|decoder|snapshot|pty|matchers|tools)/")
+      if(path MATCHES "^(base|decoder|snapshot|pty|ncurses|matchers|tools)/")
         string(APPEND problems
                "${file}:${line}: #include \"${path}\": spell vtsnap headers vtsnap/${path}\n")
       elseif(path MATCHES "^vtsnap/snapshot/[^/]+$")

@@ -42,7 +42,7 @@ foreach(d IN LISTS top_dirs)
   endif()
 endforeach()
 string(REPLACE ";" "|" top_alternatives "${top_folders}")
-set(library_folders "base|decoder|snapshot|pty|matchers|tools")
+set(library_folders "base|decoder|snapshot|pty|ncurses|matchers|tools")
 
 # Whole-text files and comment-only files, relative to SOURCE_DIR.
 file(GLOB text_files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/README.md ${SOURCE_DIR}/docs/*.md
