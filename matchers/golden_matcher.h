@@ -42,6 +42,13 @@ namespace vtsnap {
 namespace matchers_internal {
 // Makes sure the end-of-program golden environment is registered (golden_env.h).
 void EnsureEnvironment();
+// Whether every golden matcher checked on this thread now only reads (as ReadOnly() does): set
+// while a wait checks a matcher (matchers/wait.h), so no golden nested in AllOf is written from a
+// screen on its way to the awaited one.
+inline bool& GoldensReadOnlyOnThisThread() {
+  thread_local bool read_only = false;
+  return read_only;
+}
 }  // namespace matchers_internal
 
 // What one golden assertion asks of its kind: the golden's name, the kind's options, and whether
@@ -109,7 +116,9 @@ class BasicGoldenMatcher {
       : name_(std::move(name)), options_(std::move(options)) {}
 
   GoldenAssertion<Options> assertion() const {
-    return {.name = name_, .options = *options_, .read_only = kReadOnly};
+    return {.name = name_,
+            .options = *options_,
+            .read_only = kReadOnly || matchers_internal::GoldensReadOnlyOnThisThread()};
   }
 
   std::string name_;

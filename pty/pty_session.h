@@ -6,8 +6,9 @@
 // everything the program writes (never dropping a byte, however large the burst) into a
 // VirtualTerminal and writes back the replies the decoder owes the program (cursor position
 // reports, DA1/DA2, window size), so programs that ask do not hang. Waiting never sleeps for a
-// fixed time: WaitForText, WaitForPattern, WaitUntil and WaitForQuiet return as soon as the screen
-// is ready, or fail after a timeout with what was awaited and the screen at that moment.
+// fixed time: WaitForText, WaitForPattern, WaitFor (any matcher of a screen), WaitUntil and
+// WaitForQuiet return as soon as the screen is ready, or fail after a timeout with what was awaited
+// and the screen at that moment.
 // VTSNAP_TIMEOUT_SCALE multiplies every timeout and quiet period (slow CI, sanitizers).
 // Destruction kills the program's process group and session and reaps it: no zombie and no
 // descriptor survives a session. docs/pty.md has the details.
@@ -18,6 +19,9 @@
 //   ASSERT_TRUE(session.SendKeys("/TODO enter").ok());
 //   ASSERT_TRUE(session.WaitForQuiet(absl::Milliseconds(100)).ok());
 //   EXPECT_THAT(session, vtsnap::EqualsGolden("after-search"));   // matchers/golden.h
+//   // Any matcher of a screen, checked between frames (vtsnap/matchers/matchers.h):
+//   ASSERT_TRUE(session.WaitFor(vtsnap::CellStyleIs(0, 23, testing::Field(&vtsnap::Style::reverse,
+//                                                                         true))).ok());
 #ifndef VTSNAP_PTY_PTY_SESSION_H_
 #define VTSNAP_PTY_PTY_SESSION_H_
 
@@ -42,6 +46,7 @@
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
 #include "vtsnap/snapshot/screen/frame.h"
+#include "vtsnap/snapshot/screen/screen_check.h"
 #include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
@@ -196,6 +201,29 @@ class PtySession {
   [[nodiscard]] absl::Status WaitUntil(const std::function<bool(const Terminal&)>& predicate,
                                        absl::string_view description,
                                        std::optional<absl::Duration> timeout = std::nullopt);
+  // `matcher`, any GoogleMock matcher of `const ScreenView&` (vtsnap::CellStyleIs, RowTextIs,
+  // ScreenIs, EqualsGolden, testing::Not, AllOf, a MATCHER of one's own), matches the screen
+  // (View()). Include the header of the matcher: vtsnap/matchers/matchers.h (or
+  // vtsnap/matchers/wait.h) turns it into a ScreenCheck; without it the program does not compile
+  // and the error names the header. Golden matchers only read while waiting: none writes a
+  // golden or an .actual file, even nested in AllOf, whatever UPDATE_GOLDENS says (assert on the
+  // screen afterwards to update one). A timeout's message holds the matcher's description, its
+  // explanation on the last screen checked and that screen. The matcher runs on the waiting
+  // thread with the session's lock held: it must not call the session.
+  template <typename Matcher>
+  [[nodiscard]] absl::Status WaitFor(const Matcher& matcher,
+                                     std::optional<absl::Duration> timeout = std::nullopt) {
+    // Unqualified, with a ScreenView pointer: argument-dependent lookup finds the matchers layer's
+    // AsScreenCheck (namespace vtsnap) where the call is instantiated, in the test's source.
+    return WaitForCheck(AsScreenCheck(matcher, static_cast<const ScreenView*>(nullptr)), timeout);
+  }
+  // `check` holds on the screen (snapshot/screen/screen_check.h): WaitFor without GoogleTest. The
+  // check runs on a snapshot of the screen between synchronized frames, once for each change
+  // (output decoded, a resize), with the session's lock held. On a timeout, DeadlineExceeded:
+  // "timed out after T waiting for a screen that matches: DESCRIPTION (STATE)", then "the last
+  // screen checked: EXPLANATION" and that screen's framed rows (as the other waits show it).
+  [[nodiscard]] absl::Status WaitForCheck(const ScreenCheck& check,
+                                          std::optional<absl::Duration> timeout = std::nullopt);
   // No output for `quiet` and no synchronized frame (?2026h) open; typed input counts as output
   // (the quiet period starts after the last bytes Send wrote), so after SendKeys this awaits the
   // program's answer, not the silence before the keys. True at once after the
@@ -300,10 +328,12 @@ class PtySession {
   void Reap(bool block);
   void CloseDescriptors();
   // `between_frames`: `done` is checked only while no synchronized frame is open.
-  // `poll`: how often `done` is checked when nothing happens.
-  absl::Status WaitFor(const std::function<bool(const Terminal&)>& done, absl::string_view what,
-                       std::optional<absl::Duration> timeout, bool fail_at_end, bool between_frames,
-                       absl::Duration poll = absl::Milliseconds(10));
+  // `poll`: how often `done` is checked when nothing happens. `explain` (may be empty), called
+  // under the lock, replaces the screen in a failure's message: what was seen, then the screen.
+  absl::Status Await(const std::function<bool(const Terminal&)>& done, absl::string_view what,
+                     std::optional<absl::Duration> timeout, bool fail_at_end, bool between_frames,
+                     absl::Duration poll = absl::Milliseconds(10),
+                     const std::function<std::string()>& explain = {});
   // Whether the output is read, nothing is left to type and no synchronized frame is open.
   bool SettledLocked() const;
   // Whether the program has been seen waiting for input for the confirmation time

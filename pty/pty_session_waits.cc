@@ -21,6 +21,8 @@
 #include "re2/re2.h"
 #include "vtsnap/pty/foreground_probe.h"
 #include "vtsnap/pty/pty_session_internal.h"
+#include "vtsnap/snapshot/screen/screen_check.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 
 namespace vtsnap {
 
@@ -30,9 +32,10 @@ using pty_internal::kIdlePoll;
 using pty_internal::kPollInterval;
 using pty_internal::Quoted;
 
-absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& done,
-                                 absl::string_view what, std::optional<absl::Duration> timeout,
-                                 bool fail_at_end, bool between_frames, absl::Duration poll) {
+absl::Status PtySession::Await(const std::function<bool(const Terminal&)>& done,
+                               absl::string_view what, std::optional<absl::Duration> timeout,
+                               bool fail_at_end, bool between_frames, absl::Duration poll,
+                               const std::function<std::string()>& explain) {
   if (pid_ < 0) return NotRunning(absl::StrCat("wait for ", what));
   const absl::Duration limit = Scaled(timeout);
   const absl::Time deadline = absl::Now() + limit;
@@ -53,13 +56,14 @@ absl::Status PtySession::WaitFor(const std::function<bool(const Terminal&)>& don
           exit_.has_value() ? absl::StrCat("'", program_, "' ended (", exit_->ToString(), ")")
                             : absl::StrCat("'", program_, "' closed its terminal");
       return absl::FailedPreconditionError(
-          absl::StrCat(ended, " before the screen showed ", what, "\n", DescribeScreenLocked()));
+          absl::StrCat(ended, " before the screen showed ", what, "\n",
+                       explain ? explain() : DescribeScreenLocked()));
     }
     const absl::Time now = absl::Now();
     if (now >= deadline) {
       return absl::DeadlineExceededError(
           absl::StrCat("timed out after ", absl::FormatDuration(limit), " waiting for ", what, " (",
-                       StateLocked(), ")\n", DescribeScreenLocked()));
+                       StateLocked(), ")\n", explain ? explain() : DescribeScreenLocked()));
     }
     const absl::Duration wait = std::min(deadline - now, poll);
     changed_.wait_for(lock, absl::ToChronoNanoseconds(wait));
@@ -97,7 +101,7 @@ std::string PtySession::OpenFrameLocked() const {
 absl::Status PtySession::WaitForText(absl::string_view text,
                                      std::optional<absl::Duration> timeout) {
   const std::string wanted(text);
-  return WaitFor(
+  return Await(
       [&wanted](const Terminal& t) { return t.ScreenText().find(wanted) != std::string::npos; },
       absl::StrCat("the text ", Quoted(text)), timeout, /*fail_at_end=*/true,
       /*between_frames=*/true);
@@ -110,15 +114,51 @@ absl::Status PtySession::WaitForPattern(absl::string_view pattern,
     return absl::InvalidArgumentError(
         absl::StrCat("the pattern ", Quoted(pattern), " does not compile: ", re.error()));
   }
-  return WaitFor([&re](const Terminal& t) { return RE2::PartialMatch(t.ScreenText(), re); },
-                 absl::StrCat("the pattern ", Quoted(pattern)), timeout, /*fail_at_end=*/true,
-                 /*between_frames=*/true);
+  return Await([&re](const Terminal& t) { return RE2::PartialMatch(t.ScreenText(), re); },
+               absl::StrCat("the pattern ", Quoted(pattern)), timeout, /*fail_at_end=*/true,
+               /*between_frames=*/true);
 }
 
 absl::Status PtySession::WaitUntil(const std::function<bool(const Terminal&)>& predicate,
                                    absl::string_view description,
                                    std::optional<absl::Duration> timeout) {
-  return WaitFor(predicate, description, timeout, /*fail_at_end=*/true, /*between_frames=*/true);
+  return Await(predicate, description, timeout, /*fail_at_end=*/true, /*between_frames=*/true);
+}
+
+absl::Status PtySession::WaitForCheck(const ScreenCheck& check,
+                                      std::optional<absl::Duration> timeout) {
+  // The screen the check last ran on (a snapshot, so it stays as it was) and what it said; the
+  // check runs again only when the screen may have changed: more output decoded, or a resize.
+  struct Seen {
+    std::optional<ScreenView> screen;
+    std::string explanation;
+    uint64_t bytes = 0;
+    int cols = 0;
+    int rows = 0;
+  } seen;
+  // Runs under mu_ (Await holds it), so the view is taken at one instant.
+  auto done = [this, &check, &seen](const Terminal& t) {
+    if (seen.screen.has_value() && seen.bytes == bytes_received_ && seen.cols == t.cols() &&
+        seen.rows == t.rows()) {
+      return false;  // the same screen: the check said no already
+    }
+    ScreenView view = ViewLocked();
+    if (!view.readable()) return false;
+    seen.bytes = bytes_received_;
+    seen.cols = t.cols();
+    seen.rows = t.rows();
+    const bool holds = check.Check(view, &seen.explanation);
+    seen.screen.emplace(std::move(view));
+    return holds;
+  };
+  // Runs under mu_ when the wait fails: the last screen checked, or the one there is.
+  auto explain = [this, &seen]() {
+    if (!seen.screen.has_value()) return ExplainLastCheck(false, "", ScreenView(vt_.terminal()));
+    return ExplainLastCheck(true, seen.explanation, *seen.screen);
+  };
+  return Await(done, absl::StrCat("a screen that matches: ", check.description()), timeout,
+               /*fail_at_end=*/true, /*between_frames=*/true, absl::FromChrono(kPollInterval),
+               explain);
 }
 
 absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::Duration> timeout) {
@@ -129,7 +169,7 @@ absl::Status PtySession::WaitForQuiet(absl::Duration quiet, std::optional<absl::
   const absl::Duration scaled_quiet = quiet * scale_;
   idle_.reset();
   // Runs under mu_ (WaitFor holds it), so the members it reads are consistent.
-  return WaitFor(
+  return Await(
       [this, scaled_quiet](const Terminal&) {
         if (output_ended_) return true;
         // Output the reader has not got to yet, and replies not yet written, are activity too:
@@ -210,7 +250,7 @@ absl::StatusOr<ScreenView> PtySession::WaitForFrame(absl::Duration quiet,
   idle_.reset();
   // The condition and the capture run under one hold of mu_: no byte is decoded between them, so
   // the screen returned is the one the condition held on.
-  absl::Status s = WaitFor(
+  absl::Status s = Await(
       [this, scaled_quiet, &view](const Terminal&) {
         if (!output_ended_ &&
             (vt_.open_frame_offset().has_value() || UnreadOutputLocked() != 0 ||
@@ -235,7 +275,7 @@ absl::StatusOr<ScreenView> PtySession::WaitForFrame(absl::Duration quiet,
 
 absl::StatusOr<ExitStatus> PtySession::WaitForExit(std::optional<absl::Duration> timeout) {
   if (closed_) return exit_status().value_or(ExitStatus{});
-  absl::Status s = WaitFor(
+  absl::Status s = Await(
       [this](const Terminal&) {
         if (!exit_.has_value()) return false;
         // Output a process it left behind still writes is read until the terminal is silent.
