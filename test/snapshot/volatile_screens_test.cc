@@ -156,6 +156,20 @@ TEST(HtopRecipeTest, MasksTheProcessListBetweenHeaderAndFunctionKeys) {
   }
 }
 
+// docs/goldens.md's example of the htop recipe on two header rows of an 80-column screen: each
+// meter is masked from "[" to "]" (34 cells), each right-hand figure to the end of its row.
+TEST(HtopRecipeTest, DocExample) {
+  VirtualTerminal vt({.cols = 80, .rows = 2});
+  vt.Write(
+      "    0[||||||||||||||||||||||||||100.0%] Tasks: 36, 24 thr, 61 kthr; 2 running\r\n"
+      "  Mem[||||||||              906M/23.5G] Uptime: 17:44:04");
+  absl::StatusOr<Frame> frame = CaptureFrame(vt);
+  ASSERT_TRUE(frame.ok()) << frame.status();
+  HtopRedactions(*frame).Apply(&*frame);
+  EXPECT_EQ(frame->RowText(0), "    0" + std::string(34, '#') + " Tasks: " + std::string(33, '#'));
+  EXPECT_EQ(frame->RowText(1), "  Mem" + std::string(34, '#') + " Uptime: " + std::string(32, '#'));
+}
+
 // The first directory on PATH holding an executable `name`, or "".
 std::string FindOnPath(const std::string& name) {
   const char* path = std::getenv("PATH");
