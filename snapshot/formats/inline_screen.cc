@@ -173,7 +173,8 @@ bool IsBlank(const Cell& cell) { return cell.grapheme.empty() || cell.grapheme =
 // The styles of row `row` as a person sees them (the runs FormatInlineScreen writes): a blank
 // cell keeps what shows on it, except that blanks between two cells of one style that look like
 // that style on a blank take it ("Fruit Shop" in bold is one bold run), as the semantic
-// projection's runs do.
+// projection's runs do; and blanks beside a style that shows on a blank (a title bar's
+// background) take it as far as they look like it.
 std::vector<Style> SeenStyles(const Frame& frame, int row) {
   std::vector<Style> seen(static_cast<size_t>(frame.cols));
   std::vector<bool> plain_blank(static_cast<size_t>(frame.cols));
@@ -191,12 +192,29 @@ std::vector<Style> SeenStyles(const Frame& frame, int row) {
     }
     int end = col;
     while (end < frame.cols && plain_blank[end]) ++end;
-    if (col > 0 && end < frame.cols && seen[col - 1] == seen[end]) {
-      const Style around = seen[col - 1];
-      bool alike = true;
-      for (int c = col; c < end && alike; ++c) alike = seen[c] == OnBlank(around);
-      if (alike) {
-        for (int c = col; c < end; ++c) seen[c] = around;
+    // Blanks between two cells of one style that look like it on a blank take it; else the
+    // blanks beside a style that shows on a blank (a bar's background) take it as far as they
+    // look like it: " To do " on a blue bar is one run, a bold word before default blanks stays
+    // a word.
+    auto alike = [&](int from, int to, const Style& style) {
+      for (int c = from; c < to; ++c) {
+        if (!(seen[c] == OnBlank(style))) return false;
+      }
+      return true;
+    };
+    auto shows_on_blank = [](const Style& style) { return !(OnBlank(style) == Style{}); };
+    if (col > 0 && end < frame.cols && seen[col - 1] == seen[end] &&
+        alike(col, end, seen[col - 1])) {
+      std::fill(seen.begin() + col, seen.begin() + end, seen[col - 1]);
+    } else {
+      int from = col;
+      if (col > 0 && shows_on_blank(seen[col - 1])) {
+        const Style left = seen[col - 1];
+        while (from < end && seen[from] == OnBlank(left)) seen[from++] = left;
+      }
+      if (end < frame.cols && shows_on_blank(seen[end])) {
+        const Style right = seen[end];
+        for (int c = end - 1; c >= from && seen[c] == OnBlank(right); --c) seen[c] = right;
       }
     }
     col = end;
@@ -224,6 +242,25 @@ std::string InlineStyleWords(const Style& style) {
     words.push_back("underline-color=" + ColorName(style.underline_color));
   }
   return absl::StrJoin(words, " ");
+}
+
+absl::StatusOr<Style> ParseStyleWords(absl::string_view words) {
+  Style style;
+  bool any = false;
+  for (absl::string_view word : absl::StrSplit(words, ' ', absl::SkipEmpty())) {
+    if (!ApplyWord(word, &style)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("column ", word.data() - words.data() + 1, ": unknown style word `", word,
+                       "` (bold dim italic underline[=double|curly|dotted|dashed] reverse strike "
+                       "fg= bg= underline-color=)"));
+    }
+    any = true;
+  }
+  if (!any) {
+    return absl::InvalidArgumentError(
+        "column 1: no style words (such as `bold`, `reverse` or `bold fg=red`)");
+  }
+  return style;
 }
 
 absl::StatusOr<InlineScreen> ParseInlineScreen(absl::string_view literal) {
