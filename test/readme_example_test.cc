@@ -12,22 +12,23 @@
 
 TEST(Greeting, ShowsBoldHello) {
   vtsnap::VirtualTerminal vt({.cols = 20, .rows = 3});
-  vt.Write("\x1b[2J\x1b[H\x1b[1mHello\x1b[m, world\r\n");
+  vt.Write("\x1b[1mHello\x1b[m, world");
   EXPECT_THAT(vt, vtsnap::ScreenIs(R"(
       |Hello, world        |
       --- styles
       0 0-4 bold
   )"));
 }
+// README-EXAMPLE-END
+// clang-format on
 
+// The README's golden alternative: `EqualsGolden("greeting")`, a screen kept in a file.
 TEST(Greeting, MatchesItsGolden) {
   vtsnap::VirtualTerminal vt({.cols = 40, .rows = 5});
   vt.Write("\x1b[2J\x1b[H\x1b[1mHello\x1b[m, world\r\n");
   EXPECT_THAT(vt, vtsnap::CursorAt(0, 1));
   EXPECT_THAT(vt, vtsnap::EqualsGolden("greeting"));  // goldens/readme_example_test/greeting.dump
 }
-// README-EXAMPLE-END
-// clang-format on
 
 namespace {
 

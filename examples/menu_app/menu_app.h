@@ -1,5 +1,5 @@
 // menu_app: a small terminal UI drawn with plain ANSI escape sequences, the example that
-// README.md's walkthrough tests with vtsnap's matchers.
+// examples/menu_app/README.md tests with vtsnap's matchers.
 //
 // Render(state) returns one whole frame as the bytes a program writes to its terminal: it clears
 // the screen (ED), then draws each line with CUP, SGR and EL the way a real renderer repaints:

@@ -1,7 +1,7 @@
 // Tests of the menu_app example: the rendered bytes go into a VirtualTerminal and the screen is
 // checked the way a user sees it. Whole screens are golden dumps beside this file
 // (goldens/menu_app_test/*.dump, written with UPDATE_GOLDENS=1); small facts are direct
-// assertions. README.md "Walkthrough: testing a small TUI" explains each step.
+// assertions. examples/menu_app/README.md explains each step.
 #include "examples/menu_app/menu_app.h"
 
 #include <ctime>

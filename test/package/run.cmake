@@ -229,17 +229,23 @@ endif()
 
 if("subdirectory" IN_LIST MODES)
   # The README's route, word for word: its CMake block as the project's CMakeLists.txt, its C++
-  # example as readme_example_test.cc (with that example's reviewed golden from test/goldens), and
-  # vtsnap's source as vtsnap/. Nothing else goes into the project.
+  # example as readme_example_test.cc (its screen is inline: no golden file), and vtsnap's source
+  # as vtsnap/. Nothing else goes into the project but, with ncursesw, the ncurses consumer below.
   file(READ "${VTSNAP_SOURCE_DIR}/README.md" readme)
   readme_block(cmake_block "```cmake" "add_subdirectory(vtsnap)")
   readme_block(cpp_block "```cpp" "")
   set(project "${SCRATCH}/readme_project")
-  file(MAKE_DIRECTORY "${project}/goldens")
+  file(MAKE_DIRECTORY "${project}")
   file(WRITE "${project}/CMakeLists.txt" "${cmake_block}")
   file(WRITE "${project}/readme_example_test.cc" "${cpp_block}")
-  file(COPY "${VTSNAP_SOURCE_DIR}/test/goldens/readme_example_test"
-       DESTINATION "${project}/goldens")
+  # With ncursesw, one addition: the ncurses consumer's source in the same test binary.
+  if(NCURSES)
+    file(COPY_FILE "${downstream}/ncurses_consumer_test.cc"
+         "${project}/ncurses_consumer_test.cc")
+    file(APPEND "${project}/CMakeLists.txt"
+         "target_sources(readme_example_test PRIVATE ncurses_consumer_test.cc)\n"
+         "target_link_libraries(readme_example_test PRIVATE vtsnap::ncurses)\n")
+  endif()
   file(CREATE_LINK "${VTSNAP_SOURCE_DIR}" "${project}/vtsnap" SYMBOLIC)
 
   set(b "${SCRATCH}/subdirectory")

@@ -24,8 +24,8 @@
 #include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/consumer_compile.h"
 #include "test/pty/test_support.h"
-#include "test/sanitizer.h"
 #include "test/scratch_dir.h"
 #include "vtsnap/pty/pty_session.h"
 #include "vtsnap/snapshot/golden/store.h"
@@ -67,31 +67,12 @@ int Shell(const std::string& command, const fs::path& log) {
 }
 
 // Compiles `source` into `binary` with one compiler invocation against this build's libraries
-// (the pkg-config consumer's way, test/package/run.cmake): the build tree's vtsnap-gtest.pc with
-// its include and library folders pointed at the build tree.
+// (test/consumer_compile.h).
 void CompileTest(const fs::path& source, const fs::path& binary) {
-  const std::string bin = VTSNAP_BINARY_DIR;
-  std::string sanitize;
-#ifdef VTSNAP_TEST_ASAN
-  sanitize = "-fsanitize=address,undefined";
-#endif
-  // The headers as an install lays them out: include/vtsnap/<layer>/..., here the source tree.
-  const fs::path include = source.parent_path() / "include";
-  std::error_code ec;
-  fs::create_directories(include, ec);
-  fs::create_directory_symlink(VTSNAP_SOURCE_DIR, include / "vtsnap", ec);
-  const std::string pkg_config = absl::StrCat(
-      "PKG_CONFIG_PATH=", ShellQuote(bin), " pkg-config --define-variable=libdir=", ShellQuote(bin),
-      " --define-variable=includedir=", ShellQuote(include.string()),
-      " --cflags --libs vtsnap-gtest gtest_main");
-  const std::string command =
-      absl::StrCat(ShellQuote(VTSNAP_CXX_COMPILER), " -std=c++20 ", sanitize, " ",
-                   ShellQuote(source.string()), " -o ", ShellQuote(binary.string()), " -L",
-                   ShellQuote(bin + "/matchers"), " $(", pkg_config, ")");
-  const fs::path log = binary.string() + ".compile.log";
   const absl::Time start = absl::Now();
-  const int code = Shell(command, log);
-  EXPECT_EQ(code, 0) << command << "\n" << ReadAll(log);
+  const test_util::ShellResult compiled =
+      test_util::CompileConsumer(source.parent_path(), source.string(), binary.string());
+  EXPECT_EQ(compiled.code, 0) << compiled.out;
   std::fprintf(
       stderr, "compiled %s in %s\n", source.filename().c_str(),
       absl::FormatDuration(absl::Trunc(absl::Now() - start, absl::Milliseconds(10))).c_str());
