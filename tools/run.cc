@@ -50,7 +50,8 @@ const cli::Usage kRunUsage = {
     .command = "run",
     .summary = "Run a program under a pseudo-terminal, type at it, check its screens.",
     .synopsis =
-        "usage: vtsnap run [--size COLSxROWS] [--keys SCRIPT | --wait-text TEXT]...\n"
+        "usage: vtsnap run [--size COLSxROWS]\n"
+        "                  [--keys SCRIPT | --wait-text TEXT | --wait-style ROW,COL,WORDS]...\n"
         "                  [--step SPEC]... [--steps FILE] [--quit-keys SCRIPT] [--quiet-ms N]\n"
         "                  [--settle idle|quiet] [--timeout S] [--format text|golden|json] "
         "[--expect GOLDEN]\n"
@@ -62,12 +63,15 @@ const cli::Usage kRunUsage = {
         "                  [--cwd DIR] [--record FILE] [--] PROGRAM [ARGS...]\n",
     .details =
         R"(  Runs PROGRAM under a pseudo-terminal in DIR (--cwd), types each --keys script and waits for
-  each --wait-text in the order given (and for a settled screen before keys and before a
-  screen is taken: --settle idle, the default, takes it as soon as the program waits for
-  input, or after --quiet-ms without output; --settle quiet only after --quiet-ms), then runs
+  each --wait-text and --wait-style (the cell at ROW,COL, 0-based, drawn in the style the
+  semantic words WORDS name, such as 2,0,bold fg=red) in the order given (and for a settled
+  screen before keys and before a screen is taken: --settle idle, the default, takes it as
+  soon as the program waits for input, or after --quiet-ms without output; --settle quiet
+  only after --quiet-ms), then runs
   each step: SPEC is fields separated by ';', such as
-  'keys=j j enter; wait-text=Saved; expect=saved.dump' (keys and wait-text in order, then
-  the screen compared with the golden dump of expect=); --steps FILE holds one step a line.
+  'keys=j j enter; wait-text=Saved; expect=saved.dump' (keys and waits in order: wait-text=,
+  wait-pattern=RE2, wait-style=ROW,COL,WORDS; quiet-ms=N for this step's settles; then the
+  screen compared with the golden dump of expect=); --steps FILE holds one step a line.
   Prints the final screen (--format), or compares it with GOLDEN (--expect). --quit-keys
   types a script at the end and waits for the program to exit; otherwise it is hung up
   (SIGHUP), then killed. --record FILE saves every byte the program wrote; --transcript FILE
@@ -166,9 +170,12 @@ std::function<absl::Status(const std::string&)> NonEmpty(const char* why, T* int
   };
 }
 
-// --keys SCRIPT and --wait-text TEXT, before the steps, in the order written.
+// --keys SCRIPT, --wait-text TEXT and --wait-style ROW,COL,WORDS, before the steps, in the order
+// written.
 absl::Status AddLeadingAction(RunOptions* o, Action::Kind kind, const std::string& value) {
-  const char* flag = kind == Action::Kind::kKeys ? "--keys" : "--wait-text";
+  const char* flag = kind == Action::Kind::kKeys        ? "--keys"
+                     : kind == Action::Kind::kWaitStyle ? "--wait-style"
+                                                        : "--wait-text";
   if (!o->steps.empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat(flag, " '", value, "' after ", o->steps.back().origin,
@@ -178,6 +185,12 @@ absl::Status AddLeadingAction(RunOptions* o, Action::Kind kind, const std::strin
   if (kind == Action::Kind::kKeys) {
     if (absl::Status s = ParseKeys(value).status(); !s.ok())
       return BadValue(flag, value, s.message());
+  } else if (kind == Action::Kind::kWaitStyle) {
+    size_t offset = 0;
+    absl::StatusOr<Action> action = run_internal::ParseWaitStyle(value, &offset);
+    if (!action.ok()) return BadValue(flag, value, action.status().message());
+    o->leading.push_back(*std::move(action));
+    return absl::OkStatus();
   } else if (value.empty()) {
     return absl::InvalidArgumentError("--wait-text needs a non-empty text");
   }
@@ -271,6 +284,8 @@ void AddFlowFlags(cli::CommandLine& line, RunOptions* o) {
             [o](const std::string& v) { return AddLeadingAction(o, Action::Kind::kKeys, v); })
       .Each("--wait-text",
             [o](const std::string& v) { return AddLeadingAction(o, Action::Kind::kWaitText, v); })
+      .Each("--wait-style",
+            [o](const std::string& v) { return AddLeadingAction(o, Action::Kind::kWaitStyle, v); })
       .Each("--step",
             [o](const std::string& v) {
               absl::StatusOr<Step> step = run_internal::ParseStep(v);
@@ -345,6 +360,11 @@ absl::Status CheckTogether(RunOptions* o) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--quiet-ms ", absl::ToInt64Milliseconds(o->quiet), " is not shorter than --timeout ",
         absl::FormatDuration(o->timeout), ": every wait for quiet would time out"));
+  }
+  if (absl::Status s = run_internal::CheckActionsFit(o->leading, o->steps, o->size.cols,
+                                                     o->size.rows, o->timeout);
+      !s.ok()) {
+    return s;
   }
   if (o->record.has_value() && o->transcript.has_value()) {
     std::error_code ec;
@@ -487,9 +507,12 @@ class Driver {
   Driver(PtySession& session, const RunOptions& o, double scale)
       : session_(session), o_(o), scale_(scale) {}
 
+  // The quiet period of the settles from here on: a step's quiet-ms, or --quiet-ms.
+  void SetQuiet(std::optional<absl::Duration> quiet) { quiet_ = quiet.value_or(o_.quiet); }
+
   std::optional<Failure> Do(const Action& action, const std::string& prefix) {
-    if (action.kind == Action::Kind::kWaitText) {
-      if (absl::Status s = session_.WaitForText(action.value); !s.ok()) return Failure{s, prefix};
+    if (action.kind != Action::Kind::kKeys) {
+      if (absl::Status s = run_internal::Wait(session_, action); !s.ok()) return Failure{s, prefix};
       return std::nullopt;
     }
     if (std::optional<Failure> f = Settle(prefix); f.has_value()) return f;
@@ -535,12 +558,13 @@ class Driver {
 
  private:
   std::optional<Failure> Settle(const std::string& prefix) {
-    if (settled_) return std::nullopt;
-    absl::Status s = typed_.has_value() ? WaitForQuietAfterInput(session_, *typed_, o_.quiet,
-                                                                 scale_, o_.detect_idle)
-                                        : session_.WaitForQuiet(o_.quiet);
+    if (settled_ && settled_quiet_ >= quiet_) return std::nullopt;
+    absl::Status s = typed_.has_value()
+                         ? WaitForQuietAfterInput(session_, *typed_, quiet_, scale_, o_.detect_idle)
+                         : session_.WaitForQuiet(quiet_);
     if (!s.ok()) return Failure{s, typed_.has_value() ? after_keys_ : prefix};
     settled_ = true;
+    settled_quiet_ = quiet_;
     return std::nullopt;
   }
 
@@ -548,6 +572,8 @@ class Driver {
   const RunOptions& o_;
   double scale_;
   bool settled_ = false;             // quiet since the start or the last keys
+  absl::Duration quiet_ = o_.quiet;  // the step's quiet-ms, or --quiet-ms
+  absl::Duration settled_quiet_;     // how long it was quiet for when it settled
   std::optional<absl::Time> typed_;  // when the last keys were typed
   std::string after_keys_;           // "after --keys 'x': ", "steps.txt:3: after keys 'x': "
 };
@@ -692,6 +718,7 @@ class Run {
     for (size_t i = 0; i < o_.steps.size(); ++i) {
       const Step& step = o_.steps[i];
       const std::string prefix = absl::StrCat("step ", i + 1, " (", step.origin, "): ");
+      driver.SetQuiet(step.quiet);
       for (const Action& action : step.actions) {
         if (std::optional<Failure> f = driver.Do(action, prefix); f.has_value()) return Fail(*f);
       }
@@ -711,6 +738,7 @@ class Run {
   // primary screen when hung up must not change what is printed), the quit keys, the end of the
   // program, then the comparison with --expect.
   int End(Driver& driver, int code) {
+    driver.SetQuiet(std::nullopt);
     Capture capture;
     if (env_.print || o_.expect.has_value()) {
       if (std::optional<Failure> f =

@@ -19,9 +19,17 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "absl/time/time.h"
 #include "absl/strings/string_view.h"
+#include "re2/re2.h"
 #include "vtsnap/decoder/keys.h"
+#include "vtsnap/pty/pty_session.h"
+#include "vtsnap/snapshot/formats/inline_screen.h"
+#include "vtsnap/snapshot/screen/screen_check.h"
+#include "vtsnap/snapshot/screen/screen_view.h"
 #include "vtsnap/tools/run_internal.h"
 
 namespace vtsnap::tools::run_internal {
@@ -92,7 +100,8 @@ bool SplitFields(absl::string_view spec, std::vector<Field>* fields, StepError* 
     const size_t eq = raw.find('=');
     if (eq == std::string::npos) {
       *error = {columns[0], absl::StrCat("field '", raw,
-                                         "' has no '=' (expected keys=..., wait-text=... or "
+                                         "' has no '=' (expected keys=..., wait-text=..., "
+                                         "wait-pattern=..., wait-style=..., quiet-ms=... or "
                                          "expect=...)")};
       return false;
     }
@@ -106,6 +115,46 @@ bool SplitFields(absl::string_view spec, std::vector<Field>* fields, StepError* 
     fields->push_back(std::move(f));
     if (!ended_by_separator) break;
   }
+  return true;
+}
+
+// A field of a step that waits or sets the step's quiet period: wait-pattern (an RE2 pattern that
+// compiles), wait-style (ParseWaitStyle) or quiet-ms (a positive whole number, once a step).
+bool ParseWaitField(Field& f, Step* step, StepError* error) {
+  if (f.name == "wait-pattern") {
+    RE2 re(f.value, RE2::Quiet);
+    if (!re.ok()) {
+      *error = {f.value_column,
+                absl::StrCat("wait-pattern '", f.value, "' does not compile: ", re.error())};
+      return false;
+    }
+    step->actions.push_back({Action::Kind::kWaitPattern, std::move(f.value)});
+    return true;
+  }
+  if (f.name == "wait-style") {
+    size_t offset = 0;
+    absl::StatusOr<Action> action = ParseWaitStyle(f.value, &offset);
+    if (!action.ok()) {
+      *error = {f.value_column + offset,
+                absl::StrCat("wait-style '", f.value, "': ", action.status().message())};
+      return false;
+    }
+    step->actions.push_back(*std::move(action));
+    return true;
+  }
+  // quiet-ms
+  if (step->quiet.has_value()) {
+    *error = {f.name_column, "a step has at most one quiet-ms="};
+    return false;
+  }
+  int64_t ms = 0;
+  if (f.value.find_first_not_of("0123456789") != std::string::npos ||
+      !absl::SimpleAtoi(f.value, &ms) || ms <= 0) {
+    *error = {f.value_column, absl::StrCat("quiet-ms '", f.value,
+                                           "': expected a positive whole number of milliseconds")};
+    return false;
+  }
+  step->quiet = absl::Milliseconds(ms);
   return true;
 }
 
@@ -129,6 +178,8 @@ bool ParseStepAt(absl::string_view spec, Step* step, StepError* error) {
       step->actions.push_back({Action::Kind::kKeys, std::move(f.value)});
     } else if (f.name == "wait-text") {
       step->actions.push_back({Action::Kind::kWaitText, std::move(f.value)});
+    } else if (f.name == "wait-pattern" || f.name == "wait-style" || f.name == "quiet-ms") {
+      if (!ParseWaitField(f, step, error)) return false;
     } else if (f.name == "expect") {
       if (step->expect.has_value()) {
         *error = {f.name_column, "a step has at most one expect= (one golden a checkpoint)"};
@@ -136,8 +187,9 @@ bool ParseStepAt(absl::string_view spec, Step* step, StepError* error) {
       }
       step->expect = std::move(f.value);
     } else {
-      *error = {f.name_column,
-                absl::StrCat("unknown field '", f.name, "' (expected keys, wait-text or expect)")};
+      *error = {f.name_column, absl::StrCat("unknown field '", f.name,
+                                            "' (expected keys, wait-text, wait-pattern, "
+                                            "wait-style, quiet-ms or expect)")};
       return false;
     }
   }
@@ -145,6 +197,118 @@ bool ParseStepAt(absl::string_view spec, Step* step, StepError* error) {
 }
 
 }  // namespace
+
+absl::StatusOr<Action> ParseWaitStyle(absl::string_view value, size_t* error_offset) {
+  *error_offset = 0;
+  const size_t first = value.find(',');
+  const size_t second = first == absl::string_view::npos ? first : value.find(',', first + 1);
+  if (second == absl::string_view::npos) {
+    return absl::InvalidArgumentError(
+        "expected ROW,COL,WORDS (a 0-based row and column and the cell's style words, such as "
+        "2,0,bold fg=red)");
+  }
+  Action action;
+  action.kind = Action::Kind::kWaitStyle;
+  action.value = std::string(value);
+  const absl::string_view row = value.substr(0, first);
+  const absl::string_view col = value.substr(first + 1, second - first - 1);
+  auto number = [](absl::string_view text, int* out) {
+    return !text.empty() && text.find_first_not_of("0123456789") == absl::string_view::npos &&
+           absl::SimpleAtoi(text, out);
+  };
+  if (!number(row, &action.row)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("ROW '", row, "' is not a row number (0-based, decimal digits)"));
+  }
+  if (!number(col, &action.col)) {
+    *error_offset = first + 1;
+    return absl::InvalidArgumentError(
+        absl::StrCat("COL '", col, "' is not a column number (0-based, decimal digits)"));
+  }
+  const absl::string_view words = value.substr(second + 1);
+  absl::StatusOr<Style> style = ParseStyleWords(words);
+  if (!style.ok()) {
+    // "column N: ..." counts from the words' start: point at the word itself.
+    absl::string_view message = style.status().message();
+    size_t column = 1;
+    if (absl::ConsumePrefix(&message, "column ")) {
+      const size_t colon = message.find(": ");
+      if (colon != absl::string_view::npos && absl::SimpleAtoi(message.substr(0, colon), &column)) {
+        message.remove_prefix(colon + 2);
+      }
+    }
+    *error_offset = second + column;
+    return absl::InvalidArgumentError(absl::StrCat("WORDS: ", message));
+  }
+  action.style = *style;
+  return action;
+}
+
+ScreenCheck CellStyleCheck(const Action& action) {
+  const int row = action.row;
+  const int col = action.col;
+  const Style wanted = action.style;
+  const std::string words = InlineStyleWords(wanted);
+  return ScreenCheck(
+      absl::StrCat("the cell at row ", row, ", column ", col, " has the style `", words, "`"),
+      [row, col, wanted](const ScreenView& screen, std::string* why) {
+        if (row >= screen.rows() || col >= screen.cols()) {
+          *why = absl::StrCat("the cell is outside the ", screen.cols(), "x", screen.rows(),
+                              " screen");
+          return false;
+        }
+        const Cell& cell = screen.cell(col, row);
+        const std::string seen = InlineStyleWords(cell.style);
+        *why = absl::StrCat("the cell holds '", cell.grapheme, "' in ",
+                            seen.empty() ? std::string("the default style")
+                                         : absl::StrCat("the style `", seen, "`"));
+        return cell.style == wanted;
+      });
+}
+
+absl::Status Wait(PtySession& session, const Action& action) {
+  switch (action.kind) {
+    case Action::Kind::kWaitText:
+      return session.WaitForText(action.value);
+    case Action::Kind::kWaitPattern:
+      return session.WaitForPattern(action.value);
+    case Action::Kind::kWaitStyle:
+      return session.WaitForCheck(CellStyleCheck(action));
+    case Action::Kind::kKeys:
+      break;
+  }
+  return absl::InternalError("keys are typed, not awaited");
+}
+
+absl::Status CheckActionsFit(const std::vector<Action>& leading, const std::vector<Step>& steps,
+                             int cols, int rows, absl::Duration timeout) {
+  auto fits = [cols, rows](const Action& a, absl::string_view where) {
+    if (a.kind != Action::Kind::kWaitStyle || (a.row < rows && a.col < cols)) {
+      return absl::OkStatus();
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ": the cell at row ", a.row, ", column ", a.col, " is outside the ",
+                     cols, "x", rows, " screen (--size; rows and columns count from 0)"));
+  };
+  for (const Action& a : leading) {
+    if (absl::Status s = fits(a, absl::StrCat("--wait-style '", a.value, "'")); !s.ok()) return s;
+  }
+  for (const Step& step : steps) {
+    for (const Action& a : step.actions) {
+      if (absl::Status s = fits(a, absl::StrCat(step.origin, ": wait-style '", a.value, "'"));
+          !s.ok()) {
+        return s;
+      }
+    }
+    if (step.quiet.has_value() && *step.quiet >= timeout) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(step.origin, ": quiet-ms=", absl::ToInt64Milliseconds(*step.quiet),
+                       " is not shorter than --timeout ", absl::FormatDuration(timeout),
+                       ": every wait for quiet would time out"));
+    }
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<Step> ParseStep(absl::string_view spec) {
   Step step;

@@ -77,6 +77,12 @@ Frame ExpectedFrame(const InlineScreen& screen, const Frame& actual);
 // "" for the default style).
 std::string InlineStyleWords(const Style& style);
 
+// The style `words` name, in the words InlineStyleWords writes (bold dim italic
+// underline[=double|curly|dotted|dashed] reverse strike fg= bg= underline-color=, separated by
+// spaces): "bold fg=red" is bold in red on the default background. At least one word;
+// InvalidArgument "column N: unknown style word `x` (...)" with the 1-based column in `words`.
+[[nodiscard]] absl::StatusOr<Style> ParseStyleWords(absl::string_view words);
+
 }  // namespace vtsnap
 
 #endif  // VTSNAP_SNAPSHOT_FORMATS_INLINE_SCREEN_H_

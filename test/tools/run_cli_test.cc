@@ -873,7 +873,8 @@ INSTANTIATE_TEST_SUITE_P(
         StepCase{"UnknownField",
                  "keys=j; kyes=k",
                  {},
-                 "column 9: unknown field 'kyes' (expected keys, wait-text or expect)"},
+                 "column 9: unknown field 'kyes' (expected keys, wait-text, wait-pattern, "
+                 "wait-style, quiet-ms or expect)"},
         StepCase{"NoEquals", "keys=j; enter", {}, "column 9: field 'enter' has no '='"},
         StepCase{
             "EmptyValue", "keys=j; expect=", {}, "column 16: field 'expect' has an empty value"},
@@ -902,7 +903,8 @@ TEST(ParseStepFileTest, ReadsOneStepALineAndResolvesGoldensBesideTheFile) {
 
 TEST(ParseStepFileTest, AnErrorNamesTheFileLineAndColumn) {
   EXPECT_EQ(run_internal::ParseStepFile("a.steps", "keys=j\n# x\n   kyes=j\n").status().message(),
-            "a.steps:3:4: unknown field 'kyes' (expected keys, wait-text or expect)");
+            "a.steps:3:4: unknown field 'kyes' (expected keys, wait-text, wait-pattern, wait-style, "
+            "quiet-ms or expect)");
   EXPECT_THAT(
       std::string(run_internal::ParseStepFile("b.steps", "# only a comment\n").status().message()),
       StartsWith("b.steps: no steps"));
