@@ -9,7 +9,11 @@ TEST(TodoProgram, SpaceMarksAnItemDone) {
   vtsnap::PtySession session({.cols = 40, .rows = 6});
   ASSERT_TRUE(session.Start({TODO_PROGRAM}).ok());
   ASSERT_TRUE(session.WaitForText("3 left").ok());
-  ASSERT_TRUE(session.SendKeys("j space").ok());
+  ASSERT_TRUE(session.SendKeys("j").ok());
+  // The selection is on "Write tests" once its row turns cyan.
+  const auto cyan = testing::Field(&vtsnap::Style::bg, vtsnap::Color::Palette(6));
+  ASSERT_TRUE(session.WaitFor(vtsnap::CellStyleIs(1, 3, cyan)).ok());
+  ASSERT_TRUE(session.SendKeys("space").ok());
   ASSERT_TRUE(session.WaitForText("2 left").ok());
   EXPECT_THAT(session, vtsnap::EqualsGolden("write_tests_done"));
   ASSERT_TRUE(session.SendKeys("q").ok());
