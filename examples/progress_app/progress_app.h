@@ -1,7 +1,7 @@
 // progress_app: a terminal UI that runs a command and shows its `--progress json` lines
-// (docs/progress.md, "The rules"; vtsnap::ReadProgress) in a band, drawn with plain
+// (docs/pito.md, "Progress lines"; vtsnap::ReadProgress) in a band, drawn with plain
 // ANSI escape sequences in theme-independent colours (palette 0-15 on the default background,
-// and reverse video). docs/progress.md describes it; main.cc runs the command.
+// and reverse video). docs/pito.md, "Progress lines", describes it; main.cc runs the command.
 //
 // Activity is the model: each line the command prints goes to Take(), its end to Exited(), and
 // Render() returns one whole frame as the bytes a program writes to its terminal, inside a

@@ -37,7 +37,7 @@ using vtsnap::IsThemeIndependent;
 using vtsnap::PtySession;
 using vtsnap::RowTextIs;
 
-// The spec's example lines (docs/progress.md, "The rules"), verbatim.
+// The spec's example lines (docs/pito.md, "Progress lines", "The rules"), verbatim.
 constexpr char kSpecStart[] =
     R"({"v":1,"op":"check","app":"demo","ref":null,"stage":"resolve","state":"start","fraction":null,"msg":"resolve starting","at":1792004625071})";
 constexpr char kSpecProgress[] =

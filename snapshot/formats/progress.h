@@ -1,5 +1,5 @@
 // Progress lines: the `--progress json` lines (version 1) the PITO MD command-line tools print,
-// one JSON object a line, read into a Progress (docs/progress.md has every rule).
+// one JSON object a line, read into a Progress (docs/pito.md, "Progress lines", has every rule).
 //
 //   absl::StatusOr<vtsnap::ProgressReading> read = vtsnap::ReadProgress(
 //       R"({"v":1,"stage":"resolve","state":"progress","fraction":0.25,"msg":"1 of 4"})");
