@@ -8,8 +8,11 @@
 // (`CSI ?2026h` without its `l`) reading is an error that names the frame (the byte offset of its
 // `?2026h`), because the app has not finished drawing. The app writes synchronously, so there is
 // nothing to wait for: FrameStatus() says whether a frame is open and where it started, and
-// screen() refuses until the app's write that closes it. A profile may re-wrap soft-wrapped lines
-// on Resize (`reflow_on_resize`, as xterm.js; off by default, as xterm).
+// screen() refuses until the app's write that closes it. What a PtySession test waits for with a
+// matcher, a headless test checks now or steps the app until it holds: CheckNow(term, matcher) and
+// StepUntil(term, matcher, max_steps, step) (matchers/wait.h; snapshot/screen/screen_check.h
+// without GoogleTest). A profile may re-wrap soft-wrapped lines on Resize (`reflow_on_resize`, as
+// xterm.js; off by default, as xterm).
 //
 //   vtsnap::HeadlessTerminal term(vtsnap::HeadlessProfile::Presenter(20, 3));
 //   term.OnResize([](vtsnap::TerminalSize size) { /* app.Resize(size.cols, size.rows) */ });
