@@ -252,11 +252,10 @@ void Terminal::RepairWideCells(Line& line, int from, int to) {
   const int end = std::min(to + 1, cols_);
   for (int col = begin; col < end; ++col) {
     ScreenCell& c = cells[col];
-    if (c.is_continuation() && (col == 0 || cells[col - 1].width != 2)) {
-      BlankKeepingAttributes(c);
-    } else if (c.width == 2 && (col + 1 >= cols_ || !cells[col + 1].is_continuation())) {
-      BlankKeepingAttributes(c);
-    }
+    const bool lost_first_half = c.is_continuation() && (col == 0 || cells[col - 1].width != 2);
+    const bool lost_second_half =
+        c.width == 2 && (col + 1 >= cols_ || !cells[col + 1].is_continuation());
+    if (lost_first_half || lost_second_half) BlankKeepingAttributes(c);
   }
 }
 
@@ -265,7 +264,7 @@ void Terminal::ChangeRectangleAttributes(const Rect& rect, const Params& p, bool
   uint16_t set = 0;
   uint16_t clear = 0;
   uint16_t toggle = 0;
-  enum : int { kUnderline = 1 << 15 };  // a bit no PenAttr uses: single underline
+  constexpr uint16_t kUnderline = 1 << 15;  // a bit no PenAttr uses: single underline
   for (int i = 4; i < p.size(); ++i) {
     int bit = 0;
     switch (p.raw(i)) {

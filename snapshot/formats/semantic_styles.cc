@@ -58,7 +58,7 @@ void RowAsSeen(const std::vector<SemanticRun>& runs, size_t begin, size_t end,
   size_t r = begin;
   for (int col = 0; col < width; ++col) {
     while (r < end && runs[r].last_col < col) ++r;
-    Segment s{.first = col, .last = col, .blank = !shows[static_cast<size_t>(col)]};
+    Segment s{.first = col, .last = col, .key = {}, .blank = !shows[static_cast<size_t>(col)]};
     if (r < end && runs[r].first_col <= col) s.key = {.pen = runs[r].pen, .link = runs[r].link};
     segments.push_back(std::move(s));
   }

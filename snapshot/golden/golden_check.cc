@@ -186,7 +186,7 @@ std::optional<Conflict> ClaimActual(const GoldenInput& in, std::string* same_byt
     return std::nullopt;
   }
   if (!claim.conflicted && claim.is_golden_file && same_bytes != nullptr) return std::nullopt;
-  Conflict conflict = {.first = claim.claimant};
+  Conflict conflict = {.first = claim.claimant, .undone = false, .difference = {}};
   bool same = same_bytes != nullptr ? claim.actual == *same_bytes
               : in.actual.ok()      ? claim.actual == *in.actual
                                     : claim.actual == ClaimedBytes(in);
@@ -250,7 +250,7 @@ std::string ConflictAdvice(absl::string_view what, absl::string_view first,
 }  // namespace
 
 ResolvedTestSource ResolveTestSource(absl::string_view test_file) {
-  ResolvedTestSource out = {.path = std::string(test_file)};
+  ResolvedTestSource out = {.path = std::string(test_file), .resolution = {}, .problem = {}};
   const std::filesystem::path file(out.path);
   if (test_file.empty() || file.is_absolute()) return out;
   for (const char* bazel : {"TEST_SRCDIR", "RUNFILES_DIR", "BUILD_WORKSPACE_DIRECTORY"}) {
@@ -292,7 +292,7 @@ GoldenLocation LocateGolden(absl::string_view test_file, absl::string_view root_
     if (env != nullptr) root = env;
   }
   // The source's own directory is the root only without an override.
-  ResolvedTestSource source = {.path = std::string(test_file)};
+  ResolvedTestSource source = {.path = std::string(test_file), .resolution = {}, .problem = {}};
   if (root.empty()) source = ResolveTestSource(test_file);
   const GoldenFolder folder = GoldenFolderFor(source.path, root);
   GoldenLocation where;
