@@ -73,10 +73,9 @@ inline constexpr bool kNoMatchersAdapter = false;
 template <typename Matcher>
 ScreenCheck AsScreenCheck(const Matcher&, const void*) {
   static_assert(screen_check_internal::kNoMatchersAdapter<Matcher>,
-                "vtsnap: waiting for a matcher (PtySession::WaitFor, vtsnap::CheckNow, "
-                "vtsnap::StepUntil) needs a GoogleMock matcher of `const vtsnap::ScreenView&` and "
-                "#include \"vtsnap/matchers/wait.h\" (vtsnap/matchers/matchers.h includes it; link "
-                "vtsnap::gtest)");
+                "vtsnap: PtySession::WaitFor(matcher) needs a GoogleMock matcher of `const "
+                "vtsnap::ScreenView&` and #include \"vtsnap/matchers/wait.h\" "
+                "(vtsnap/matchers/matchers.h includes it; link vtsnap::gtest)");
   return ScreenCheck("", nullptr);
 }
 
