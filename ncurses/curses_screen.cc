@@ -167,6 +167,12 @@ absl::StatusOr<CursesScreen> CursesScreen::Open(const CursesScreenOptions& optio
                      impl->out == nullptr ? "a temporary capture file" : "/dev/null", ": ",
                      std::strerror(error)));
   }
+  if (std::optional<std::string> why =
+          ncurses_internal::TerminfoProblem(options.term, fileno(impl->out))) {
+    impl->Release();
+    return absl::FailedPreconditionError(
+        absl::StrCat("CursesScreen: cannot start ncurses on TERM=", options.term, ": ", *why));
+  }
   {
     // Without a terminal ncurses takes its size from LINES and COLUMNS (use_env, the default).
     EnvOverrides env;
@@ -177,12 +183,10 @@ absl::StatusOr<CursesScreen> CursesScreen::Open(const CursesScreenOptions& optio
     impl->screen = newterm(options.term.c_str(), impl->out, impl->in);
   }
   if (impl->screen == nullptr) {
-    const std::string why =
-        ncurses_internal::DescribeTerminfoProblem(options.term, fileno(impl->out));
     impl->Release();
-    return absl::FailedPreconditionError(absl::StrCat("CursesScreen: newterm(",
-                                                      QuoteForMessage(options.term),
-                                                      ") failed: TERM=", options.term, ": ", why));
+    return absl::FailedPreconditionError(
+        absl::StrCat("CursesScreen: newterm(", QuoteForMessage(options.term),
+                     ") failed on TERM=", options.term, ", although its terminfo entry loads"));
   }
   set_term(impl->screen);
   CursesScreen screen(std::move(impl));

@@ -51,10 +51,11 @@ struct CursesScreenOptions {
 class CursesScreen {
  public:
   // Starts ncurses on a capture file at `options`' size. Fails naming the problem: a size out of
-  // range, no UTF-8 locale, the capture file, or a terminal type newterm() refused (naming the
-  // type and what terminfo said: unknown entry, no terminfo database, or no cursor addressing).
+  // range, no UTF-8 locale, the capture file, or a terminal type terminfo cannot give (naming
+  // TERM and what terminfo said: no entry of that name, no terminfo database, a hard-copy one).
   [[nodiscard]] static absl::StatusOr<CursesScreen> Open(const CursesScreenOptions& options = {});
 
+  // A moved-from screen may only be destroyed or assigned to.
   CursesScreen(CursesScreen&& other) noexcept;
   CursesScreen& operator=(CursesScreen&& other) noexcept;
   CursesScreen(const CursesScreen&) = delete;
