@@ -1,7 +1,9 @@
 # Consumes vtsnap as a downstream project does, both ways; any failing step fails the test.
 #   cmake -DVTSNAP_SOURCE_DIR=<src> -DVTSNAP_BINARY_DIR=<build> -DSCRATCH=<dir>
 #         [-DGENERATOR=Ninja] [-DMAKE_PROGRAM=...] [-DCXX_COMPILER=...] [-DBUILD_TYPE=...]
-#         [-DMODES=install;subdirectory] -P test/package/run.cmake
+#         [-DMODES=install;subdirectory] [-DNCURSES=1] -P test/package/run.cmake
+# NCURSES=1 (vtsnap::ncurses was built): each consumer below gets one more source,
+# ncurses_consumer_test.cc, linked with vtsnap::ncurses (or vtsnap-ncurses.pc).
 # Every downstream tree is configured with GENERATOR and MAKE_PROGRAM (ctest passes the calling
 # build's), never CMake's default generator: a machine with only Ninja has no `make`.
 # (a) install: `cmake --install <build> --prefix <scratch>/prefix`, then configure test/package
@@ -25,6 +27,9 @@ if(NOT DEFINED BUILD_TYPE OR BUILD_TYPE STREQUAL "")
 endif()
 if(NOT DEFINED MODES)
   set(MODES install inline subdirectory)
+endif()
+if(NOT NCURSES)
+  set(NCURSES 0)
 endif()
 set(compiler_args)
 if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER STREQUAL "")
@@ -97,32 +102,45 @@ if("install" IN_LIST MODES)
     message(FATAL_ERROR "package test: the install did not produce ${prefix}/lib*/pkgconfig")
   endif()
   list(GET pc_dirs 0 pc_dir)
-  foreach(pc vtsnap vtsnap-gtest)
+  set(pc_modules vtsnap-gtest)
+  set(pc_sources "${downstream}/package_test.cc" "${downstream}/pkgconfig_main.cc")
+  set(pcs vtsnap vtsnap-gtest)
+  if(NCURSES)
+    list(APPEND pc_modules vtsnap-ncurses)
+    list(APPEND pc_sources "${downstream}/ncurses_consumer_test.cc")
+    list(APPEND pcs vtsnap-ncurses)
+    if(NOT EXISTS "${prefix}/include/vtsnap/ncurses/curses_screen.h")
+      message(FATAL_ERROR "package test: the install did not produce "
+                          "${prefix}/include/vtsnap/ncurses/curses_screen.h")
+    endif()
+  endif()
+  foreach(pc IN LISTS pcs)
     if(NOT EXISTS "${pc_dir}/${pc}.pc")
       message(FATAL_ERROR "package test: the install did not produce ${pc_dir}/${pc}.pc")
     endif()
   endforeach()
   find_program(PKG_CONFIG_EXECUTABLE pkg-config REQUIRED)
   set(ENV{PKG_CONFIG_PATH} "${pc_dir}")
-  execute_process(COMMAND "${PKG_CONFIG_EXECUTABLE}" --cflags --libs vtsnap-gtest
+  execute_process(COMMAND "${PKG_CONFIG_EXECUTABLE}" --cflags --libs ${pc_modules}
                   OUTPUT_VARIABLE pc_flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "package test: pkg-config --cflags --libs vtsnap-gtest failed (exit ${rc})")
+    message(FATAL_ERROR
+            "package test: pkg-config --cflags --libs ${pc_modules} failed (exit ${rc})")
   endif()
-  message(STATUS "package test: pkg-config --cflags --libs vtsnap-gtest: ${pc_flags}")
+  message(STATUS "package test: pkg-config --cflags --libs ${pc_modules}: ${pc_flags}")
   separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
   set(cxx c++)
   if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER STREQUAL "")
     set(cxx "${CXX_COMPILER}")
   endif()
-  step(build-pkg-config "${cxx}" -std=c++20 "${downstream}/package_test.cc"
-       "${downstream}/pkgconfig_main.cc" -o "${SCRATCH}/pkg_config_consumer" ${pc_flags})
+  step(build-pkg-config "${cxx}" -std=c++20 ${pc_sources} -o "${SCRATCH}/pkg_config_consumer"
+       ${pc_flags})
   step(test-pkg-config "${SCRATCH}/pkg_config_consumer")
 
   set(b "${SCRATCH}/find_package")
   step(configure-find_package ${CMAKE_COMMAND} -S "${downstream}" -B "${b}" -G "${GENERATOR}"
        ${compiler_args} -DCMAKE_BUILD_TYPE=${BUILD_TYPE}
-       "-DCMAKE_PREFIX_PATH=${prefix}")
+       "-DCMAKE_PREFIX_PATH=${prefix}" -DVTSNAP_EXPECT_NCURSES=${NCURSES})
   step(build-find_package ${CMAKE_COMMAND} --build "${b}")
   step(test-find_package ${CMAKE_CTEST_COMMAND} --test-dir "${b}" --output-on-failure
        --no-tests=error)
