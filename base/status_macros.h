@@ -34,9 +34,12 @@
 #define VTSNAP_ASSIGN_OR_RETURN(lhs, expr) \
   VTSNAP_ASSIGN_OR_RETURN_IMPL_(VTSNAP_STATUS_MACROS_CONCAT_(vtsnap_statusor_, __LINE__), lhs, expr)
 
+// NOLINTBEGIN(bugprone-macro-parentheses): `statusor` is a variable's name and `lhs` a declaration
+// or an assignable expression ("auto [a, b]", "std::string s"), which parentheses would break.
 #define VTSNAP_ASSIGN_OR_RETURN_IMPL_(statusor, lhs, expr) \
   auto statusor = (expr);                                  \
   if (!statusor.ok()) return std::move(statusor).status(); \
   lhs = *std::move(statusor)
+// NOLINTEND(bugprone-macro-parentheses)
 
 #endif  // VTSNAP_BASE_STATUS_MACROS_H_

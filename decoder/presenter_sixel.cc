@@ -42,7 +42,7 @@ void PresenterTerminal::FinishDcs() {
     FailInString("a Sixel repeat (!) must be followed by a sixel data byte");
     return;
   }
-  sixels_.push_back(std::move(sixel_));
+  sixels_.push_back(sixel_);
   sixel_ = {};
   state_ = State::kGround;
   // The image is drawn now; a limit it breaks invalidates the capture.

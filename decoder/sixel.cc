@@ -81,6 +81,8 @@ void SixelHlsToRgbPercent(int hue, int lightness, int saturation, int* r, int* g
       b1 = x;
       break;
   }
+  // v is never negative here, where adding 0.5 and truncating rounds half up as lround does.
+  // NOLINTNEXTLINE(bugprone-incorrect-roundings): see above; lround would move no colour.
   auto pct = [](double v) { return std::clamp(static_cast<int>(v * 100.0 + 0.5), 0, 100); };
   *r = pct(r1 + m);
   *g = pct(g1 + m);

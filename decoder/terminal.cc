@@ -88,6 +88,7 @@ std::string Terminal::RowText(int row) const { return LineText(active()[row]); }
 
 std::string Terminal::ScreenText() const {
   std::vector<std::string> rows;
+  rows.reserve(static_cast<size_t>(rows_));
   for (int r = 0; r < rows_; ++r) rows.push_back(RowText(r));
   while (!rows.empty() && rows.back().empty()) rows.pop_back();
   return absl::StrJoin(rows, "\n");
@@ -823,8 +824,9 @@ void Terminal::Resize(int cols, int rows) {
         }
         if (cut && !l.pixels.empty()) {
           for (int y = 0; y < cell_height_; ++y) {
-            std::memset(l.pixels.data() + y * new_row_bytes + (cols - 1) * cell_width_ * 4, 0,
-                        static_cast<size_t>(cell_width_) * 4);
+            std::memset(l.pixels.data() + y * new_row_bytes +
+                            static_cast<size_t>(cols - 1) * cell_width_ * 4,
+                        0, static_cast<size_t>(cell_width_) * 4);
           }
         }
       }
@@ -844,7 +846,8 @@ void Terminal::Resize(int cols, int rows) {
   modes_.origin = false;  // the scroll region is reset, so origin mode goes with it (xterm)
   const std::vector<bool> old_tabs = tab_stops_;
   ResetTabStops();
-  for (int c = 0; c < std::min<int>(cols_, old_tabs.size()); ++c) tab_stops_[c] = old_tabs[c];
+  const int kept_tabs = std::min(cols_, static_cast<int>(old_tabs.size()));
+  for (int c = 0; c < kept_tabs; ++c) tab_stops_[c] = old_tabs[c];
   for (SavedCursor& s : saved_) {
     s.col = std::min(s.col, cols_ - 1);
     s.row = std::min(s.row, rows_ - 1);

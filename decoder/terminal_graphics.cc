@@ -194,7 +194,7 @@ void Terminal::PlaceSixel(const SixelBitmap& image) {
     for (int64_t py = std::max<int64_t>(y0, 0); py < std::min(y0 + h, plane_h); ++py) {
       Line& line = active()[static_cast<int>(py / ch)];
       if (line.pixels.empty() || x1 <= x0) continue;
-      std::memset(line.pixels.data() + (py % ch) * row_bytes + x0 * 4, 0,
+      std::memset(line.pixels.data() + (py % ch) * row_bytes + static_cast<ptrdiff_t>(x0) * 4, 0,
                   static_cast<size_t>(x1 - x0) * 4);
     }
   }
@@ -210,9 +210,9 @@ void Terminal::PlaceSixel(const SixelBitmap& image) {
       if (src[x * 4 + 3] == 0) continue;  // unset pixels leave what is there
       if (dst == nullptr) {
         if (line.pixels.empty()) line.pixels.assign(strip_bytes(), 0);
-        dst = line.pixels.data() + (py % ch) * row_bytes + x0 * 4;
+        dst = line.pixels.data() + (py % ch) * row_bytes + static_cast<ptrdiff_t>(x0) * 4;
       }
-      std::memcpy(dst + x * 4, src + x * 4, 4);
+      std::memcpy(dst + static_cast<ptrdiff_t>(x) * 4, src + static_cast<ptrdiff_t>(x) * 4, 4);
     }
   }
   // The cursor. xterm skips the update when the row would be above the screen; the presenter

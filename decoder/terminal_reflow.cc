@@ -51,7 +51,8 @@ std::vector<Line> Rewrap(const std::vector<Line*>& group, int old_cols, int cols
       len = content[pos + cols - 1].width == 2 ? cols - 1 : cols;
     }
     Line line{.cells = std::vector<ScreenCell>(width)};
-    std::copy(content.begin() + pos, content.begin() + pos + len, line.cells.begin());
+    const auto from = content.begin() + static_cast<ptrdiff_t>(pos);
+    std::copy(from, from + static_cast<ptrdiff_t>(len), line.cells.begin());
     line.wrapped = true;
     out.push_back(std::move(line));
     pos += len;

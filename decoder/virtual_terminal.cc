@@ -1,5 +1,6 @@
 #include "vtsnap/decoder/virtual_terminal.h"
 
+// NOLINTNEXTLINE(modernize-deprecated-headers): memrchr is glibc's; <cstring> need not declare it
 #include <string.h>  // memchr, memrchr (glibc: vectorized, where absl::string_view's find
                      // and rfind of a char go byte by byte)
 

@@ -23,7 +23,7 @@ bool Screen::Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
   }
   const GoldenOptions& options = a.options;
   if (options.extension != ".dump" && options.extension != ".scene") {
-    *listener << "GoldenOptions::extension must be \".dump\" or \".scene\", not \""
+    *listener << R"(GoldenOptions::extension must be ".dump" or ".scene", not ")"
               << options.extension << "\"";
     return false;
   }

@@ -19,8 +19,7 @@
 #include "vtsnap/snapshot/golden/golden_check.h"
 #include "vtsnap/snapshot/golden/store.h"
 
-namespace vtsnap {
-namespace matchers_internal {
+namespace vtsnap::matchers_internal {
 namespace {
 
 // The gtest properties of golden assertions (vtsnap_golden_<n>_path, vtsnap_golden_<n>_result),
@@ -161,5 +160,4 @@ bool MatchGoldenInTest(GoldenInput input, absl::string_view extension, const std
   });
 }
 
-}  // namespace matchers_internal
-}  // namespace vtsnap
+}  // namespace vtsnap::matchers_internal

@@ -79,7 +79,8 @@ class BasicGoldenMatcher {
   // gmock's polymorphic-matcher protocol: a Matcher<T> for every T the kind's Match takes (a
   // VirtualTerminal, a Frame, a PtySession... for a screen).
   template <typename T>
-  operator ::testing::Matcher<T>() const {  // NOLINT(google-explicit-constructor)
+  // NOLINTNEXTLINE(google-explicit-constructor): used wherever gmock takes a Matcher<T>
+  operator ::testing::Matcher<T>() const {
     return ::testing::Matcher<T>(new Impl<T>(*this));
   }
 
@@ -99,7 +100,7 @@ class BasicGoldenMatcher {
   template <typename T>
   class Impl : public ::testing::MatcherInterface<T> {
    public:
-    explicit Impl(const BasicGoldenMatcher& m) : m_(m) {}
+    explicit Impl(BasicGoldenMatcher m) : m_(std::move(m)) {}
     bool MatchAndExplain(T x, ::testing::MatchResultListener* listener) const override {
       return Kind::Match(m_.assertion(), x, listener);
     }

@@ -48,12 +48,12 @@ template <typename T>
 class Arg {
  public:
   template <std::convertible_to<T> V>
-  Arg(const V& value)  // NOLINT(google-explicit-constructor)
+  Arg(const V& value)  // NOLINT(google-explicit-constructor): a value stands for Eq(value)
       : matcher_(::testing::Eq(T(value))), value_(T(value)) {}
 
   // Anything else is a matcher (the constrained constructor above wins for values).
   template <typename M>
-  Arg(const M& matcher)  // NOLINT(google-explicit-constructor)
+  Arg(const M& matcher)  // NOLINT(google-explicit-constructor): any matcher of T is one
       : matcher_(::testing::SafeMatcherCast<const T&>(matcher)) {}
 
   // {first, second}; compiles only for the pair arguments.
@@ -83,7 +83,8 @@ class RasterSliceMatcher {
                      raster_internal::Arg<std::string> hash);
 
   template <typename T>
-  operator ::testing::Matcher<T>() const;  // NOLINT(google-explicit-constructor)
+  // NOLINTNEXTLINE(google-explicit-constructor): used wherever gmock takes a Matcher<T>
+  operator ::testing::Matcher<T>() const;
 
   // Whether `record` matches; when `explanation` is not null, every field's verdict, "; "
   // separated ("id 1 matches; anchor is (2, 1), expected (3, 1); ...").
@@ -113,7 +114,7 @@ namespace raster_internal {
 template <typename T>
 class RasterSliceMatcherImpl : public ::testing::MatcherInterface<T> {
  public:
-  explicit RasterSliceMatcherImpl(const RasterSliceMatcher& m) : m_(m) {}
+  explicit RasterSliceMatcherImpl(RasterSliceMatcher m) : m_(std::move(m)) {}
   bool MatchAndExplain(T record, ::testing::MatchResultListener* listener) const override {
     std::string explanation;
     const bool ok = m_.MatchRecord(record, listener->IsInterested() ? &explanation : nullptr);

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <termios.h>
+// NOLINTNEXTLINE(modernize-deprecated-headers): clock_gettime and clockid_t are POSIX, not <ctime>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,13 +29,15 @@ namespace {
 constexpr size_t kMaxProcesses = 256;
 
 // System call numbers of the calls a waiting program sleeps in, per architecture.
+// NOLINTBEGIN(google-runtime-int): a system call number is a long, as syscall(2) takes it
 struct Calls {
-  long read, readv, pread64;                                  // NOLINT(runtime/int)
-  long poll, select, pselect6, ppoll;                         // NOLINT(runtime/int)
-  long epoll_wait, epoll_pwait, epoll_pwait2;                 // NOLINT(runtime/int)
-  long futex, futex_waitv, nanosleep, clock_nanosleep;        // NOLINT(runtime/int)
-  long pause, rt_sigsuspend, rt_sigtimedwait, wait4, waitid;  // NOLINT(runtime/int)
+  long read, readv, pread64;
+  long poll, select, pselect6, ppoll;
+  long epoll_wait, epoll_pwait, epoll_pwait2;
+  long futex, futex_waitv, nanosleep, clock_nanosleep;
+  long pause, rt_sigsuspend, rt_sigtimedwait, wait4, waitid;
 };
+// NOLINTEND(google-runtime-int)
 #if defined(__x86_64__)
 constexpr std::optional<Calls> kCalls = Calls{.read = 0,
                                               .readv = 19,
@@ -157,7 +160,8 @@ bool IsTerminal(absl::string_view target) {
          target == "/dev/console";
 }
 
-Wait Classify(pid_t pid, const std::vector<uint64_t>& a, long nr) {  // NOLINT(runtime/int)
+// NOLINTNEXTLINE(google-runtime-int): a system call number is a long, as syscall(2) takes it
+Wait Classify(pid_t pid, const std::vector<uint64_t>& a, long nr) {
   const Calls& c = *kCalls;
   const auto relative = [&](uint64_t address, bool micro) -> std::optional<absl::Duration> {
     if (address == 0) return absl::InfiniteDuration();
@@ -275,7 +279,8 @@ ForegroundState ProbeForeground(int master_fd, pid_t session_leader, absl::Durat
     if (!stat.has_value()) continue;  // gone
     if (stat->pgrp == group) members.push_back(pid);
     for (const std::string& tid : ListDirectory(dir + "/task")) {
-      const std::optional<std::string> children = ReadSmall(dir + "/task/" + tid + "/children");
+      const std::optional<std::string> children =
+          ReadSmall(absl::StrCat(dir, "/task/", tid, "/children"));
       if (!children.has_value()) continue;
       for (absl::string_view child : absl::StrSplit(*children, ' ', absl::SkipEmpty())) {
         pid_t c = 0;
@@ -322,7 +327,7 @@ ForegroundState ProbeForeground(int master_fd, pid_t session_leader, absl::Durat
       }
       const std::vector<absl::string_view> words =
           absl::StrSplit(absl::StripAsciiWhitespace(*call), ' ');
-      long nr = -1;  // NOLINT(runtime/int)
+      long nr = -1;  // NOLINT(google-runtime-int): a system call number (syscall(2))
       if (words.empty() || words[0] == "running" || !absl::SimpleAtoi(words[0], &nr) || nr < 0) {
         result = {Kind::kBusy, who + " is running", result.signature};
         continue;

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+// NOLINTNEXTLINE(modernize-deprecated-headers): sigset_t and sigemptyset are POSIX, not <csignal>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/ioctl.h>
@@ -33,7 +34,8 @@
 #include "vtsnap/snapshot/formats/detached_state.h"
 #include "vtsnap/snapshot/screen/capture.h"
 
-extern char** environ;  // NOLINT: POSIX
+// NOLINTNEXTLINE(readability-redundant-declaration): POSIX; <unistd.h> declares it only for GNU
+extern char** environ;
 
 namespace vtsnap {
 
@@ -289,8 +291,8 @@ absl::Status PtySession::Start(std::vector<std::string> argv) {
     return absl::InternalError(absl::StrCat("setting up the pseudo-terminal: ", ErrnoText(e)));
   }
   winsize ws{};
-  ws.ws_col = static_cast<unsigned short>(options_.cols);  // NOLINT(runtime/int)
-  ws.ws_row = static_cast<unsigned short>(options_.rows);  // NOLINT(runtime/int)
+  ws.ws_col = static_cast<decltype(ws.ws_col)>(options_.cols);
+  ws.ws_row = static_cast<decltype(ws.ws_row)>(options_.rows);
   ioctl(master, TIOCSWINSZ, &ws);
   termios tio{};
   if (tcgetattr(master, &tio) == 0) {
@@ -328,10 +330,12 @@ absl::Status PtySession::Start(std::vector<std::string> argv) {
   posix_spawnattr_setflags(&attr,
                            POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   std::vector<char*> args;
+  args.reserve(argv.size() + 1);
   for (std::string& a : argv) args.push_back(a.data());
   args.push_back(nullptr);
   std::vector<std::string> env_storage = env;
   std::vector<char*> envp;
+  envp.reserve(env_storage.size() + 1);
   for (std::string& e : env_storage) envp.push_back(e.data());
   envp.push_back(nullptr);
   pid_t pid = -1;
@@ -363,7 +367,7 @@ void PtySession::Wake() {
 }
 
 void PtySession::ReaderLoop() {
-  std::string buffer(64 * 1024, '\0');
+  std::string buffer(size_t{64} * 1024, '\0');
   for (;;) {
     bool want_write = false;
     bool read_master = false;
@@ -376,8 +380,8 @@ void PtySession::ReaderLoop() {
       reaped = exit_.has_value();
     }
     pollfd fds[2] = {{.fd = (read_master || want_write) ? master_fd_ : -1,
-                      .events = static_cast<short>((read_master ? POLLIN : 0) |  // NOLINT
-                                                   (want_write ? POLLOUT : 0)),
+                      .events = static_cast<decltype(pollfd::events)>((read_master ? POLLIN : 0) |
+                                                                      (want_write ? POLLOUT : 0)),
                       .revents = 0},
                      {.fd = wake_read_fd_, .events = POLLIN, .revents = 0}};
     // Until the program is reaped, wake up regularly to check on it.
@@ -552,7 +556,7 @@ std::string PtySession::DrainLocked() {
   // Only what the kernel holds now: a program that keeps writing cannot hold Close up (nor make
   // what is returned for the sink large).
   size_t left = static_cast<size_t>(std::max(UnreadOutputLocked(), 0));
-  std::string buffer(std::min<size_t>(left, 64 * 1024), '\0');
+  std::string buffer(std::min<size_t>(left, size_t{64} * 1024), '\0');
   std::string drained;
   while (left > 0) {
     const ssize_t n = read(master_fd_, buffer.data(), std::min(left, buffer.size()));
@@ -771,8 +775,8 @@ absl::Status PtySession::Resize(int cols, int rows) {
   if (pid_ < 0 || closed_ || master_fd_ < 0) return NotRunning("resize the terminal");
   vt_.Resize(cols, rows);
   winsize ws{};
-  ws.ws_col = static_cast<unsigned short>(cols);  // NOLINT(runtime/int)
-  ws.ws_row = static_cast<unsigned short>(rows);  // NOLINT(runtime/int)
+  ws.ws_col = static_cast<decltype(ws.ws_col)>(cols);
+  ws.ws_row = static_cast<decltype(ws.ws_row)>(rows);
   if (ioctl(master_fd_, TIOCSWINSZ, &ws) != 0) {
     return absl::InternalError(absl::StrCat("TIOCSWINSZ: ", ErrnoText(errno)));
   }

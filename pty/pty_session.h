@@ -137,7 +137,7 @@ struct PtyOptions {
 // (PtySession::replies_dropped), when this many bytes already wait to be written to a program that
 // does not read its input: one that asks without end and never reads would otherwise grow the
 // queue without bound. Typed bytes (Send, SendKeys) are always queued, whatever waits.
-inline constexpr size_t kMaxPendingReplyBytes = 64 * 1024;
+inline constexpr size_t kMaxPendingReplyBytes = size_t{64} * 1024;
 
 // How a program ended.
 struct ExitStatus {

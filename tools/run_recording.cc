@@ -53,7 +53,7 @@ void TranscriptText::Line(char direction, absl::Time when, uint64_t offset, absl
   char head[64];
   std::snprintf(head, sizeof(head), "%c %10.3f %10llu %-7s ", direction,
                 absl::ToDoubleMilliseconds(std::max(when - start_, absl::ZeroDuration())),
-                static_cast<unsigned long long>(offset),  // NOLINT(runtime/int)
+                static_cast<unsigned long long>(offset),  // NOLINT(google-runtime-int): %llu
                 std::string(what).c_str());
   absl::StrAppend(&text_, head, text, "\n");
 }

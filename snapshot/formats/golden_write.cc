@@ -88,7 +88,7 @@ absl::Status CheckLinks(int cols, int rows, const std::vector<LinkRun>& links,
     const LinkRun& link = (*normalized)[i];
     if (link.row == before.row && link.col < before.col + before.cols) {
       return absl::InvalidArgumentError(
-          absl::StrFormat("link runs overlap at row %d col %d (\"%s\" and \"%s\")", link.row,
+          absl::StrFormat(R"(link runs overlap at row %d col %d ("%s" and "%s"))", link.row,
                           link.col, before.target, link.target));
     }
   }
@@ -97,8 +97,7 @@ absl::Status CheckLinks(int cols, int rows, const std::vector<LinkRun>& links,
 
 absl::Status CheckRasters(int cols, int rows, const std::vector<RasterRecord>& rasters) {
   absl::flat_hash_set<int> seen;
-  for (size_t i = 0; i < rasters.size(); ++i) {
-    const RasterRecord& r = rasters[i];
+  for (const RasterRecord& r : rasters) {
     if (r.id < 1) {
       return absl::InvalidArgumentError(absl::StrFormat("raster id %d is not positive", r.id));
     }

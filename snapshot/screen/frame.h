@@ -175,8 +175,8 @@ struct Frame {
   // A `cols` x `rows` frame of blank cells (" ", default style), cursor hidden.
   static Frame Blank(int cols, int rows);
 
-  Cell& cell(int col, int row) { return cells[static_cast<size_t>(row * cols + col)]; }
-  const Cell& cell(int col, int row) const { return cells[static_cast<size_t>(row * cols + col)]; }
+  Cell& cell(int col, int row) { return cells[static_cast<size_t>(row) * cols + col]; }
+  const Cell& cell(int col, int row) const { return cells[static_cast<size_t>(row) * cols + col]; }
   const Style& style(int col, int row) const { return cell(col, row).style; }
 
   // True when the cells' graphemes are known (a captured frame), false for a parsed one.

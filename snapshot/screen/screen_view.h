@@ -59,14 +59,15 @@ concept HasScreenViewHook = requires(const T& screen) {
 class ScreenView {
  public:
   // Implicit by design: a `const ScreenView&` parameter accepts every kind of screen.
-  ScreenView(const Frame& frame);                // NOLINT(google-explicit-constructor)
-  ScreenView(const Terminal& terminal);          // NOLINT(google-explicit-constructor)
-  ScreenView(const VirtualTerminal& vt);         // NOLINT(google-explicit-constructor)
-  ScreenView(const HeadlessTerminal& terminal);  // NOLINT(google-explicit-constructor)
+  // NOLINTBEGIN(google-explicit-constructor): implicit by design (above)
+  ScreenView(const Frame& frame);
+  ScreenView(const Terminal& terminal);
+  ScreenView(const VirtualTerminal& vt);
+  ScreenView(const HeadlessTerminal& terminal);
   template <typename T>
-  requires screen_view_internal::HasScreenViewHook<T> ScreenView(
-      const T& screen)  // NOLINT(google-explicit-constructor)
+  requires screen_view_internal::HasScreenViewHook<T> ScreenView(const T& screen)
       : ScreenView(VtsnapScreenView(screen)) {}
+  // NOLINTEND(google-explicit-constructor)
 
   // A view that owns what it shows: `frame` (or why the screen cannot be read), the pixel plane
   // when the screen has one, whether the alternate buffer was active and, when the snapshot was

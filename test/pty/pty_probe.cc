@@ -95,15 +95,16 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (what == "burst" && argc > 2) {
-    const long n = std::atol(argv[2]);  // NOLINT(runtime/int)
+    const long n = std::atol(argv[2]);  // NOLINT(google-runtime-int): std::atol's type
     std::string all;
-    for (long i = 1; i <= n; ++i) all += "line " + std::to_string(i) + "\n";  // NOLINT
+    // NOLINTNEXTLINE(google-runtime-int): counts to n, a long
+    for (long i = 1; i <= n; ++i) all += "line " + std::to_string(i) + "\n";
     all += "end\n";
     Out(all);
     return 0;
   }
   if (what == "noisy") {
-    for (long i = 0;; ++i) {  // NOLINT(runtime/int)
+    for (long i = 0;; ++i) {  // NOLINT(google-runtime-int): counts without end
       Out("tick " + std::to_string(i) + "\n");
       usleep(5000);
     }
@@ -216,7 +217,7 @@ int main(int argc, char** argv) {
     Raw();
     Out("ready\n");
     std::string got;
-    long escapes = 0;  // NOLINT(runtime/int)
+    long escapes = 0;  // NOLINT(google-runtime-int): a count without a small bound
     bool quit = false;
     // Reads what is there without blocking (stdin shares its open file with stdout, so it stays
     // blocking: poll first).
@@ -250,17 +251,19 @@ int main(int argc, char** argv) {
     for (;;) pause();
   }
   if (what == "flood" && argc > 2) {
-    const long n = std::atol(argv[2]);  // NOLINT(runtime/int)
+    const long n = std::atol(argv[2]);  // NOLINT(google-runtime-int): std::atol's type
     Raw();
     std::string batch;
     for (int i = 0; i < 16384; ++i) batch += "\x1b[6n";
-    for (long left = n; left > 0;) {                 // NOLINT(runtime/int)
-      const long now = left < 16384 ? left : 16384;  // NOLINT(runtime/int)
+    // NOLINTBEGIN(google-runtime-int): n is std::atol's long
+    for (long left = n; left > 0;) {
+      const long now = left < 16384 ? left : 16384;
       Out(std::string_view(batch).substr(0, static_cast<size_t>(now) * 4));
       left -= now;
     }
+    // NOLINTEND(google-runtime-int)
     Out("flooded\n");
-    long replies = 0;  // NOLINT(runtime/int)
+    long replies = 0;  // NOLINT(google-runtime-int): as many as n
     for (char c = 0; read(STDIN_FILENO, &c, 1) == 1 && c != 'q';) replies += c == 'R';
     Out("got " + std::to_string(replies) + "\n");
     for (;;) pause();
