@@ -102,47 +102,54 @@ Style BoldRed() {
 
 INSTANTIATE_TEST_SUITE_P(
     Matchers, WaitForMatcherTest,
-    ::testing::Values(MatchCase{"CellStyleIsBold",
-                                [](PtySession& s, absl::Duration t) {
-                                  return s.WaitFor(CellStyleIs(0, 0, Field(&Style::bold, true)), t);
-                                }},
-                      MatchCase{"CellStyleIsTheWholeStyle",
-                                [](PtySession& s, absl::Duration t) {
-                                  return s.WaitFor(CellStyleIs(0, 0, Eq(BoldRed())), t);
-                                }},
-                      MatchCase{"NotOfTheDefaultStyle",
-                                [](PtySession& s, absl::Duration t) {
-                                  return s.WaitFor(Not(CellStyleIs(0, 0, Eq(Style{}))), t);
-                                }},
-                      MatchCase{"AllOfTextAndStyle",
-                                [](PtySession& s, absl::Duration t) {
-                                  return s.WaitFor(
-                                      AllOf(RowTextIs(0, StartsWith("ready")),
-                                            CellStyleIs(0, 0, Field(&Style::bold, true))),
-                                      t);
-                                }},
-                      MatchCase{"UserMatcher",
-                                [](PtySession& s, absl::Duration t) {
-                                  return s.WaitFor(FirstCellIsBoldRed(), t);
-                                }},
-                      MatchCase{"ScreenIsWithStyles",
-                                [](PtySession& s, absl::Duration t) {
-                                  return s.WaitFor(ScreenIs(R"(
+    ::testing::Values(
+        MatchCase{"CellStyleIsBold",
+                  [](PtySession& s, absl::Duration t) {
+                    return s.WaitFor(CellStyleIs(0, 0, Field(&Style::bold, true)), t);
+                  }},
+        MatchCase{"CellStyleIsTheWholeStyle",
+                  [](PtySession& s, absl::Duration t) {
+                    return s.WaitFor(CellStyleIs(0, 0, Eq(BoldRed())), t);
+                  }},
+        MatchCase{"NotOfTheDefaultStyle",
+                  [](PtySession& s, absl::Duration t) {
+                    return s.WaitFor(Not(CellStyleIs(0, 0, Eq(Style{}))), t);
+                  }},
+        MatchCase{"AllOfTextAndStyle",
+                  [](PtySession& s, absl::Duration t) {
+                    return s.WaitFor(AllOf(RowTextIs(0, StartsWith("ready")),
+                                           CellStyleIs(0, 0, Field(&Style::bold, true))),
+                                     t);
+                  }},
+        MatchCase{
+            "UserMatcher",
+            [](PtySession& s, absl::Duration t) { return s.WaitFor(FirstCellIsBoldRed(), t); }},
+        MatchCase{"ScreenIsWithStyles",
+                  [](PtySession& s, absl::Duration t) {
+                    return s.WaitFor(ScreenIs(R"(
                         |ready               |
                         --- styles
                         0 0 bold fg=red
                     )"),
-                                                   t);
-                                }},
-                      MatchCase{"ScreenCheckWithoutGmock",
-                                [](PtySession& s, absl::Duration t) {
-                                  return s.WaitForCheck(
-                                      ScreenCheck("the first cell is bold",
-                                                  [](const ScreenView& v, std::string*) {
-                                                    return v.cell(0, 0).style.bold;
-                                                  }),
-                                      t);
-                                }}),
+                                     t);
+                  }},
+        MatchCase{"ScreenCheckThroughWaitFor",
+                  [](PtySession& s, absl::Duration t) {
+                    return s.WaitFor(ScreenCheck("the first cell is red",
+                                                 [](const ScreenView& v, std::string*) {
+                                                   return v.cell(0, 0).style.fg ==
+                                                          Color::Palette(1);
+                                                 }),
+                                     t);
+                  }},
+        MatchCase{"ScreenCheckWithoutGmock",
+                  [](PtySession& s, absl::Duration t) {
+                    return s.WaitForCheck(ScreenCheck("the first cell is bold",
+                                                      [](const ScreenView& v, std::string*) {
+                                                        return v.cell(0, 0).style.bold;
+                                                      }),
+                                          t);
+                  }}),
     [](const ::testing::TestParamInfo<MatchCase>& info) { return info.param.name; });
 
 // --- What a timeout says ------------------------------------------------------------------------
