@@ -41,12 +41,14 @@ vtsnap_install_missing() {
 # failure report's browser check (test/report/, docs/goldens.md), chromium; for the toolkit recipes
 # (examples/recipes/, docs/pty-recipes.md), libncurses-dev, golang-go with Debian's Bubble Tea
 # and lipgloss sources, python3-urwid, python3-textual, and neovim and vim for the editors that
-# ask the terminal's colours (Ink comes from npm: vtsnap_install_recipe_node_modules).
+# ask the terminal's colours (Ink comes from npm: vtsnap_install_recipe_node_modules); for the
+# format and clang-tidy gates and their tests (docs/contributing.md), clang-format-14 and
+# clang-tidy-14.
 vtsnap_test_packages() {
   local packages=(libvterm-dev less vim-tiny dialog libbenchmark-dev libtsm-dev vttest tmux unifont
                   chromium nano libncurses-dev golang-go golang-github-charmbracelet-bubbletea-dev
                   golang-github-charmbracelet-lipgloss-dev python3-urwid python3-textual zip vim
-                  neovim git)
+                  neovim git clang-format-14 clang-tidy-14)
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
   fi
@@ -91,4 +93,13 @@ vtsnap_install_tui_test_node_modules() {
 vtsnap_configure() {
   cmake -S "$VTSNAP_ROOT" -B "$VTSNAP_BUILD" -G Ninja \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "$@" >&2
+}
+
+# The configuration of scripts/test.sh (and of .ci/run's clang-tidy step, which reads the same
+# build): the tests; the library and the tools with GCC's warnings as errors (VTSNAP_WERROR=OFF in
+# the environment turns that off); the compile commands for scripts/check_tidy.sh
+# (docs/contributing.md).
+vtsnap_configure_tests() {
+  vtsnap_configure -DVTSNAP_BUILD_TESTS=ON "-DVTSNAP_WERROR=${VTSNAP_WERROR:-ON}" \
+    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "$@"
 }

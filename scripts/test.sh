@@ -7,7 +7,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 vtsnap_install_missing $(vtsnap_test_packages)
 vtsnap_install_oracle_node_modules
 vtsnap_install_recipe_node_modules
-vtsnap_configure -DVTSNAP_BUILD_TESTS=ON
+# Warnings as errors in the library and the tools, compile commands kept (scripts/setup.sh).
+vtsnap_configure_tests
 cmake --build "$VTSNAP_BUILD" -j2
 cd "$VTSNAP_BUILD"
 ctest --output-on-failure -j2 --timeout 600 "$@"
