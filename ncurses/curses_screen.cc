@@ -46,15 +46,17 @@ class EnvOverrides {
 
   void Set(const char* name, const std::string& value) {
     const char* old = std::getenv(name);
-    saved_.push_back({name, old == nullptr ? std::nullopt : std::optional<std::string>(old)});
+    saved_.emplace_back(name, old == nullptr ? std::nullopt : std::optional<std::string>(old));
     setenv(name, value.c_str(), 1);
   }
   void Restore() {
-    for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
-      if (it->second.has_value()) {
-        setenv(it->first, it->second->c_str(), 1);
+    // Last set first: a variable set twice gets its first saved value back.
+    for (size_t i = saved_.size(); i-- > 0;) {
+      const auto& [name, value] = saved_[i];
+      if (value.has_value()) {
+        setenv(name, value->c_str(), 1);
       } else {
-        unsetenv(it->first);
+        unsetenv(name);
       }
     }
     saved_.resize(0);
