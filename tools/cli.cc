@@ -61,7 +61,7 @@ CommandLine& CommandLine::Each(std::string name,
 
 CommandLine& CommandLine::Alias(std::string alias, const std::string& name) {
   for (Flag& flag : flags_) {
-    if (flag.names.front() == name) flag.names.push_back(std::move(alias));
+    if (flag.names.front() == name) flag.names.push_back(alias);
   }
   return *this;
 }

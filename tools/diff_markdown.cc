@@ -63,7 +63,7 @@ std::string Counts(const FrameDiff& diff) {
     parts.push_back(
         absl::StrCat(diff.styles.size(), " style range", Plural(diff.styles.size()), " changed"));
   }
-  if (diff.cursor_differs) parts.push_back("the cursor changed");
+  if (diff.cursor_differs) parts.emplace_back("the cursor changed");
   if (!diff.links.empty()) {
     parts.push_back(absl::StrCat(diff.links.size(), " link change", Plural(diff.links.size())));
   }
@@ -71,7 +71,7 @@ std::string Counts(const FrameDiff& diff) {
     parts.push_back(
         absl::StrCat(diff.rasters.size(), " raster change", Plural(diff.rasters.size())));
   } else if (diff.raster_order_differs) {
-    parts.push_back("the raster records are in another order");
+    parts.emplace_back("the raster records are in another order");
   }
   std::string out = absl::StrJoin(parts, ", ");
   if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));

@@ -4,6 +4,7 @@
 #ifndef VTSNAP_TOOLS_RUN_INTERNAL_H_
 #define VTSNAP_TOOLS_RUN_INTERNAL_H_
 
+// NOLINTNEXTLINE(modernize-deprecated-headers): sigset_t is POSIX, which <csignal> need not declare
 #include <signal.h>
 
 #include <atomic>

@@ -165,7 +165,8 @@ std::string RustDebugQuote(absl::string_view text) {
   size_t at = 0;
   while (at < text.size()) {
     utf8proc_int32_t c = 0;
-    const utf8proc_ssize_t n = utf8proc_iterate(bytes + at, text.size() - at, &c);
+    const utf8proc_ssize_t n =
+        utf8proc_iterate(bytes + at, static_cast<utf8proc_ssize_t>(text.size() - at), &c);
     if (n <= 0) {
       absl::StrAppendFormat(&out, "\\x%02X", static_cast<unsigned char>(text[at]));
       ++at;

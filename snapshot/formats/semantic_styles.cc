@@ -83,7 +83,7 @@ void RowAsSeen(const std::vector<SemanticRun>& runs, size_t begin, size_t end,
     }
     left = i;
   }
-  for (size_t j = static_cast<size_t>(left + 1); j < segments.size(); ++j) {
+  for (size_t j = static_cast<size_t>(left) + 1; j < segments.size(); ++j) {
     segments[j].key = Visible(std::move(segments[j].key));
   }
 

@@ -33,18 +33,18 @@ std::vector<std::string> AttrsOf(const Pen& pen) {
   // In kStateAttrNames order. SGR 6 (rapid blink) sets the same blink bit as SGR 5, as in xterm,
   // so "rapid_blink" never appears in a captured dump.
   std::vector<std::string> attrs;
-  if (pen.has(kAttrBold)) attrs.push_back("bold");
-  if (pen.has(kAttrDim)) attrs.push_back("faint");
-  if (pen.has(kAttrItalic)) attrs.push_back("italics");
+  if (pen.has(kAttrBold)) attrs.emplace_back("bold");
+  if (pen.has(kAttrDim)) attrs.emplace_back("faint");
+  if (pen.has(kAttrItalic)) attrs.emplace_back("italics");
   if (pen.underline != UnderlineStyle::kNone && pen.underline != UnderlineStyle::kDouble) {
-    attrs.push_back("underline");  // single, curly, dotted and dashed
+    attrs.emplace_back("underline");  // single, curly, dotted and dashed
   }
-  if (pen.has(kAttrBlink)) attrs.push_back("blink");
-  if (pen.has(kAttrReverse)) attrs.push_back("inverse");
-  if (pen.has(kAttrInvisible)) attrs.push_back("invisible");
-  if (pen.has(kAttrStrike)) attrs.push_back("crossed_out");
-  if (pen.underline == UnderlineStyle::kDouble) attrs.push_back("dbl_underline");
-  if (pen.has(kAttrOverline)) attrs.push_back("overline");
+  if (pen.has(kAttrBlink)) attrs.emplace_back("blink");
+  if (pen.has(kAttrReverse)) attrs.emplace_back("inverse");
+  if (pen.has(kAttrInvisible)) attrs.emplace_back("invisible");
+  if (pen.has(kAttrStrike)) attrs.emplace_back("crossed_out");
+  if (pen.underline == UnderlineStyle::kDouble) attrs.emplace_back("dbl_underline");
+  if (pen.has(kAttrOverline)) attrs.emplace_back("overline");
   return attrs;
 }
 

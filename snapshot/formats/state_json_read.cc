@@ -172,8 +172,8 @@ std::array<int, 2> ReadScrollRegion(const Json& v, const StateDump& d) {
     throw SchemaError{"scroll_region", absl::StrCat("expected [top, bottom], got ", Describe(v))};
   }
   const int64_t last = d.rows ? *d.rows - 1 : kMaxDimension;
-  const int top = ReadInt(v[0], "scroll_region[0]", 0, last);
-  const int bottom = ReadInt(v[1], "scroll_region[1]", top, last);
+  const int top = static_cast<int>(ReadInt(v[0], "scroll_region[0]", 0, last));
+  const int bottom = static_cast<int>(ReadInt(v[1], "scroll_region[1]", top, last));
   return std::array<int, 2>{top, bottom};
 }
 
@@ -193,7 +193,7 @@ std::vector<int> ReadTabstops(const Json& v, const StateDump& d) {
   std::vector<int> stops;
   for (size_t i = 0; i < v.size(); ++i) {
     const std::string path = absl::StrCat("tabstops[", i, "]");
-    const int stop = ReadInt(v[i], path, 0, d.cols ? *d.cols - 1 : kMaxDimension);
+    const int stop = static_cast<int>(ReadInt(v[i], path, 0, d.cols ? *d.cols - 1 : kMaxDimension));
     if (!stops.empty() && stop <= stops.back()) {
       throw SchemaError{path, absl::StrCat("tab stops must be sorted and distinct: ", stop,
                                            " follows ", stops.back())};

@@ -82,7 +82,7 @@ std::string RemoveStaleActual(const GoldenLocation& where) {
     return *path;
   }
   // Beside the golden: removing it proves the folder writable, so ActualPath would name it.
-  const std::string beside = Beside(where);
+  std::string beside = Beside(where);  // not const: returned, it is moved
   if (::unlink(beside.c_str()) == 0) return beside;
   if (errno == ENOENT || errno == ENOTDIR) {
     // Not beside the golden. In a folder the process may write, that is where ActualPath would

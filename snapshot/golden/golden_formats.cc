@@ -167,7 +167,7 @@ std::string CaptureFrameFormat::Draw(const TuiFrame* expected, const TuiFrame& a
   std::vector<bool> changed(actual_screen.cells.size(), false);
   for (const Difference& d : Compare(*expected, actual).entries) {
     if (d.kind == Difference::Kind::kCell) {
-      changed[static_cast<size_t>(d.y * size_.cols + d.x)] = true;
+      changed[static_cast<size_t>(d.y) * size_.cols + d.x] = true;
     }
   }
   const Frame expected_screen = ScreenOf(*expected);

@@ -1,5 +1,6 @@
 #include "vtsnap/snapshot/golden/inventory.h"
 
+// NOLINTNEXTLINE(modernize-deprecated-headers): kill() is POSIX, which <csignal> need not declare
 #include <signal.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -183,7 +184,7 @@ std::string DisplayFolder(const std::string& folder) {
   while (!parts.empty() && parts.back().empty()) parts.pop_back();
   for (size_t i = parts.size(); i-- > 0;) {
     if (parts[i] == "goldens") {
-      std::vector<std::string> tail(parts.begin() + i, parts.end());
+      std::vector<std::string> tail(parts.begin() + static_cast<ptrdiff_t>(i), parts.end());
       return absl::StrJoin(tail, "/");
     }
   }
@@ -519,8 +520,8 @@ std::string RenderVerdict(const std::vector<FolderVerdict>& verdicts) {
         continue;
       }
       std::vector<std::string> shown(
-          v.not_passed.begin(),
-          v.not_passed.begin() + std::min(v.not_passed.size(), kMaxNamesShown));
+          v.not_passed.begin(), v.not_passed.begin() + static_cast<ptrdiff_t>(std::min(
+                                                           v.not_passed.size(), kMaxNamesShown)));
       std::string names = absl::StrJoin(shown, ", ");
       if (v.not_passed.size() > kMaxNamesShown) {
         absl::StrAppend(&names, " and ", v.not_passed.size() - kMaxNamesShown, " more");

@@ -77,7 +77,7 @@ std::vector<bool> ChangedCells(const FrameDiff& diff, const Frame& frame) {
   std::vector<bool> marked(static_cast<size_t>(frame.cols * frame.rows), false);
   auto mark = [&](int col, int row) {
     if (col >= 0 && col < frame.cols && row >= 0 && row < frame.rows) {
-      marked[static_cast<size_t>(row * frame.cols + col)] = true;
+      marked[static_cast<size_t>(row) * frame.cols + col] = true;
     }
   };
   for (const TextRowDiff& t : diff.text) {

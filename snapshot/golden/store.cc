@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+// NOLINTNEXTLINE(modernize-deprecated-headers): kill() is POSIX, which <csignal> need not declare
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>

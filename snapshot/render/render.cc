@@ -84,8 +84,8 @@ std::string CssOfLook(const CellLook& look, const RenderPalette& palette) {
   if (look.italic) css += "font-style:italic;";
   if (look.underline || look.strike) {
     std::vector<absl::string_view> lines;
-    if (look.underline) lines.push_back("underline");
-    if (look.strike) lines.push_back("line-through");
+    if (look.underline) lines.emplace_back("underline");
+    if (look.strike) lines.emplace_back("line-through");
     absl::StrAppend(&css, "text-decoration-line:", absl::StrJoin(lines, " "), ";");
     if (look.underline) {
       static constexpr absl::string_view kShapes[] = {"solid", "double", "wavy", "dotted",
@@ -225,9 +225,9 @@ std::string CssColor(uint32_t rgb) {
 std::string DescribeStyle(const Style& style) {
   std::vector<std::string> parts = {absl::StrCat("fg ", NamedColor(style.fg)),
                                     absl::StrCat("bg ", NamedColor(style.bg))};
-  if (style.bold) parts.push_back("bold");
-  if (style.dim) parts.push_back("dim");
-  if (style.italic) parts.push_back("italic");
+  if (style.bold) parts.emplace_back("bold");
+  if (style.dim) parts.emplace_back("dim");
+  if (style.italic) parts.emplace_back("italic");
   if (style.underline) {
     static constexpr absl::string_view kShapes[] = {"", " double", " curly", " dotted", " dashed"};
     std::string u = absl::StrCat("underline", kShapes[static_cast<int>(style.underline_shape)]);
@@ -236,8 +236,8 @@ std::string DescribeStyle(const Style& style) {
     }
     parts.push_back(u);
   }
-  if (style.reverse) parts.push_back("reverse");
-  if (style.strike) parts.push_back("strike");
+  if (style.reverse) parts.emplace_back("reverse");
+  if (style.strike) parts.emplace_back("strike");
   return absl::StrJoin(parts, ", ");
 }
 
@@ -299,7 +299,7 @@ bool AppendHtmlScreen(const Frame& frame, const RenderOptions& options,
       } else if (here) {
         classes += frame.cursor.shape == CursorShape::kUnderline ? " cur-u" : " cur-i";
       }
-      if (!marked.empty() && marked[static_cast<size_t>(row * frame.cols + col)]) classes += " chg";
+      if (!marked.empty() && marked[static_cast<size_t>(row) * frame.cols + col]) classes += " chg";
       const std::string css = CssOfLook(look, palette);
       absl::StrAppend(out, "<span class=\"", classes, "\"");
       if (!css.empty()) absl::StrAppend(out, " style=\"", css, "\"");

@@ -18,7 +18,8 @@ Color ColorFromPen(const PenColor& c) {
     case PenColor::Kind::kPalette:
       return Color::Palette(static_cast<int>(c.value));
     case PenColor::Kind::kRgb:
-      return Color::Rgb((c.value >> 16) & 0xFF, (c.value >> 8) & 0xFF, c.value & 0xFF);
+      return Color::Rgb(static_cast<int>((c.value >> 16) & 0xFF),
+                        static_cast<int>((c.value >> 8) & 0xFF), static_cast<int>(c.value & 0xFF));
     case PenColor::Kind::kDefault:
       break;
   }

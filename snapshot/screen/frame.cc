@@ -88,7 +88,7 @@ std::vector<LinkRun> LinkRunsFromTargets(int cols, int rows,
   std::vector<LinkRun> runs;
   for (int row = 0; row < rows; ++row) {
     for (int col = 0; col < cols; ++col) {
-      const std::string& target = targets[static_cast<size_t>(row * cols + col)];
+      const std::string& target = targets[static_cast<size_t>(row) * cols + col];
       if (target.empty()) continue;
       if (!runs.empty() && runs.back().row == row && runs.back().col + runs.back().cols == col &&
           runs.back().target == target) {
