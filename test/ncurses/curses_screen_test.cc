@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, CursesScreenSize,
 
 struct BadOpenCase {
   std::string name;
+  friend void PrintTo(const BadOpenCase& c, std::ostream* os) { *os << c.name; }
   vtsnap::CursesScreenOptions options;
   absl::StatusCode code;
   std::vector<std::string> message_parts;
@@ -105,6 +107,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 struct ColourCase {
   std::string name;
+  friend void PrintTo(const ColourCase& c, std::ostream* os) { *os << c.name; }
   short fg;  // an ncurses colour number, -1 for the terminal's default
   short bg;
   Color want_fg;
@@ -148,6 +151,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 struct WideCase {
   std::string name;
+  friend void PrintTo(const WideCase& c, std::ostream* os) { *os << c.name; }
   std::string text;  // UTF-8, drawn at column 1
   std::string first_grapheme;
   int first_width;
@@ -194,6 +198,7 @@ void DrawStatus() {
 
 struct ResizeCase {
   std::string name;
+  friend void PrintTo(const ResizeCase& c, std::ostream* os) { *os << c.name; }
   int cols;
   int rows;
   std::string status_row;  // the row above the bottom border, as the user sees it
@@ -229,7 +234,8 @@ INSTANTIATE_TEST_SUITE_P(Sizes, CursesScreenResize,
                                            ResizeCase{"Taller", 12, 6, "│      12x6│"},
                                            ResizeCase{"Smaller", 8, 3, "│   8x3│"},
                                            ResizeCase{"WiderAndTaller", 20, 7,
-                                                      "│              20x7│"}));
+                                                      "│              20x7│"}),
+                         [](const auto& info) { return info.param.name; });
 
 TEST(CursesScreen, ResizeOutOfRangeFailsAndKeepsTheSize) {
   absl::StatusOr<CursesScreen> screen = CursesScreen::Open({.cols = 12, .rows = 4});
@@ -323,6 +329,7 @@ struct Environment {
 
 struct EnvCase {
   std::string name;
+  friend void PrintTo(const EnvCase& c, std::ostream* os) { *os << c.name; }
   std::optional<std::string> term, lines, columns;
   std::string term_to_open;
 };
