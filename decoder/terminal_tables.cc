@@ -48,6 +48,7 @@ void Terminal::InternCurrentPen() {
   pen_dirty_ = false;
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): a new cluster is moved into cluster_ids_
 uint32_t Terminal::InternCluster(std::u32string cluster) {
   auto it = cluster_ids_.find(cluster);
   if (it != cluster_ids_.end()) return it->second;

@@ -59,7 +59,7 @@ CommandLine& CommandLine::Each(std::string name,
   return Add(std::move(name), true, std::move(on_value));
 }
 
-CommandLine& CommandLine::Alias(std::string alias, const std::string& name) {
+CommandLine& CommandLine::Alias(const std::string& alias, const std::string& name) {
   for (Flag& flag : flags_) {
     if (flag.names.front() == name) flag.names.push_back(alias);
   }

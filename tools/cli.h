@@ -75,7 +75,7 @@ class CommandLine {
   // the other flags of this kind). An error is the command's: `vtsnap CMD: MESSAGE`, exit 2.
   CommandLine& Each(std::string name, std::function<absl::Status(const std::string&)> on_value);
   // Another name of a flag declared before (`-o` for `--output`).
-  CommandLine& Alias(std::string alias, const std::string& name);
+  CommandLine& Alias(const std::string& alias, const std::string& name);
   // The positional arguments, in order, into *values. Without this call none are accepted.
   CommandLine& Positionals(cli::Positionals spec, std::vector<std::string>* values);
 

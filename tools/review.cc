@@ -1,6 +1,5 @@
 // `vtsnap review [DIR...]`: the pending `.actual` files of failing golden assertions, listed,
 // accepted or rejected in bulk, or reviewed one by one in a small terminal UI (docs/cli.md).
-#include <signal.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -66,10 +65,10 @@ std::string SummaryOf(const FrameDiff& diff) {
   };
   count(diff.text.size(), "text row", "text rows");
   count(diff.styles.size(), "style range", "style ranges");
-  if (diff.cursor_differs) parts.push_back("cursor");
+  if (diff.cursor_differs) parts.emplace_back("cursor");
   count(diff.links.size(), "link change", "link changes");
   count(diff.rasters.size(), "raster change", "raster changes");
-  if (diff.raster_order_differs) parts.push_back("raster order");
+  if (diff.raster_order_differs) parts.emplace_back("raster order");
   return absl::StrJoin(parts, ", ");
 }
 
@@ -294,7 +293,7 @@ int RunReview(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (list + accept_all + reject_all > 1) {
     return line.Fail(err, "pass at most one of --list, --accept-all and --reject-all");
   }
-  if (dirs.empty()) dirs.push_back(".");
+  if (dirs.empty()) dirs.emplace_back(".");
   for (const std::string& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {

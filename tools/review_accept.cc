@@ -1,5 +1,4 @@
 // `vtsnap review`: capture goldens, and accepting or rejecting an entry.
-#include <signal.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>

@@ -83,7 +83,7 @@ absl::StatusOr<std::string> ExtractPending(const std::string& zip) {
       [](absl::string_view name) {
         return absl::StartsWith(name, "vtsnap/") && IsPendingName(name);
       },
-      [&version, &any](ZipFile file) {
+      [&version, &any](const ZipFile& file) {
         any = true;
         return WriteFileAtomically((version / file.name).string(), file.contents);
       });

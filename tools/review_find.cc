@@ -1,5 +1,4 @@
 // `vtsnap review`: finding the pending entries and reading their .actual files.
-#include <signal.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>

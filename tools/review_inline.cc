@@ -35,12 +35,15 @@ void AddInlineEntries(const std::vector<std::string>& sidecars, absl::string_vie
       continue;
     }
     for (PendingInlineEdit& p : *edits) {
-      Entry entry{
-          .actual = sidecar,
-          .golden = absl::StrCat(p.path, ":", p.edit.line),
-          .golden_exists = !ParseInlineScreen(p.edit.compiled).value_or(InlineScreen{}).empty(),
-          .inline_screen = true,
-          .inline_edit = std::move(p)};
+      // What the entry shows of `p` is read before `p` moves into it.
+      std::string golden = absl::StrCat(p.path, ":", p.edit.line);
+      const bool golden_exists =
+          !ParseInlineScreen(p.edit.compiled).value_or(InlineScreen{}).empty();
+      Entry entry{.actual = sidecar,
+                  .golden = std::move(golden),
+                  .golden_exists = golden_exists,
+                  .inline_screen = true,
+                  .inline_edit = std::move(p)};
       if (!filter.empty() && !absl::StrContains(Shown(entry), filter)) continue;
       pending->entries.push_back(std::move(entry));
     }

@@ -1,4 +1,5 @@
 // `vtsnap review`: the interactive review in a terminal.
+// NOLINTNEXTLINE(modernize-deprecated-headers): sigaction is POSIX, not <csignal>'s
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -173,6 +174,7 @@ enum class Decision { kPending, kAccepted, kRejected, kSkipped };
 // OSC 8), each between '|' delimiters.
 std::vector<std::string> RenderFrameRows(const Frame& frame) {
   std::vector<std::string> lines;
+  lines.reserve(static_cast<size_t>(frame.rows));
   for (int row = 0; row < frame.rows; ++row) {
     lines.push_back(absl::StrCat("|", RenderAnsiRow(frame, row), "|"));
   }
@@ -228,7 +230,7 @@ std::vector<std::string> CaptureBody(const Entry& entry, View view) {
   const pito::Differences differences = pito::Compare(*golden, *actual);
   std::vector<std::string> lines;
   if (view == View::kDiff) {
-    if (!entry.golden_exists) lines.push_back("new capture golden: every frame is added");
+    if (!entry.golden_exists) lines.emplace_back("new capture golden: every frame is added");
     if (!strays.empty()) {
       lines.push_back(absl::StrCat("not frame files, which accepting leaves as they are: ",
                                    absl::StrJoin(strays, ", ")));

@@ -223,7 +223,7 @@ absl::Status ParseColorFlag(absl::string_view flag, absl::string_view value,
   }
   uint8_t channels[3] = {};
   for (int i = 0; i < 3; ++i) {
-    const std::string pair = digits.size() == 6 ? digits.substr(2 * i, 2) : "";
+    const std::string pair = digits.size() == 6 ? digits.substr(static_cast<size_t>(i) * 2, 2) : "";
     int channel = 0;
     if (pair.size() != 2 || !absl::ascii_isxdigit(static_cast<unsigned char>(pair[0])) ||
         !absl::ascii_isxdigit(static_cast<unsigned char>(pair[1])) ||

@@ -20,7 +20,7 @@ namespace {
 // An output line holds at most this many bytes of the program's output.
 constexpr size_t kOutputLineBytes = 128;
 // The file is written whenever this much text is ready, and at the end.
-constexpr size_t kWriteBytes = 64 * 1024;
+constexpr size_t kWriteBytes = size_t{64} * 1024;
 
 constexpr char kHeader[] =
     "vtsnap transcript 1\n"

@@ -2,6 +2,7 @@
 // (tools/run_internal.h), and the signal watch that ends a run cleanly.
 #include <poll.h>
 #include <pthread.h>
+// NOLINTNEXTLINE(modernize-deprecated-headers): pthread_sigmask, sigaddset: POSIX, not <csignal>
 #include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
@@ -391,7 +392,7 @@ void SignalWatch::Loop() {
   if (signal_fd_ < 0 || stop_fd_ < 0) {
     // No descriptors (the process is out of them): sigtimedwait with a tick, so the destructor
     // only has to set stop_ (it waits up to a tick).
-    const timespec tick = {0, 50 * 1000 * 1000};
+    const timespec tick = {0, 50'000'000};
     while (!stop_.load()) {
       const int signo = sigtimedwait(&watched_, nullptr, &tick);
       if (signo <= 0) continue;  // EAGAIN (the tick) or EINTR

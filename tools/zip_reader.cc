@@ -229,6 +229,7 @@ absl::StatusOr<std::vector<Wanted>> ReadDirectory(
 // many times.
 absl::Status CheckNoOverlap(const std::vector<Wanted>& entries, const Bad& bad) {
   std::vector<const Wanted*> by_place;
+  by_place.reserve(entries.size());
   for (const Wanted& entry : entries) by_place.push_back(&entry);
   absl::c_stable_sort(by_place,
                       [](const Wanted* a, const Wanted* b) { return a->local_at < b->local_at; });
