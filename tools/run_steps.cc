@@ -2,8 +2,7 @@
 // (tools/run_internal.h), and the signal watch that ends a run cleanly.
 #include <poll.h>
 #include <pthread.h>
-// NOLINTNEXTLINE(modernize-deprecated-headers): pthread_sigmask, sigaddset: POSIX, not <csignal>
-#include <signal.h>
+#include <signal.h>  // NOLINT(modernize-deprecated-headers): pthread_sigmask is POSIX
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
