@@ -369,7 +369,7 @@ void Terminal::CsiIntermediate(const Sequence& seq) {
   }
   if (seq.intermediates == "!" && seq.final == 'p') return SoftReset();
   if (seq.intermediates == "*" && seq.final == 'y') return RequestChecksum(seq);  // DECRQCRA
-  if (seq.intermediates == "$" && seq.final == 'p') return ReportMode(seq);  // DECRQM
+  if (seq.intermediates == "$" && seq.final == 'p') return ReportMode(seq);       // DECRQM
   // DECCRA, DECFRA, DECERA, DECSERA, DECCARA, DECRARA and DECSACE (terminal_rectangles.cc).
   if (RectangleOp(seq)) return;
   // DECRQPSR, DECSCL and DECSCA: terminal_queries.cc.

@@ -131,22 +131,22 @@ enum class MouseTracking : uint8_t { kNone, kX10, kNormal, kButtonEvent, kAnyEve
 enum class MouseEncoding : uint8_t { kDefault, kUtf8, kSgr, kUrxvt };
 
 struct Modes {
-  bool insert = false;                                     // IRM (SM 4)
-  bool linefeed_newline = false;                           // LNM (SM 20)
+  bool insert = false;            // IRM (SM 4)
+  bool linefeed_newline = false;  // LNM (SM 20)
   // KAM (SM 2) and SRM (SM 12) are kept for DECRQM only: vtsnap neither locks the keyboard nor
   // echoes typed keys (docs/xterm-deviations.md, "Replies").
   bool keyboard_locked = false;  // KAM
   bool send_receive = true;      // SRM: set (no local echo), xterm's default
-  bool origin = false;                                     // DECOM (?6)
-  bool autowrap = true;                                    // DECAWM (?7)
-  bool reverse_wrap = false;  // ?45: with DECAWM, BS and CUB go back past the left margin
-  bool cursor_keys_application = false;                    // DECCKM (?1)
-  bool keypad_application = false;  // DECKPAM / DECKPNM (ESC = / ESC >), DECNKM (?66)
-  bool reverse_video = false;                              // DECSCNM (?5)
-  bool bracketed_paste = false;                            // ?2004
-  bool focus_events = false;                               // ?1004
-  bool synchronized_output = false;                        // ?2026
-  bool left_right_margins = false;                         // DECLRMM (?69): DECSLRM is allowed
+  bool origin = false;           // DECOM (?6)
+  bool autowrap = true;          // DECAWM (?7)
+  bool reverse_wrap = false;     // ?45: with DECAWM, BS and CUB go back past the left margin
+  bool cursor_keys_application = false;  // DECCKM (?1)
+  bool keypad_application = false;       // DECKPAM / DECKPNM (ESC = / ESC >), DECNKM (?66)
+  bool reverse_video = false;            // DECSCNM (?5)
+  bool bracketed_paste = false;          // ?2004
+  bool focus_events = false;             // ?1004
+  bool synchronized_output = false;      // ?2026
+  bool left_right_margins = false;       // DECLRMM (?69): DECSLRM is allowed
   MouseTracking mouse_tracking = MouseTracking::kNone;     // ?9 ?1000 ?1002 ?1003
   MouseEncoding mouse_encoding = MouseEncoding::kDefault;  // ?1005 ?1006 ?1015
   bool sixel_display = false;            // DECSDM (?80): images at the top left, no scrolling
@@ -479,7 +479,7 @@ class Terminal : public ParserHandler {
   // the title stays as it is.
   bool TitleFromOsc(absl::string_view pt, std::string* title) const;
   std::string TitleReport(const std::string& title) const;  // in hexadecimal under mode 1
-  int title_modes_ = 0;  // RIS clears it
+  int title_modes_ = 0;                                     // RIS clears it
   // Where `CSI 3 ; x ; y t` moved the window (with allow_window_ops); RIS keeps it, as xterm's
   // window stays where it is.
   int window_x_ = 0;
@@ -515,9 +515,9 @@ class Terminal : public ParserHandler {
   // The rectangle Pt ; Pl ; Pb ; Pr at params[first...] (xterm's xtermParseRect and validRect):
   // false when it is empty or outside the page.
   bool ParseRect(const Params& p, int first, Rect* rect) const;
-  void CopyRectangle(const Params& p);                          // DECCRA
-  void FillRectangle(const Rect& rect, char32_t ch);            // DECFRA, DECERA (' ')
-  void SelectiveEraseRectangle(const Rect& rect);               // DECSERA
+  void CopyRectangle(const Params& p);                // DECCRA
+  void FillRectangle(const Rect& rect, char32_t ch);  // DECFRA, DECERA (' ')
+  void SelectiveEraseRectangle(const Rect& rect);     // DECSERA
   void ChangeRectangleAttributes(const Rect& rect, const Params& p, bool reverse);  // DECCARA
   // Blanks a wide character's half that has lost its other half (a copy's edges).
   void RepairWideCells(Line& line, int from, int to);
@@ -706,7 +706,7 @@ class Terminal : public ParserHandler {
   // 7-bit controls; replies are always 7-bit here.
   int conformance_level_ = 64;
   bool eight_bit_controls_ = false;
-  uint64_t kept_modes_ = 0;  // KeepPrivateMode
+  uint64_t kept_modes_ = 0;           // KeepPrivateMode
   std::array<int, 6> modify_keys_{};  // SetModifyKeys
   // The protection printed cells get (ScreenCell::protect): set by DECSCA 1 and SPA, cleared by
   // DECSCA 0 or 2, EPA, DECSTR and RIS; DECSC saves it. (xterm's DECFRA and DECERA give it too.)

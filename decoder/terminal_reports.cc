@@ -1,6 +1,6 @@
 // Terminal's replies to the program: device attributes (DA1, DA2, DA3), XTVERSION, device status
-// reports (DSR and its DEC forms), mode reports (DECRQM) and XTQMODKEYS; the window operations (CSI Ps t) are
-// in terminal_window_ops.cc. Every answer is the one xterm 379 gives with its default
+// reports (DSR and its DEC forms), mode reports (DECRQM) and XTQMODKEYS; the window operations (CSI
+// Ps t) are in terminal_window_ops.cc. Every answer is the one xterm 379 gives with its default
 // resources plus `decTerminalID: 420` and `utf8: 1` (test/decoder/replies_test.cc has the bytes
 // recorded from it; docs/xterm-deviations.md, "Replies", says what is not answered). Replies are
 // appended to replies_ in the order the queries came; TakeReplies() empties it.
@@ -92,45 +92,45 @@ struct KeptMode {
   int off_value = kModeReset;
 };
 constexpr KeptMode kKeptPrivateModes[] = {
-    {2, true, kModeSet, kModeSet},       // DECANM: vtsnap has no VT52 mode (xterm enters it on reset)
-    {3, false, kModeReset, kModeReset},  // DECCOLM: xterm's allow132 is off, so it stays at 80
-    {4, false},                          // DECSCLM, smooth scroll
+    {2, true, kModeSet, kModeSet},  // DECANM: vtsnap has no VT52 mode (xterm enters it on reset)
+    {3, false, kModeReset, kModeReset},   // DECCOLM: xterm's allow132 is off, so it stays at 80
+    {4, false},                           // DECSCLM, smooth scroll
     {13, false, kModeReset, kModeReset},  // cursor blink from a resource only
-    {18, false},                         // DECPFF, print form feed
-    {19, false},                         // DECPEX, print extent
-    {30, false},                         // the scroll bar
-    {35, true},                          // font-shifting functions
+    {18, false},                          // DECPFF, print form feed
+    {19, false},                          // DECPEX, print extent
+    {30, false},                          // the scroll bar
+    {35, true},                           // font-shifting functions
     {38, false, kModeReset, kModeReset},  // Tektronix mode: xterm switches windows; vtsnap does not
-    {40, false},                         // allow 80 to 132 columns
-    {41, false},                         // more(1) fix
-    {42, false},                         // DECNRCM, national replacement character sets
-    {44, false},                         // the margin bell
-    {67, false},                         // DECBKM, backarrow sends BS
-    {1001, false},                       // highlight mouse tracking
-    {1007, false},                       // alternate scroll
-    {1010, true},                        // scroll to the bottom on output
-    {1011, false},                       // scroll to the bottom on a key press
-    {1016, false},                       // SGR mouse in pixels
-    {1034, true},                        // the meta key sets the eighth bit
-    {1035, true},                        // the special modifiers of Alt and NumLock
-    {1036, false},                       // meta sends ESC
-    {1037, false},                       // Delete sends DEL
-    {1039, false},                       // Alt sends ESC
-    {1040, true},                        // keep the selection when not highlighted
-    {1041, false},                       // use the CLIPBOARD selection
-    {1042, false},                       // urgency on a bell
-    {1043, false},                       // raise the window on a bell
-    {1044, false},                       // reuse the CLIPBOARD data
-    {1046, true, kModeReset, kModeSet},  // the alternate screen switch: xterm answers it inverted
-    {1050, false},                       // terminfo/termcap function keys
-    {1051, false},                       // Sun function keys
-    {1060, false},                       // legacy keyboard
-    {1061, false},                       // VT220 keyboard
-    {2001, false},                       // readline mouse button 1
-    {2002, false},                       // readline mouse button 2
-    {2003, false},                       // readline mouse button 3
-    {2005, false},                       // readline character quoting
-    {2006, false},                       // readline newline pasting
+    {40, false},                          // allow 80 to 132 columns
+    {41, false},                          // more(1) fix
+    {42, false},                          // DECNRCM, national replacement character sets
+    {44, false},                          // the margin bell
+    {67, false},                          // DECBKM, backarrow sends BS
+    {1001, false},                        // highlight mouse tracking
+    {1007, false},                        // alternate scroll
+    {1010, true},                         // scroll to the bottom on output
+    {1011, false},                        // scroll to the bottom on a key press
+    {1016, false},                        // SGR mouse in pixels
+    {1034, true},                         // the meta key sets the eighth bit
+    {1035, true},                         // the special modifiers of Alt and NumLock
+    {1036, false},                        // meta sends ESC
+    {1037, false},                        // Delete sends DEL
+    {1039, false},                        // Alt sends ESC
+    {1040, true},                         // keep the selection when not highlighted
+    {1041, false},                        // use the CLIPBOARD selection
+    {1042, false},                        // urgency on a bell
+    {1043, false},                        // raise the window on a bell
+    {1044, false},                        // reuse the CLIPBOARD data
+    {1046, true, kModeReset, kModeSet},   // the alternate screen switch: xterm answers it inverted
+    {1050, false},                        // terminfo/termcap function keys
+    {1051, false},                        // Sun function keys
+    {1060, false},                        // legacy keyboard
+    {1061, false},                        // VT220 keyboard
+    {2001, false},                        // readline mouse button 1
+    {2002, false},                        // readline mouse button 2
+    {2003, false},                        // readline mouse button 3
+    {2005, false},                        // readline character quoting
+    {2006, false},                        // readline newline pasting
 };
 static_assert(std::size(kKeptPrivateModes) <= 64, "kept_modes_ has 64 bits");
 
@@ -189,8 +189,9 @@ void Terminal::ReportModifyKeys(const Params& params) {
   for (int i = 0; i < count; ++i) {
     const int resource = i < params.size() ? params.raw(i) : Params::kDefault;
     const bool known = resource >= 0 && resource < static_cast<int>(modify_keys_.size());
-    absl::StrAppend(&replies_, "\x1b[>", resource == Params::kDefault ? Params::kMaxValue : resource,
-                    ";", known ? modify_keys_[resource] : Params::kMaxValue, "m");
+    absl::StrAppend(&replies_, "\x1b[>",
+                    resource == Params::kDefault ? Params::kMaxValue : resource, ";",
+                    known ? modify_keys_[resource] : Params::kMaxValue, "m");
   }
 }
 

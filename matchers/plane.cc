@@ -27,9 +27,9 @@ bool Rgba::Match(const GoldenAssertion<Options>& a, const ScreenView& screen,
 bool Rgba::Match(const GoldenAssertion<Options>& a, const RgbaPlane& plane,
                  ::testing::MatchResultListener* listener) {
   const RgbaFormat format;
-  GoldenInput input = WithFormat(
-      format, [&plane]() -> const RgbaPlane& { return plane; },
-      {.name = a.name, .actual = format.Write(plane), .read_only = a.read_only});
+  GoldenInput input =
+      WithFormat(format, [&plane]() -> const RgbaPlane& { return plane; },
+                 {.name = a.name, .actual = format.Write(plane), .read_only = a.read_only});
   return matchers_internal::MatchGoldenInTest(std::move(input), format.Names().extension,
                                               a.options.root, listener);
 }

@@ -25,9 +25,9 @@ bool Semantic::Match(const GoldenAssertion<Options>& a, const ScreenView& screen
   }
   RedactSemantic(a.options.redactions, &*actual);
   const SemanticFormat format;
-  GoldenInput input = WithFormat(
-      format, [&actual]() -> const SemanticSnapshot& { return *actual; },
-      {.name = a.name, .actual = format.Write(*actual), .read_only = a.read_only});
+  GoldenInput input =
+      WithFormat(format, [&actual]() -> const SemanticSnapshot& { return *actual; },
+                 {.name = a.name, .actual = format.Write(*actual), .read_only = a.read_only});
   return matchers_internal::MatchGoldenInTest(std::move(input), format.Names().extension,
                                               a.options.root, listener);
 }

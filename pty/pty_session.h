@@ -82,7 +82,7 @@ struct PtyStatistics {
   uint64_t replies_pending = 0;      // replies queued, not yet (all) taken by the terminal
   // Replies not given at all: PtyOptions::replies.answer is false (TerminalStats).
   uint64_t replies_suppressed = 0;
-  uint64_t input_pending = 0;        // bytes queued, typed or replies, not yet taken
+  uint64_t input_pending = 0;  // bytes queued, typed or replies, not yet taken
   friend bool operator==(const PtyStatistics&, const PtyStatistics&) = default;
 };
 
@@ -365,8 +365,8 @@ class PtySession {
   // on (the written prefix is dropped once it is the larger half, so writing stays linear).
   std::string outgoing_;
   size_t outgoing_begin_ = 0;
-  uint64_t outgoing_written_ = 0;   // guarded by mu_: bytes written so far (of all ever queued)
-  uint64_t outgoing_queued_ = 0;    // guarded by mu_
+  uint64_t outgoing_written_ = 0;  // guarded by mu_: bytes written so far (of all ever queued)
+  uint64_t outgoing_queued_ = 0;   // guarded by mu_
   // Guarded by mu_: what outgoing_'s unwritten bytes are, in order: each reply, each typed chunk.
   struct Piece {
     PtyInputEvent::Source source;
@@ -377,13 +377,13 @@ class PtySession {
   PtyStatistics counts_;  // guarded by mu_: the counts of replies and typed bytes
   // Guarded by mu_: input_sink's events not given to it yet (only with an input_sink).
   std::vector<PtyInputEvent> input_events_;
-  uint64_t bytes_received_ = 0;     // guarded by mu_
-  std::string output_;              // guarded by mu_: everything read, with keep_output
-  absl::Time last_output_;          // guarded by mu_
-  bool output_ended_ = false;       // guarded by mu_: EOF or EIO on the terminal
-  bool input_closed_ = false;       // guarded by mu_: writing failed (the program has gone)
-  bool stop_ = false;               // guarded by mu_
-  std::optional<ExitStatus> exit_;  // guarded by mu_
+  uint64_t bytes_received_ = 0;           // guarded by mu_
+  std::string output_;                    // guarded by mu_: everything read, with keep_output
+  absl::Time last_output_;                // guarded by mu_
+  bool output_ended_ = false;             // guarded by mu_: EOF or EIO on the terminal
+  bool input_closed_ = false;             // guarded by mu_: writing failed (the program has gone)
+  bool stop_ = false;                     // guarded by mu_
+  std::optional<ExitStatus> exit_;        // guarded by mu_
   std::optional<std::string> cancelled_;  // Cancel()'s reason; guarded by mu_
   absl::Time exit_time_;                  // guarded by mu_
   absl::Time output_end_time_;            // guarded by mu_

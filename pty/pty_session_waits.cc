@@ -1,8 +1,6 @@
 // PtySession's waits (pty/pty_session.h): for text, a pattern, a predicate, a quiet or idle
 // program, a whole frame and the program's exit, each bounded by a timeout whose message names
 // what was awaited and shows the screen.
-#include "vtsnap/pty/pty_session.h"
-
 #include <poll.h>
 
 #include <algorithm>
@@ -20,6 +18,7 @@
 #include "absl/time/time.h"
 #include "re2/re2.h"
 #include "vtsnap/pty/foreground_probe.h"
+#include "vtsnap/pty/pty_session.h"
 #include "vtsnap/pty/pty_session_internal.h"
 #include "vtsnap/snapshot/screen/screen_check.h"
 #include "vtsnap/snapshot/screen/screen_view.h"

@@ -1,8 +1,8 @@
 // Compiling a user's test file against this build, as a project that uses vtsnap through
 // pkg-config would (test/package/run.cmake): one compiler invocation with the build tree's
 // vtsnap-gtest.pc, its include folder pointed at a link to the source tree (installed headers are
-// include/vtsnap/<layer>/...) and its library folders at the build tree. For tests that build what a
-// user writes (a generated test, the README's example) and run it.
+// include/vtsnap/<layer>/...) and its library folders at the build tree. For tests that build what
+// a user writes (a generated test, the README's example) and run it.
 //
 //   #include "test/consumer_compile.h"
 //   vtsnap::test_util::ShellResult r =
@@ -43,10 +43,10 @@ inline ShellResult CompileConsumer(const std::filesystem::path& dir, const std::
       "PKG_CONFIG_PATH=", ShellQuote(bin), " pkg-config --define-variable=libdir=", ShellQuote(bin),
       " --define-variable=includedir=", ShellQuote(include.string()),
       " --cflags --libs vtsnap-gtest gtest_main");
-  const std::string command = absl::StrCat(
-      "cd ", ShellQuote(dir.string()), " && ", ShellQuote(VTSNAP_CXX_COMPILER), " -std=c++20 ",
-      sanitize, " ", ShellQuote(source), " -o ", ShellQuote(binary), " -L",
-      ShellQuote(bin + "/matchers"), " $(", pkg_config, ")");
+  const std::string command =
+      absl::StrCat("cd ", ShellQuote(dir.string()), " && ", ShellQuote(VTSNAP_CXX_COMPILER),
+                   " -std=c++20 ", sanitize, " ", ShellQuote(source), " -o ", ShellQuote(binary),
+                   " -L", ShellQuote(bin + "/matchers"), " $(", pkg_config, ")");
   ShellResult result = Shell(command);
   result.out = absl::StrCat(command, "\n", result.out);
   return result;

@@ -59,8 +59,8 @@ TEST(GettingStartedDoc, EveryCodeBlockIsTheTutorialsCode) {
   const std::string page = ReadAll(source / "docs/getting-started.md");
   const fs::path folder = source / "examples/getting_started";
   std::string code;
-  for (const char* file : {"todo.h", "todo.cc", "main.cc", "todo_test.cc", "todo_pty_test.cc",
-                           "CMakeLists.txt"}) {
+  for (const char* file :
+       {"todo.h", "todo.cc", "main.cc", "todo_test.cc", "todo_pty_test.cc", "CMakeLists.txt"}) {
     const std::string text = ReadAll(folder / file);
     ASSERT_FALSE(text.empty()) << "no " << (folder / file);
     code += text + "\n";

@@ -75,14 +75,14 @@ ChangedRun FailingRun() {
       test_util::CompileConsumer(dir, "greeting_test.cc", "build/greeting_test");
   if (compiled.code != 0) return {.error = "compiling failed:\n" + compiled.out};
   // As a user's shell runs it: no CI, no update mode, no folders of vtsnap's own test runs.
-  test_util::ShellResult ran = test_util::Shell(absl::StrCat(
-      "cd ", ShellQuote(dir.string()),
-      " && env -u CI -u UPDATE_GOLDENS -u VTSNAP_GOLDEN_ROOT -u VTSNAP_INVENTORY_DIR"
-      " -u VTSNAP_REPORT_DIR -u VTSNAP_SOURCE_ROOT -u GTEST_OUTPUT"
-      " build/greeting_test --gtest_brief=1 --gtest_print_time=0 --gtest_color=yes"));
+  test_util::ShellResult ran = test_util::Shell(
+      absl::StrCat("cd ", ShellQuote(dir.string()),
+                   " && env -u CI -u UPDATE_GOLDENS -u VTSNAP_GOLDEN_ROOT -u VTSNAP_INVENTORY_DIR"
+                   " -u VTSNAP_REPORT_DIR -u VTSNAP_SOURCE_ROOT -u GTEST_OUTPUT"
+                   " build/greeting_test --gtest_brief=1 --gtest_print_time=0 --gtest_color=yes"));
   if (ran.code != 1) return {.error = absl::StrCat("exit ", ran.code, " (want 1):\n", ran.out)};
-  std::string output = absl::StrReplaceAll(ran.out, {{fs::canonical(dir).string(), kHome},
-                                                     {dir.string(), kHome}});
+  std::string output =
+      absl::StrReplaceAll(ran.out, {{fs::canonical(dir).string(), kHome}, {dir.string(), kHome}});
   RE2::GlobalReplace(&output, R"(^Running main\(\) from [^\n]*\n)", "");
   return {.output = output};
 }
@@ -99,8 +99,8 @@ TEST(ReadmePicture, FailureTextAndPictureAreWhatTheChangedTestPrints) {
       << "README.md's block between README-FAILURE-BEGIN and -END must be the output above";
   EXPECT_NE(printed.find("+|Hello, World!"), std::string::npos) << printed;
 
-  std::string shown = absl::StrCat("\x1b[1;32m", kHome, "\x1b[m$ build/greeting_test\n",
-                                   run.output, "\x1b[1;32m", kHome, "\x1b[m$ ");
+  std::string shown = absl::StrCat("\x1b[1;32m", kHome, "\x1b[m$ build/greeting_test\n", run.output,
+                                   "\x1b[1;32m", kHome, "\x1b[m$ ");
   const int rows = static_cast<int>(std::count(shown.begin(), shown.end(), '\n')) + 1;
   VirtualTerminal vt({.cols = kCols, .rows = rows});
   vt.Write(absl::StrReplaceAll(shown, {{"\n", "\r\n"}}));

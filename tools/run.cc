@@ -114,7 +114,7 @@ struct RunOptions {
   std::string term = "xterm-256color";
   std::map<std::string, std::string> env;
   bool inherit_environment = false;
-  bool allow_window_ops = false;  // --allow-window-ops
+  bool allow_window_ops = false;            // --allow-window-ops
   bool allow_clipboard_read = false;        // --allow-clipboard-read
   bool no_replies = false;                  // --no-replies
   std::optional<ReportedColor> foreground;  // --foreground

@@ -133,7 +133,9 @@ struct BrokenCase {
 TEST_F(ChatAppClosureTest, EveryBreachOfTheInventoryFailsTheRun) {
   const std::vector<BrokenCase> cases = {
       {"a checkpoint's golden removed",
-       [](const fs::path& g, const fs::path&) { fs::remove(g / "tool_card" / "selected.semantic"); },
+       [](const fs::path& g, const fs::path&) {
+         fs::remove(g / "tool_card" / "selected.semantic");
+       },
        {},
        "tool_card/selected.semantic does not exist"},
       {"an orphan golden added",

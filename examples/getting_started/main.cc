@@ -1,8 +1,8 @@
 // todo in a terminal: `build/bin/todo`. Keys: j/k or the arrows move, space marks an item done,
 // q quits.
-#include <clocale>
-
 #include <curses.h>
+
+#include <clocale>
 
 #include "todo.h"
 

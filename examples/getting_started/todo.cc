@@ -1,8 +1,8 @@
 #include "todo.h"
 
-#include <string>
-
 #include <curses.h>
+
+#include <string>
 
 namespace todo {
 namespace {
@@ -11,9 +11,7 @@ enum Pair : short { kTitle = 1, kSelected = 2, kDone = 3 };
 
 }  // namespace
 
-List Sample() {
-  return {.items = {{"Buy milk"}, {"Write tests"}, {"Ship it"}}};
-}
+List Sample() { return {.items = {{"Buy milk"}, {"Write tests"}, {"Ship it"}}}; }
 
 void InitColors() {
   start_color();

@@ -1,7 +1,8 @@
 // The to-do list drawn by ncurses in process (docs/getting-started.md, "Test it in process").
+#include "todo.h"
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "todo.h"
 #include "vtsnap/matchers/matchers.h"
 #include "vtsnap/ncurses/curses_screen.h"
 

@@ -124,7 +124,6 @@ absl::StatusOr<std::string> SerializeTerminal(const Terminal& terminal) {
 
 }  // namespace
 
-
 absl::StatusOr<std::string> SerializeScreen(const ScreenView& screen) {
   if (!screen.readable()) return screen.status();
   if (screen.terminal() != nullptr) return SerializeTerminal(*screen.terminal());

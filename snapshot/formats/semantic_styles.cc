@@ -107,8 +107,8 @@ void RowAsSeen(const std::vector<SemanticRun>& runs, size_t begin, size_t end,
 Pen VisibleOnBlank(Pen pen) {
   if (BlankShowsForeground(StyleFromPen(pen)) || pen.has(kAttrOverline)) return pen;
   pen.fg = PenColor::Default();
-  pen.attrs &= static_cast<uint16_t>(
-      ~(kAttrBold | kAttrDim | kAttrItalic | kAttrBlink | kAttrInvisible));
+  pen.attrs &=
+      static_cast<uint16_t>(~(kAttrBold | kAttrDim | kAttrItalic | kAttrBlink | kAttrInvisible));
   return pen;
 }
 

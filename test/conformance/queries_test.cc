@@ -3,8 +3,8 @@
 // writes what came back; xterm_answers.txt is what it wrote inside xterm 379 (Debian 12) with
 // decTerminalID 420 and utf8 1 (record_xterm_answers.sh). Here it runs under `vtsnap run` with the
 // default profile, and every answer must be xterm's, byte for byte.
-#include <spawn.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,8 +38,8 @@ std::map<std::string, std::string> ReadAnswers(const std::string& path) {
 
 // Runs `vtsnap run` with query_asker; its exit status.
 int RunUnderVtsnap(const std::string& out) {
-  std::vector<std::string> args = {VTSNAP_CLI_BINARY, "run", "--size", "80x24", "--", QUERY_ASKER,
-                                   QUERIES_FILE, out};
+  std::vector<std::string> args = {VTSNAP_CLI_BINARY, "run",        "--size", "80x24", "--",
+                                   QUERY_ASKER,       QUERIES_FILE, out};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -8,9 +8,9 @@
 // ESC, \a, \\); blank lines and lines starting with `#` are skipped. For each case it writes RIS,
 // the setup and a sentinel (DA2, `CSI > c`), reads until the sentinel's answer and drops what came;
 // then writes the query and the sentinel again and reads until the sentinel answers. What came
-// before the sentinel's answer is the query's answer, written to OUT as `name<TAB>answer`, C-escaped.
-// A query the terminal does not answer costs nothing: the sentinel answers at once. A terminal
-// that does not answer the sentinel within 5 s ends the run with exit status 2.
+// before the sentinel's answer is the query's answer, written to OUT as `name<TAB>answer`,
+// C-escaped. A query the terminal does not answer costs nothing: the sentinel answers at once. A
+// terminal that does not answer the sentinel within 5 s ends the run with exit status 2.
 #include <poll.h>
 #include <termios.h>
 #include <unistd.h>
@@ -120,7 +120,9 @@ int main(int argc, char** argv) {
   for (const Case& c : cases) {
     std::string dropped;
     std::string answer;
-    if (!WriteAll(absl::StrCat("\x1b" "c", c.setup, kSentinel)) ||
+    if (!WriteAll(absl::StrCat("\x1b"
+                               "c",
+                               c.setup, kSentinel)) ||
         !ReadUntilSentinels(1 + Da2Queries(c.setup), &dropped) ||
         !WriteAll(absl::StrCat(c.query, kSentinel)) ||
         !ReadUntilSentinels(1 + Da2Queries(c.query), &answer)) {
@@ -131,6 +133,8 @@ int main(int argc, char** argv) {
     out << c.name << "\t" << absl::CEscape(answer) << "\n";
   }
   if (tty) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
-  WriteAll("\x1b" "c");
+  WriteAll(
+      "\x1b"
+      "c");
   return status;
 }

@@ -31,7 +31,11 @@ const std::string kMargins = "\x1b[?69h\x1b[3;6s";
 std::vector<FidelityCase> Cases() {
   return {
       // xterm's more(1) fix (?41): a tab after a full line wraps first, with autowrap only.
-      {"MoreFixTabAfterAFullLineWraps", 10, 2, "\x1b[?41h0123456789\t1", {"0123456789", "        1"}},
+      {"MoreFixTabAfterAFullLineWraps",
+       10,
+       2,
+       "\x1b[?41h0123456789\t1",
+       {"0123456789", "        1"}},
       {"MoreFixNeedsAutowrap", 10, 2, "\x1b[?41h\x1b[?7l0123456789\t1", {"0123456781", ""}},
       {"WithoutMoreFixATabKeepsThePendingWrap", 10, 2, "0123456789\t1", {"0123456789", "1"}},
       {"MoreFixTabInsideALineIsATab", 10, 2, "\x1b[?41h01\t1", {"01      1", ""}},

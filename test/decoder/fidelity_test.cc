@@ -371,23 +371,65 @@ std::vector<FidelityCase> Cases() {
       // --- C1 controls written in UTF-8 (C2 80-C2 9F) are neither shown nor obeyed in xterm's
       // UTF-8 mode: no CSI, OSC, DCS or SOS/APC string starts, no NEL or IND moves the cursor,
       // and REP after one repeats nothing.
-      {"Utf8CsiIsNotASequence", 10, 1, "a\xc2\x9b" "31mb", {"a31mb"}},
-      {"Utf8NelDoesNotMove", 10, 2, "a\xc2\x85" "b", {"ab", ""}},
-      {"Utf8IndDoesNotMove", 10, 2, "a\xc2\x84" "b", {"ab", ""}},
+      {"Utf8CsiIsNotASequence",
+       10,
+       1,
+       "a\xc2\x9b"
+       "31mb",
+       {"a31mb"}},
+      {"Utf8NelDoesNotMove",
+       10,
+       2,
+       "a\xc2\x85"
+       "b",
+       {"ab", ""}},
+      {"Utf8IndDoesNotMove",
+       10,
+       2,
+       "a\xc2\x84"
+       "b",
+       {"ab", ""}},
       {"Utf8HtsSetsNoTabStop", 20, 1, "a\xc2\x88\r\tb", {"a       b"}},
       {"Utf8DcsStartsNoString", 10, 1, "a\xc2\x90xyz\x1b\\b", {"axyzb"}},
-      {"Utf8OscStartsNoString", 10, 1, "a\xc2\x9d" "0;t\x07" "b", {"a0;tb"}},
+      {"Utf8OscStartsNoString",
+       10,
+       1,
+       "a\xc2\x9d"
+       "0;t\x07"
+       "b",
+       {"a0;tb"}},
       {"Utf8ApcStartsNoString", 10, 1, "a\xc2\x9fxx\x1b\\b", {"axxb"}},
-      {"Utf8StAloneIsNothing", 10, 1, "a\xc2\x9c" "b", {"ab"}},
+      {"Utf8StAloneIsNothing",
+       10,
+       1,
+       "a\xc2\x9c"
+       "b",
+       {"ab"}},
       {"RepAfterAUtf8C1RepeatsNothing", 10, 1, "a\xc2\x9b\x1b[2bZ", {"aZ"}},
       // Nor does ST written in UTF-8 (C2 9C), or a raw 9C, end a string: the string runs on to
       // BEL or ESC \ and what came between prints nothing.
-      {"Utf8StDoesNotEndAnOsc", 10, 1, "\x1b]2;hi\xc2\x9cXYZ\x07" "ab", {"ab"}},
-      {"RawStDoesNotEndAnOsc", 10, 1, "\x1b]2;hi\x9cXYZ\x07" "ab", {"ab"}},
+      {"Utf8StDoesNotEndAnOsc",
+       10,
+       1,
+       "\x1b]2;hi\xc2\x9cXYZ\x07"
+       "ab",
+       {"ab"}},
+      {"RawStDoesNotEndAnOsc",
+       10,
+       1,
+       "\x1b]2;hi\x9cXYZ\x07"
+       "ab",
+       {"ab"}},
       {"Utf8StDoesNotEndADcs", 10, 1, "\x1bPq#0\xc2\x9cXY\x1b\\ab", {"ab"}},
       {"Utf8StDoesNotEndAnApc", 10, 1, "\x1b_x\xc2\x9cy\x1b\\ab", {"ab"}},
       // A raw C1 byte is not UTF-8 at all: U+FFFD, as for any malformed byte.
-      {"RawC1ByteIsMalformedUtf8", 10, 1, "a\x9b" "31mb", {"a\xef\xbf\xbd" "31mb"}},
+      {"RawC1ByteIsMalformedUtf8",
+       10,
+       1,
+       "a\x9b"
+       "31mb",
+       {"a\xef\xbf\xbd"
+        "31mb"}},
   };
 }
 

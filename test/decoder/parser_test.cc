@@ -174,7 +174,10 @@ const Case kCases[] = {
      "\xc2\x9b"
      "5A",
      {"execute 9b", "print 5A"}},
-    {"Utf8C1OscStartsNoString", "\xc2\x9d" "0;t", {"execute 9d", "print 0;t"}},
+    {"Utf8C1OscStartsNoString",
+     "\xc2\x9d"
+     "0;t",
+     {"execute 9d", "print 0;t"}},
     {"C1ControlExecutes", "\xc2\x85", {"execute 85"}},
 };
 

@@ -15,10 +15,10 @@
 // so the DECSCL cases come last, each setting the level it needs. XTGETTCAP is answered only with
 // `allowTcapOps: true` (or a disallowedTcapOps without GetTcap), which the default resources do
 // not give: xterm 379 drops the query without a reply (asked by XTGETXRES, the binary reports
-// allowTcapOps false and disallowedTcapOps SetTcap,GetTcap, though its manual page gives true). A sweep of DECRQSS over every final byte,
-// alone and after each of SP ! " # $ & ' * + and comma, found no setting xterm 379 reports
-// besides the ones below. kDeviationCases pins where vtsnap's answer differs, with xterm's answer
-// beside it (docs/xterm-deviations.md, "Replies").
+// allowTcapOps false and disallowedTcapOps SetTcap,GetTcap, though its manual page gives true). A
+// sweep of DECRQSS over every final byte, alone and after each of SP ! " # $ & ' * + and comma,
+// found no setting xterm 379 reports besides the ones below. kDeviationCases pins where vtsnap's
+// answer differs, with xterm's answer beside it (docs/xterm-deviations.md, "Replies").
 #include <ostream>
 #include <string>
 #include <vector>

@@ -538,7 +538,10 @@ std::vector<ReplyCase> ModifyKeysCases() {
       {"ModifyKeysQ2Decstr", "\x1b[>2;3m\x1b[!p", "\x1b[?2m", "\x1b[>2;2m"},
       {"ModifyKeysQ3Decstr", "\x1b[>3;3m\x1b[!p", "\x1b[?3m", "\x1b[>3;0m"},
       {"ModifyKeysQ0All", "\x1b[>0;3m\x1b[>m", "\x1b[?0m", "\x1b[>0;3m"},
-      {"ModifyKeysQ4Ris", "\x1b[>4;2m\x1b" "c", "\x1b[?4m", "\x1b[>4;0m"},
+      {"ModifyKeysQ4Ris",
+       "\x1b[>4;2m\x1b"
+       "c",
+       "\x1b[?4m", "\x1b[>4;0m"},
       {"ModifyKeysQ4Multi", "\x1b[>4;2;1m", "\x1b[?4m", "\x1b[>4;2m"},
       {"ModifyKeysQ4Sub", "\x1b[>4:2m", "\x1b[?4m", "\x1b[>4;0m"},
       {"ModifyKeysQSub", "", "\x1b[?4:1m", ""},

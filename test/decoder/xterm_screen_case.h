@@ -3,7 +3,8 @@
 // cases as XtermScreenCase and check each with ExpectXtermScreen, which also writes the case for
 // test/decoder/check_with_xterm.sh to replay in xterm:
 //
-//   VTSNAP_DUMP_CASES=/tmp/cases build/bin/fidelity_test && test/decoder/check_with_xterm.sh /tmp/cases
+//   VTSNAP_DUMP_CASES=/tmp/cases build/bin/fidelity_test && test/decoder/check_with_xterm.sh
+//   /tmp/cases
 #ifndef VTSNAP_TEST_DECODER_XTERM_SCREEN_CASE_H_
 #define VTSNAP_TEST_DECODER_XTERM_SCREEN_CASE_H_
 

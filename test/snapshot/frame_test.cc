@@ -1,12 +1,12 @@
 // Frame: blank frames, row text from cells, link runs, and equality of meaning.
 #include "vtsnap/snapshot/screen/frame.h"
-#include "vtsnap/snapshot/screen/frame_text.h"
 
 #include <string>
 #include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "vtsnap/snapshot/screen/frame_text.h"
 
 namespace vtsnap {
 namespace {

@@ -1,4 +1,5 @@
-// ReadProgress: the progress lines of docs/pito.md ("Progress lines", "The rules"), one rule a case.
+// ReadProgress: the progress lines of docs/pito.md ("Progress lines", "The rules"), one rule a
+// case.
 #include "vtsnap/snapshot/formats/progress.h"
 
 #include <optional>

@@ -479,7 +479,7 @@ TEST(RasterHash, IsSixteenLowercaseHexDigits) {
 
 absl::Status HeaderExample(RasterRecord* out, std::string* report) {
   vtsnap::RgbaPlane picture = vtsnap::RgbaPlane::Transparent(12, 12);
-  picture.Set(0, 0, 0xFF0000FF);                       // opaque red, 0xRRGGBBAA
+  picture.Set(0, 0, 0xFF0000FF);  // opaque red, 0xRRGGBBAA
   // The top half of the picture is visible: record that slice.
   absl::StatusOr<vtsnap::RgbaPlane> slice = vtsnap::Crop(picture, 0, 0, 12, 6);
   if (!slice.ok()) return slice.status();

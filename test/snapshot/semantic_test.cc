@@ -297,17 +297,15 @@ TEST_P(TextOnlyChangeTest, TouchesOnlyText) {
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, TextOnlyChangeTest,
-    ::testing::Values(ChangeCase{"StyledWordChanged", "\x1b[1mhello", "\x1b[1mhallo"},
-                      ChangeCase{"PlainWordChanged", "\x1b[1mab\x1b[m cd", "\x1b[1mab\x1b[m xy"},
-                      ChangeCase{"WideCharacterForTwoNarrow", "\x1b[7mab", "\x1b[7m\xe4\xb8\xad"},
-                      ChangeCase{"TrailingRowEmptied", "\x1b[1mx\x1b[m\r\nmore",
-                                 "\x1b[1mx\x1b[m\r\n    "},
-                      // A label padded with spaces in its own colour, the padding one cell longer
-                      // after the relabel: the padding's colour shows nowhere.
-                      ChangeCase{"LabelRepaddedInItsColour", "\x1b[36mok     \x1b[m",
-                                 "\x1b[36mOK      \x1b[m"},
-                      ChangeCase{"SpaceBetweenWordsOfOneColourFilled", "\x1b[31mab cd",
-                                 "\x1b[31mab-cd"}),
+    ::testing::Values(
+        ChangeCase{"StyledWordChanged", "\x1b[1mhello", "\x1b[1mhallo"},
+        ChangeCase{"PlainWordChanged", "\x1b[1mab\x1b[m cd", "\x1b[1mab\x1b[m xy"},
+        ChangeCase{"WideCharacterForTwoNarrow", "\x1b[7mab", "\x1b[7m\xe4\xb8\xad"},
+        ChangeCase{"TrailingRowEmptied", "\x1b[1mx\x1b[m\r\nmore", "\x1b[1mx\x1b[m\r\n    "},
+        // A label padded with spaces in its own colour, the padding one cell longer
+        // after the relabel: the padding's colour shows nowhere.
+        ChangeCase{"LabelRepaddedInItsColour", "\x1b[36mok     \x1b[m", "\x1b[36mOK      \x1b[m"},
+        ChangeCase{"SpaceBetweenWordsOfOneColourFilled", "\x1b[31mab cd", "\x1b[31mab-cd"}),
     [](const auto& info) { return info.param.name; });
 
 // Two screens a person cannot tell apart (a style on blank cells that draws nothing there) have
@@ -341,8 +339,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         AsSeenCase{"ColouredSpacesAndErasedCells", "ab\x1b[31m    ", "ab", true},
         AsSeenCase{"BoldDimItalicBlinkInvisibleSpaces", "ab\x1b[1;2;3;5;8m    ", "ab", true},
-        AsSeenCase{"PaddingOfAnotherLength", "\x1b[32mok  \x1b[m", "\x1b[32mok      \x1b[m",
-                   true},
+        AsSeenCase{"PaddingOfAnotherLength", "\x1b[32mok  \x1b[m", "\x1b[32mok      \x1b[m", true},
         AsSeenCase{"ColouredSpaceBetweenWordsOfOneColour", "\x1b[31mab\x1b[m \x1b[31mcd",
                    "\x1b[31mab cd", true},
         AsSeenCase{"BackgroundOnSpaces", "ab\x1b[41m  ", "ab", false},

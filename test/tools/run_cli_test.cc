@@ -189,8 +189,8 @@ class RunCliReplyFlagTest : public RunCliTest,
 TEST_P(RunCliReplyFlagTest, TheReplyFollowsTheFlags) {
   std::vector<std::string> args = GetParam().flags;
   for (const std::string& a :
-       {std::string("--size"), std::string("50x4"), std::string("--wait-text"),
-        std::string("end"), std::string("--"), std::string("bash"), std::string("-c"),
+       {std::string("--size"), std::string("50x4"), std::string("--wait-text"), std::string("end"),
+        std::string("--"), std::string("bash"), std::string("-c"),
         absl::StrCat("stty raw -echo; printf '", GetParam().asks,
                      "'; if IFS= read -r -s -t 1 -d $'\\a' reply; then "
                      "printf 'got %s end' \"${reply#?}\"; else printf 'none end'; fi")}) {
@@ -204,8 +204,8 @@ TEST_P(RunCliReplyFlagTest, TheReplyFollowsTheFlags) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, RunCliReplyFlagTest,
     ::testing::Values(
-        ReplyFlagCase{"BackgroundIsWhiteByDefault", {}, "\\033]11;?\\a",
-                      "got ]11;rgb:ffff/ffff/ffff end"},
+        ReplyFlagCase{
+            "BackgroundIsWhiteByDefault", {}, "\\033]11;?\\a", "got ]11;rgb:ffff/ffff/ffff end"},
         ReplyFlagCase{"BackgroundAsHash",
                       {"--background", "#1e1e1e"},
                       "\\033]11;?\\a",
@@ -214,8 +214,8 @@ INSTANTIATE_TEST_SUITE_P(
                       {"--background", "rgb:1E/2f/30"},
                       "\\033]11;?\\a",
                       "got ]11;rgb:1e1e/2f2f/3030 end"},
-        ReplyFlagCase{"ForegroundIsBlackByDefault", {}, "\\033]10;?\\a",
-                      "got ]10;rgb:0000/0000/0000 end"},
+        ReplyFlagCase{
+            "ForegroundIsBlackByDefault", {}, "\\033]10;?\\a", "got ]10;rgb:0000/0000/0000 end"},
         ReplyFlagCase{"Foreground",
                       {"--foreground", "#d4d4d4"},
                       "\\033]10;?\\a",
@@ -228,8 +228,8 @@ INSTANTIATE_TEST_SUITE_P(
                       {"--no-replies", "--background", "#1e1e1e"},
                       "\\033]11;?\\a",
                       "none end"},
-        ReplyFlagCase{"ClipboardIsNotReadByDefault", {}, "\\033]52;c;aGk=\\a\\033]52;c;?\\a",
-                      "none end"},
+        ReplyFlagCase{
+            "ClipboardIsNotReadByDefault", {}, "\\033]52;c;aGk=\\a\\033]52;c;?\\a", "none end"},
         ReplyFlagCase{"ClipboardReadWithTheFlag",
                       {"--allow-clipboard-read"},
                       "\\033]52;c;aGk=\\a\\033]52;c;?\\a",
@@ -461,7 +461,8 @@ INSTANTIATE_TEST_SUITE_P(
                         "vtsnap run: --background 'black': expected a colour as #rrggbb or "
                         "rgb:rr/gg/bb"},
         BadArgumentCase{"BackgroundShortHash", {"--background", "#111"}, "--background '#111': "},
-        BadArgumentCase{"ForegroundNotHex", {"--foreground", "#gg0000"}, "--foreground '#gg0000': "},
+        BadArgumentCase{
+            "ForegroundNotHex", {"--foreground", "#gg0000"}, "--foreground '#gg0000': "},
         BadArgumentCase{"ForegroundFourDigitRgb",
                         {"--foreground", "rgb:ffff/0/0"},
                         "--foreground 'rgb:ffff/0/0': "},
@@ -902,9 +903,10 @@ TEST(ParseStepFileTest, ReadsOneStepALineAndResolvesGoldensBesideTheFile) {
 }
 
 TEST(ParseStepFileTest, AnErrorNamesTheFileLineAndColumn) {
-  EXPECT_EQ(run_internal::ParseStepFile("a.steps", "keys=j\n# x\n   kyes=j\n").status().message(),
-            "a.steps:3:4: unknown field 'kyes' (expected keys, wait-text, wait-pattern, wait-style, "
-            "quiet-ms or expect)");
+  EXPECT_EQ(
+      run_internal::ParseStepFile("a.steps", "keys=j\n# x\n   kyes=j\n").status().message(),
+      "a.steps:3:4: unknown field 'kyes' (expected keys, wait-text, wait-pattern, wait-style, "
+      "quiet-ms or expect)");
   EXPECT_THAT(
       std::string(run_internal::ParseStepFile("b.steps", "# only a comment\n").status().message()),
       StartsWith("b.steps: no steps"));
