@@ -21,10 +21,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);
   const absl::StatusOr<vtsnap::BitmapFont> font = vtsnap::BitmapFont::Parse(text, "fuzz.hex");
   if (!font.ok()) {
-    Check(font.status().code() == absl::StatusCode::kInvalidArgument,
-          std::string(font.status().message()));
-    Check(absl::StartsWith(font.status().message(), "fuzz.hex:"),
-          std::string(font.status().message()));
+    FUZZ_CHECK(font.status().code() == absl::StatusCode::kInvalidArgument,
+               std::string(font.status().message()));
+    FUZZ_CHECK(absl::StartsWith(font.status().message(), "fuzz.hex:"),
+               std::string(font.status().message()));
     return 0;
   }
   // Every line read, so each is "CODE:DIGITS"; the last line of a code point wins.
@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) continue;
     const size_t colon = line.find(':');
-    Check(colon != absl::string_view::npos, std::string(line));
+    FUZZ_CHECK(colon != absl::string_view::npos, std::string(line));
     uint32_t code_point = 0;
     for (char c : line.substr(0, colon)) {
       code_point = code_point * 16 + static_cast<uint32_t>(absl::ascii_isdigit(c)
@@ -42,17 +42,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     last[code_point] = absl::AsciiStrToUpper(line.substr(colon + 1));
   }
-  Check(font->size() == last.size());
+  FUZZ_CHECK(font->size() == last.size());
   for (const auto& [code_point, digits] : last) {
     const vtsnap::BitmapFont::Glyph* glyph = font->Find(code_point);
-    Check(glyph != nullptr, absl::StrFormat("U+%04X", code_point));
-    Check(glyph->width == (digits.size() == 32 ? 8 : 16), digits);
+    FUZZ_CHECK(glyph != nullptr, absl::StrFormat("U+%04X", code_point));
+    FUZZ_CHECK(glyph->width == (digits.size() == 32 ? 8 : 16), digits);
     std::string rows;
     for (uint16_t row : glyph->rows) {
-      if (glyph->width == 8) Check((row & 0xFF) == 0, digits);  // an 8-wide glyph is left-aligned
+      if (glyph->width == 8)
+        FUZZ_CHECK((row & 0xFF) == 0, digits);  // an 8-wide glyph is left-aligned
       rows += glyph->width == 8 ? absl::StrFormat("%02X", row >> 8) : absl::StrFormat("%04X", row);
     }
-    Check(rows == digits, rows + " != " + digits);
+    FUZZ_CHECK(rows == digits, rows + " != " + digits);
   }
   return 0;
 }

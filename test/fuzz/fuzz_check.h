@@ -25,8 +25,9 @@ namespace vtsnap_fuzz {
 
 }  // namespace vtsnap_fuzz
 
-// Check(condition) or Check(condition, detail): `detail` (a std::string) is printed too.
-#define Check(ok, ...)         \
+// FUZZ_CHECK(condition) or FUZZ_CHECK(condition, detail): `detail` (a std::string) is printed too.
+// A macro name of its own: a plain Check( would rewrite any Check method a header declares.
+#define FUZZ_CHECK(ok, ...)    \
   ((ok) ? static_cast<void>(0) \
         : ::vtsnap_fuzz::Broken(__FILE__, __LINE__, #ok, std::string(__VA_ARGS__)))
 
@@ -39,10 +40,10 @@ inline void CheckGoldenRoundTrip(const vtsnap::Frame& frame) {
   const absl::StatusOr<std::string> dump = vtsnap::golden::Serialize(frame);
   if (!dump.ok()) return;
   const absl::StatusOr<vtsnap::Frame> parsed = vtsnap::golden::Parse(*dump);
-  Check(parsed.ok(), std::string(parsed.status().message()) + "\n" + *dump);
-  Check(*parsed == frame, *dump);
+  FUZZ_CHECK(parsed.ok(), std::string(parsed.status().message()) + "\n" + *dump);
+  FUZZ_CHECK(*parsed == frame, *dump);
   const absl::StatusOr<std::string> again = vtsnap::golden::Serialize(*parsed);
-  Check(again.ok() && *again == *dump, *dump);
+  FUZZ_CHECK(again.ok() && *again == *dump, *dump);
 }
 
 // A captured state dump survives JSON: it writes, parses back to an equal dump that writes the
@@ -51,11 +52,11 @@ inline void CheckStateRoundTrip(const vtsnap::Terminal& terminal) {
   const vtsnap::StateDump captured = vtsnap::CaptureState(terminal);
   const std::string json = vtsnap::WriteStateJson(captured);
   const absl::StatusOr<vtsnap::StateDump> parsed = vtsnap::ParseStateJson(json, "captured");
-  Check(parsed.ok(), std::string(parsed.status().message()) + "\n" + json);
-  Check(*parsed == captured, json);
-  Check(vtsnap::WriteStateJson(*parsed) == json, json);
+  FUZZ_CHECK(parsed.ok(), std::string(parsed.status().message()) + "\n" + json);
+  FUZZ_CHECK(*parsed == captured, json);
+  FUZZ_CHECK(vtsnap::WriteStateJson(*parsed) == json, json);
   const std::vector<vtsnap::StateDifference> differences = vtsnap::DiffStates(captured, *parsed);
-  Check(differences.empty(), vtsnap::FormatStateDifferences(differences));
+  FUZZ_CHECK(differences.empty(), vtsnap::FormatStateDifferences(differences));
 }
 
 }  // namespace vtsnap_fuzz

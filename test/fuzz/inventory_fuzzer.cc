@@ -16,16 +16,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);
   const absl::StatusOr<vtsnap::InventoryRecord> parsed = vtsnap::ParseRecord(text);
   if (!parsed.ok()) {
-    Check(parsed.status().code() == absl::StatusCode::kInvalidArgument,
-          std::string(parsed.status().message()));
-    Check(absl::StartsWith(parsed.status().message(), "line "),
-          std::string(parsed.status().message()));
+    FUZZ_CHECK(parsed.status().code() == absl::StatusCode::kInvalidArgument,
+               std::string(parsed.status().message()));
+    FUZZ_CHECK(absl::StartsWith(parsed.status().message(), "line "),
+               std::string(parsed.status().message()));
     return 0;
   }
   const std::string written = vtsnap::SerializeRecord(*parsed);
   const absl::StatusOr<vtsnap::InventoryRecord> again = vtsnap::ParseRecord(written);
-  Check(again.ok(), std::string(again.status().message()) + "\n" + written);
-  Check(*again == *parsed, written);
-  Check(vtsnap::SerializeRecord(*again) == written, written);
+  FUZZ_CHECK(again.ok(), std::string(again.status().message()) + "\n" + written);
+  FUZZ_CHECK(*again == *parsed, written);
+  FUZZ_CHECK(vtsnap::SerializeRecord(*again) == written, written);
   return 0;
 }

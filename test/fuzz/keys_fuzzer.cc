@@ -17,18 +17,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (keys.ok()) {
     for (bool application : {false, true}) {
       for (const vtsnap::Key& key : *keys) {
-        Check(vtsnap::EncodeKey(key, {.application_cursor = application}).ok());
+        FUZZ_CHECK(vtsnap::EncodeKey(key, {.application_cursor = application}).ok());
       }
-      Check(vtsnap::EncodeKeys(text, {.application_cursor = application}).ok());
+      FUZZ_CHECK(vtsnap::EncodeKeys(text, {.application_cursor = application}).ok());
     }
   } else {
     const std::string word = vtsnap::OffendingWord(keys.status());
-    Check(word.empty() || text.find(word) != absl::string_view::npos);
+    FUZZ_CHECK(word.empty() || text.find(word) != absl::string_view::npos);
   }
   absl::StatusOr<vtsnap::TerminalSize> parsed = vtsnap::ParseSize(text);
   if (parsed.ok()) {
-    Check(parsed->cols > 0 && parsed->rows > 0);
-    Check(absl::AsciiStrToLower(text) == vtsnap::FormatSize(*parsed));
+    FUZZ_CHECK(parsed->cols > 0 && parsed->rows > 0);
+    FUZZ_CHECK(absl::AsciiStrToLower(text) == vtsnap::FormatSize(*parsed));
   }
   return 0;
 }

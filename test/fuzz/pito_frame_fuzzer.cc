@@ -43,11 +43,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::StatusOr<vtsnap::pito::TuiFrame> frame = vtsnap::pito::ParseFrame(text, "fuzz");
   if (frame.ok()) {
     absl::StatusOr<std::string> again = vtsnap::pito::SerializeFrame(*frame);
-    Check(again.ok(), std::string(again.status().message()));
-    Check(*again == text, *again);
+    FUZZ_CHECK(again.ok(), std::string(again.status().message()));
+    FUZZ_CHECK(*again == text, *again);
   } else {
-    Check(frame.status().code() == absl::StatusCode::kInvalidArgument);
-    Check(HasPosition(frame.status().message()), std::string(frame.status().message()));
+    FUZZ_CHECK(frame.status().code() == absl::StatusCode::kInvalidArgument);
+    FUZZ_CHECK(HasPosition(frame.status().message()), std::string(frame.status().message()));
   }
 
   // The same bytes as what a program wrote to a 20x6 terminal.
@@ -55,21 +55,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   vt.Write(text);
   absl::StatusOr<vtsnap::pito::TuiFrame> captured =
       vtsnap::pito::FrameFromScreen(vt, {.allow_loss = true});
-  Check(captured.ok(), std::string(captured.status().message()));
+  FUZZ_CHECK(captured.ok(), std::string(captured.status().message()));
   absl::StatusOr<std::string> file = vtsnap::pito::SerializeFrame(*captured);
-  Check(file.ok(), std::string(file.status().message()));
+  FUZZ_CHECK(file.ok(), std::string(file.status().message()));
   absl::StatusOr<vtsnap::pito::TuiFrame> parsed = vtsnap::pito::ParseFrame(*file, "captured");
-  Check(parsed.ok(), std::string(parsed.status().message()) + "\n" + *file);
-  Check(*parsed == *captured, *file);
+  FUZZ_CHECK(parsed.ok(), std::string(parsed.status().message()) + "\n" + *file);
+  FUZZ_CHECK(*parsed == *captured, *file);
 
   absl::StatusOr<std::string> ansi = vtsnap::pito::DumpAnsi(vt);
-  Check(ansi.ok(), std::string(ansi.status().message()));
+  FUZZ_CHECK(ansi.ok(), std::string(ansi.status().message()));
   vtsnap::VirtualTerminal replay({.cols = 20, .rows = 6});
   replay.Write(*ansi);
   vtsnap::Frame want = *vtsnap::CaptureFrame(vt);
   vtsnap::Frame got = *vtsnap::CaptureFrame(replay);
   want.cursor = {};
   got.cursor = {};
-  Check(got == want, *ansi);
+  FUZZ_CHECK(got == want, *ansi);
   return 0;
 }

@@ -40,23 +40,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     pos += n;
     chunk = 1 + (chunk * 7 + split) % 29;
   }
-  Check(whole.offset() == bytes.size() && chunked.offset() == bytes.size());
-  Check(whole.status() == chunked.status());
-  Check(whole.CaptureStatus() == chunked.CaptureStatus());
+  FUZZ_CHECK(whole.offset() == bytes.size() && chunked.offset() == bytes.size());
+  FUZZ_CHECK(whole.status() == chunked.status());
+  FUZZ_CHECK(whole.CaptureStatus() == chunked.CaptureStatus());
   if (!whole.status().ok()) {
     // "offset N: ..." with N inside the input.
     const absl::string_view message = whole.status().message();
-    Check(message.substr(0, 7) == "offset ");
+    FUZZ_CHECK(message.substr(0, 7) == "offset ");
     const size_t colon = message.find(':');
     uint64_t offset = 0;
-    Check(colon != absl::string_view::npos &&
-          absl::SimpleAtoi(message.substr(7, colon - 7), &offset) && offset < bytes.size());
+    FUZZ_CHECK(colon != absl::string_view::npos &&
+               absl::SimpleAtoi(message.substr(7, colon - 7), &offset) && offset < bytes.size());
     return 0;
   }
-  Check(whole.terminal().ScreenText() == chunked.terminal().ScreenText());
+  FUZZ_CHECK(whole.terminal().ScreenText() == chunked.terminal().ScreenText());
   if (whole.CaptureStatus().ok()) {
     const vtsnap::Frame frame = vtsnap::CaptureFrame(whole.terminal()).value();
-    Check(frame == vtsnap::CaptureFrame(chunked.terminal()).value());
+    FUZZ_CHECK(frame == vtsnap::CaptureFrame(chunked.terminal()).value());
     (void)vtsnap::golden::Serialize(frame);
   }
   return 0;

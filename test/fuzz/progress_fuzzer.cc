@@ -15,21 +15,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view line(reinterpret_cast<const char*>(data), size);
   const absl::StatusOr<vtsnap::ProgressReading> read = vtsnap::ReadProgress(line);
   if (!read.ok()) {
-    Check(read.status().code() == absl::StatusCode::kInvalidArgument,
-          std::string(read.status().message()));
-    Check(absl::StartsWith(read.status().message(), "malformed progress line: \""),
-          std::string(read.status().message()));
+    FUZZ_CHECK(read.status().code() == absl::StatusCode::kInvalidArgument,
+               std::string(read.status().message()));
+    FUZZ_CHECK(absl::StartsWith(read.status().message(), "malformed progress line: \""),
+               std::string(read.status().message()));
     return 0;
   }
   if (!read->progress.has_value()) {
-    Check(!read->not_progress.empty());
+    FUZZ_CHECK(!read->not_progress.empty());
     return 0;
   }
   const vtsnap::Progress& p = *read->progress;
-  Check(read->not_progress.empty(), read->not_progress);
-  Check(p.v == 1);
+  FUZZ_CHECK(read->not_progress.empty(), read->not_progress);
+  FUZZ_CHECK(p.v == 1);
   const absl::string_view name = vtsnap::ProgressStateName(p.state);
-  Check(name == "start" || name == "progress" || name == "done" || name == "fail" || name == "end");
-  if (p.fraction.has_value()) Check(*p.fraction >= 0.0 && *p.fraction <= 1.0);
+  FUZZ_CHECK(name == "start" || name == "progress" || name == "done" || name == "fail" ||
+             name == "end");
+  if (p.fraction.has_value()) FUZZ_CHECK(*p.fraction >= 0.0 && *p.fraction <= 1.0);
   return 0;
 }

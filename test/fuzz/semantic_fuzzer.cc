@@ -18,17 +18,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::StatusOr<vtsnap::SemanticSnapshot> parsed =
       vtsnap::ParseSemantic(text, "fuzz.semantic");
   if (!parsed.ok()) {
-    Check(parsed.status().code() == absl::StatusCode::kInvalidArgument,
-          std::string(parsed.status().message()));
-    Check(absl::StartsWith(parsed.status().message(), "fuzz.semantic:"),
-          std::string(parsed.status().message()));
+    FUZZ_CHECK(parsed.status().code() == absl::StatusCode::kInvalidArgument,
+               std::string(parsed.status().message()));
+    FUZZ_CHECK(absl::StartsWith(parsed.status().message(), "fuzz.semantic:"),
+               std::string(parsed.status().message()));
     return 0;
   }
   const std::string written = vtsnap::SerializeSemantic(*parsed);
   const absl::StatusOr<vtsnap::SemanticSnapshot> again =
       vtsnap::ParseSemantic(written, "written.semantic");
-  Check(again.ok(), std::string(again.status().message()) + "\n" + written);
-  Check(*again == *parsed, written);
-  Check(vtsnap::SerializeSemantic(*again) == written, written);
+  FUZZ_CHECK(again.ok(), std::string(again.status().message()) + "\n" + written);
+  FUZZ_CHECK(*again == *parsed, written);
+  FUZZ_CHECK(vtsnap::SerializeSemantic(*again) == written, written);
   return 0;
 }

@@ -22,29 +22,30 @@ std::vector<vtsnap::StateDump> parsed;
 void Read(absl::string_view text) {
   absl::StatusOr<vtsnap::StateDump> dump = vtsnap::ParseStateJson(text, "fuzz");
   if (!dump.ok()) {
-    Check(dump.status().code() == absl::StatusCode::kInvalidArgument);
-    Check(absl::StartsWith(dump.status().message(), "fuzz"), std::string(dump.status().message()));
+    FUZZ_CHECK(dump.status().code() == absl::StatusCode::kInvalidArgument);
+    FUZZ_CHECK(absl::StartsWith(dump.status().message(), "fuzz"),
+               std::string(dump.status().message()));
     return;
   }
   const std::string json = vtsnap::WriteStateJson(*dump);
   const absl::StatusOr<vtsnap::StateDump> again = vtsnap::ParseStateJson(json, "written");
-  Check(again.ok(), std::string(again.status().message()) + "\n" + json);
-  Check(*again == *dump, json);
-  Check(vtsnap::WriteStateJson(*again) == json, json);
-  Check(vtsnap::DiffStates(*dump, *dump).empty());
-  Check(vtsnap::DiffStates(*dump, *again).empty(),
-        vtsnap::FormatStateDifferences(vtsnap::DiffStates(*dump, *again)));
+  FUZZ_CHECK(again.ok(), std::string(again.status().message()) + "\n" + json);
+  FUZZ_CHECK(*again == *dump, json);
+  FUZZ_CHECK(vtsnap::WriteStateJson(*again) == json, json);
+  FUZZ_CHECK(vtsnap::DiffStates(*dump, *dump).empty());
+  FUZZ_CHECK(vtsnap::DiffStates(*dump, *again).empty(),
+             vtsnap::FormatStateDifferences(vtsnap::DiffStates(*dump, *again)));
   parsed.push_back(*std::move(dump));
 }
 
 void CheckSymmetric(const vtsnap::StateDump& a, const vtsnap::StateDump& b) {
   const std::vector<vtsnap::StateDifference> ab = vtsnap::DiffStates(a, b);
   const std::vector<vtsnap::StateDifference> ba = vtsnap::DiffStates(b, a);
-  Check(ab.size() == ba.size(),
-        vtsnap::FormatStateDifferences(ab) + "---\n" + vtsnap::FormatStateDifferences(ba));
+  FUZZ_CHECK(ab.size() == ba.size(),
+             vtsnap::FormatStateDifferences(ab) + "---\n" + vtsnap::FormatStateDifferences(ba));
   for (size_t i = 0; i < ab.size(); ++i) {
-    Check(ab[i].path == ba[i].path && ab[i].a == ba[i].b && ab[i].b == ba[i].a,
-          vtsnap::FormatStateDifferences(ab) + "---\n" + vtsnap::FormatStateDifferences(ba));
+    FUZZ_CHECK(ab[i].path == ba[i].path && ab[i].a == ba[i].b && ab[i].b == ba[i].a,
+               vtsnap::FormatStateDifferences(ab) + "---\n" + vtsnap::FormatStateDifferences(ba));
   }
   (void)vtsnap::FormatStateDifferences(ab, 3);
 }

@@ -55,15 +55,15 @@ bool SameStep(const Step& a, const Step& b) {
 }
 
 void CheckStep(const Step& step) {
-  Check(!step.actions.empty() || step.expect.has_value());
+  FUZZ_CHECK(!step.actions.empty() || step.expect.has_value());
   for (const Action& a : step.actions) {
-    Check(!a.value.empty());
-    if (a.kind == Action::Kind::kKeys) Check(vtsnap::ParseKeys(a.value).ok(), a.value);
+    FUZZ_CHECK(!a.value.empty());
+    if (a.kind == Action::Kind::kKeys) FUZZ_CHECK(vtsnap::ParseKeys(a.value).ok(), a.value);
   }
   const std::string written = Written(step);
   const absl::StatusOr<Step> again = ParseStep(written);
-  Check(again.ok(), std::string(again.status().message()) + "\n" + written);
-  Check(SameStep(*again, step), written);
+  FUZZ_CHECK(again.ok(), std::string(again.status().message()) + "\n" + written);
+  FUZZ_CHECK(SameStep(*again, step), written);
 }
 
 }  // namespace
@@ -74,19 +74,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (step.ok()) {
     CheckStep(*step);
   } else {
-    Check(step.status().code() == absl::StatusCode::kInvalidArgument);
-    Check(absl::StartsWith(step.status().message(), "column "),
-          std::string(step.status().message()));
+    FUZZ_CHECK(step.status().code() == absl::StatusCode::kInvalidArgument);
+    FUZZ_CHECK(absl::StartsWith(step.status().message(), "column "),
+               std::string(step.status().message()));
   }
 
   const absl::StatusOr<std::vector<Step>> file = ParseStepFile("steps.txt", text);
   if (!file.ok()) {
-    Check(file.status().code() == absl::StatusCode::kInvalidArgument);
-    Check(absl::StartsWith(file.status().message(), "steps.txt:"),
-          std::string(file.status().message()));
+    FUZZ_CHECK(file.status().code() == absl::StatusCode::kInvalidArgument);
+    FUZZ_CHECK(absl::StartsWith(file.status().message(), "steps.txt:"),
+               std::string(file.status().message()));
     return 0;
   }
-  Check(!file->empty());
+  FUZZ_CHECK(!file->empty());
   size_t next = 0;
   int line_number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
@@ -94,14 +94,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const absl::string_view content = absl::StripLeadingAsciiWhitespace(line);
     if (content.empty() || content[0] == '#') continue;
-    Check(next < file->size());
+    FUZZ_CHECK(next < file->size());
     const absl::StatusOr<Step> alone = ParseStep(line);
-    Check(alone.ok(), std::string(alone.status().message()));
+    FUZZ_CHECK(alone.ok(), std::string(alone.status().message()));
     const Step& from_file = (*file)[next++];
-    Check(SameStep(from_file, *alone), std::string(line));
-    Check(from_file.origin == absl::StrCat("steps.txt:", line_number), from_file.origin);
+    FUZZ_CHECK(SameStep(from_file, *alone), std::string(line));
+    FUZZ_CHECK(from_file.origin == absl::StrCat("steps.txt:", line_number), from_file.origin);
     CheckStep(from_file);
   }
-  Check(next == file->size());
+  FUZZ_CHECK(next == file->size());
   return 0;
 }

@@ -19,15 +19,15 @@ namespace {
 
 void CheckInvariants(const vtsnap::Terminal& t) {
   const vtsnap::CursorState& c = t.cursor();
-  Check(c.col >= 0 && c.col < t.cols() && c.row >= 0 && c.row < t.rows());
-  Check(t.scroll_top() >= 0 && t.scroll_top() < t.scroll_bottom() + 1 &&
-        t.scroll_bottom() < t.rows());
+  FUZZ_CHECK(c.col >= 0 && c.col < t.cols() && c.row >= 0 && c.row < t.rows());
+  FUZZ_CHECK(t.scroll_top() >= 0 && t.scroll_top() < t.scroll_bottom() + 1 &&
+             t.scroll_bottom() < t.rows());
   for (int r = 0; r < t.rows(); ++r) {
-    Check(static_cast<int>(t.line(r).cells.size()) == t.cols());
+    FUZZ_CHECK(static_cast<int>(t.line(r).cells.size()) == t.cols());
     for (int col = 0; col < t.cols(); ++col) {
       const vtsnap::ScreenCell& cell = t.cell(col, r);
-      if (cell.width == 2) Check(col + 1 < t.cols() && t.cell(col + 1, r).is_continuation());
-      if (cell.is_continuation()) Check(col > 0 && t.cell(col - 1, r).width == 2);
+      if (cell.width == 2) FUZZ_CHECK(col + 1 < t.cols() && t.cell(col + 1, r).is_continuation());
+      if (cell.is_continuation()) FUZZ_CHECK(col > 0 && t.cell(col - 1, r).width == 2);
     }
   }
 }
@@ -65,8 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CheckInvariants(vt.terminal());
   std::vector<uint8_t> plane;
   vt.terminal().CopyPixelPlane(&plane);
-  Check(plane.size() == static_cast<size_t>(vt.terminal().pixel_width()) *
-                            static_cast<size_t>(vt.terminal().pixel_height()) * 4);
+  FUZZ_CHECK(plane.size() == static_cast<size_t>(vt.terminal().pixel_width()) *
+                                 static_cast<size_t>(vt.terminal().pixel_height()) * 4);
   vt.ScreenText();
   const std::string replies = vt.TakeReplies();
   const vtsnap::Frame frame = vtsnap::CaptureFrame(vt).value();
@@ -74,15 +74,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if ((split & 0x80) == 0) {
     vtsnap::VirtualTerminal whole(options);
     whole.Write(bytes);
-    Check(vtsnap::CaptureFrame(whole).value() == frame);
-    Check(vtsnap::CaptureState(whole.terminal()) == vtsnap::CaptureState(vt.terminal()),
-          vtsnap::FormatStateDifferences(vtsnap::DiffStates(vtsnap::CaptureState(whole.terminal()),
-                                                            vtsnap::CaptureState(vt.terminal()))));
+    FUZZ_CHECK(vtsnap::CaptureFrame(whole).value() == frame);
+    FUZZ_CHECK(vtsnap::CaptureState(whole.terminal()) == vtsnap::CaptureState(vt.terminal()),
+               vtsnap::FormatStateDifferences(vtsnap::DiffStates(
+                   vtsnap::CaptureState(whole.terminal()), vtsnap::CaptureState(vt.terminal()))));
     std::vector<uint8_t> whole_plane;
     whole.terminal().CopyPixelPlane(&whole_plane);
-    Check(whole_plane == plane);
-    Check(whole.terminal().title() == vt.terminal().title());
-    Check(whole.TakeReplies() == replies);
+    FUZZ_CHECK(whole_plane == plane);
+    FUZZ_CHECK(whole.terminal().title() == vt.terminal().title());
+    FUZZ_CHECK(whole.TakeReplies() == replies);
   }
   return 0;
 }

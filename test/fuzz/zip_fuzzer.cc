@@ -38,22 +38,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-    Check(out.good(), path);
+    FUZZ_CHECK(out.good(), path);
   }
   const absl::StatusOr<std::vector<vtsnap::tools::ZipFile>> files =
       vtsnap::tools::ReadZipFiles(path, "vtsnap/");
   std::filesystem::remove(path);
   if (!files.ok()) {
-    Check(absl::StartsWith(files.status().message(), path + ":"),
-          std::string(files.status().message()));
+    FUZZ_CHECK(absl::StartsWith(files.status().message(), path + ":"),
+               std::string(files.status().message()));
     return 0;
   }
   for (const vtsnap::tools::ZipFile& f : *files) {
-    Check(absl::StartsWith(f.name, "vtsnap/") && !absl::EndsWith(f.name, "/"), f.name);
+    FUZZ_CHECK(absl::StartsWith(f.name, "vtsnap/") && !absl::EndsWith(f.name, "/"), f.name);
     for (absl::string_view segment : absl::StrSplit(f.name, '/')) {
-      Check(segment != "..", f.name);
+      FUZZ_CHECK(segment != "..", f.name);
     }
-    Check(f.contents.size() <= vtsnap::kMaxGoldenBytes, f.name);
+    FUZZ_CHECK(f.contents.size() <= vtsnap::kMaxGoldenBytes, f.name);
   }
   return 0;
 }
