@@ -18,6 +18,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "absl/time/time.h"
 #include "test/fuzz/fuzz_check.h"
 #include "vtsnap/decoder/keys.h"
 #include "vtsnap/tools/run_internal.h"
@@ -37,15 +38,33 @@ std::string Escaped(absl::string_view value) {
 std::string Written(const Step& step) {
   std::vector<std::string> fields;
   for (const Action& a : step.actions) {
-    fields.push_back(
-        absl::StrCat(a.kind == Action::Kind::kKeys ? "keys=" : "wait-text=", Escaped(a.value)));
+    const char* field = "keys=";
+    switch (a.kind) {
+      case Action::Kind::kKeys:
+        break;
+      case Action::Kind::kWaitText:
+        field = "wait-text=";
+        break;
+      case Action::Kind::kWaitPattern:
+        field = "wait-pattern=";
+        break;
+      case Action::Kind::kWaitStyle:
+        field = "wait-style=";
+        break;
+    }
+    fields.push_back(absl::StrCat(field, Escaped(a.value)));
+  }
+  if (step.quiet.has_value()) {
+    fields.push_back(absl::StrCat("quiet-ms=", absl::ToInt64Milliseconds(*step.quiet)));
   }
   if (step.expect.has_value()) fields.push_back(absl::StrCat("expect=", Escaped(*step.expect)));
   return absl::StrJoin(fields, "; ");
 }
 
 bool SameStep(const Step& a, const Step& b) {
-  if (a.actions.size() != b.actions.size() || a.expect != b.expect) return false;
+  if (a.actions.size() != b.actions.size() || a.expect != b.expect || a.quiet != b.quiet) {
+    return false;
+  }
   for (size_t i = 0; i < a.actions.size(); ++i) {
     if (a.actions[i].kind != b.actions[i].kind || a.actions[i].value != b.actions[i].value) {
       return false;
