@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
@@ -339,23 +340,22 @@ TEST(Record, SignalRestoresTheTerminalAndWritesNothing) {
                                       "'\\n\\n' | grep -x -e icanon -e echo -e -icanon -e -echo "
                                       "| tr '\\n' ' '; echo end")}),
             absl::OkStatus());
+  // The recorder watches for signals and has the terminal raw once its program runs: wait for
+  // `sleep 30` itself (in a session of its own, the recorder's terminal) and signal its parent.
+  // Not the first process of the shell's whose command line is the recorder's: between fork and
+  // exec the recorder's child has that command line too.
+  const std::string sleep_line = absl::StrCat("sleep", std::string(1, '\0'), "30");
+  const std::string recorder_line = absl::StrCat(kCli, std::string(1, '\0'), "record");
   pid_t recorder = -1;
-  for (int i = 0; i < 500 && recorder < 0; ++i) {
+  for (int i = 0; i < 1000 && recorder < 0; ++i) {
+    std::vector<pid_t> recorders;
     for (pid_t pid : LiveProcessesInSession(shell.pid())) {
-      // The recorder itself, not the shell whose command line names it.
-      const std::string recorder_line = absl::StrCat(kCli, std::string(1, '\0'), "record");
       if (ReadAll(absl::StrCat("/proc/", pid, "/cmdline")).rfind(recorder_line, 0) == 0) {
-        recorder = pid;
+        recorders.push_back(pid);
       }
     }
-    if (recorder < 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  ASSERT_GT(recorder, 0) << shell.ScreenText();
-  // The recorder watches for signals and has the terminal raw once its program runs: wait for a
-  // child of the recorder (a slow start, under a sanitizer, took longer than any fixed pause).
-  bool started = false;
-  for (int i = 0; i < 1000 && !started; ++i) {
     for (const fs::directory_entry& e : fs::directory_iterator("/proc")) {
+      if (recorders.empty() || ReadAll(e.path() / "cmdline").rfind(sleep_line, 0) != 0) continue;
       const std::string stat = ReadAll(e.path() / "stat");
       const size_t close = stat.rfind(')');
       if (close == std::string::npos) continue;
@@ -363,11 +363,11 @@ TEST(Record, SignalRestoresTheTerminalAndWritesNothing) {
       std::string state;
       pid_t parent = 0;
       fields >> state >> parent;
-      if (parent == recorder) started = true;
+      if (absl::c_linear_search(recorders, parent)) recorder = parent;
     }
-    if (!started) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (recorder < 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  ASSERT_TRUE(started) << shell.ScreenText();
+  ASSERT_GT(recorder, 0) << shell.ScreenText();
   ASSERT_EQ(shell.WaitForQuiet(absl::Milliseconds(200)), absl::OkStatus());
   ASSERT_EQ(kill(recorder, SIGTERM), 0);
   ASSERT_EQ(shell.WaitForText("end"), absl::OkStatus()) << shell.ScreenText();
