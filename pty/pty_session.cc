@@ -354,7 +354,7 @@ absl::Status PtySession::Start(std::vector<std::string> argv) {
   wake_read_fd_ = wake[0];
   wake_write_fd_ = wake[1];
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<pty_internal::FairMutex> lock(mu_);
     last_output_ = absl::Now();
   }
   reader_ = std::thread([this] { ReaderLoop(); });
@@ -373,7 +373,7 @@ void PtySession::ReaderLoop() {
     bool read_master = false;
     bool reaped = false;
     {
-      std::lock_guard<std::mutex> lock(mu_);
+      std::lock_guard<pty_internal::FairMutex> lock(mu_);
       if (stop_) return;
       read_master = !output_ended_;
       want_write = outgoing_begin_ < outgoing_.size() && !input_closed_;
@@ -388,7 +388,7 @@ void PtySession::ReaderLoop() {
     const int timeout_ms = reaped ? -1 : static_cast<int>(kPollInterval.count());
     const int ready = poll(fds, 2, timeout_ms);
     if (ready < 0 && errno != EINTR) {
-      std::lock_guard<std::mutex> lock(mu_);
+      std::lock_guard<pty_internal::FairMutex> lock(mu_);
       output_ended_ = input_closed_ = true;
       changed_.notify_all();
       return;
@@ -404,7 +404,7 @@ void PtySession::ReaderLoop() {
     // kReadsPerRound chunks the loop goes round, so typing, reaping and stopping are not held up.
     if (read_master) {
       for (int reads = 0; reads < kReadsPerRound; ++reads) {
-        std::unique_lock<std::mutex> lock(mu_);
+        std::unique_lock<pty_internal::FairMutex> lock(mu_);
         if (stop_) return;
         const ssize_t n = read(master_fd_, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
@@ -428,7 +428,7 @@ void PtySession::ReaderLoop() {
       }
     }
     {
-      std::lock_guard<std::mutex> lock(mu_);
+      std::lock_guard<pty_internal::FairMutex> lock(mu_);
       // Only when the terminal can take bytes: a program that does not read its input would
       // otherwise cost a probe of its threads (WriteLocked) on every round of a busy reader.
       const bool writable = want_write && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP)) != 0;
@@ -492,7 +492,7 @@ void PtySession::FlushInputEvents() {
   if (!options_.input_sink) return;
   std::vector<PtyInputEvent> events;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<pty_internal::FairMutex> lock(mu_);
     events.swap(input_events_);
   }
   for (const PtyInputEvent& event : events) options_.input_sink(event);
@@ -571,7 +571,7 @@ std::string PtySession::DrainLocked() {
 
 void PtySession::StopReader() {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<pty_internal::FairMutex> lock(mu_);
     stop_ = true;
   }
   Wake();
@@ -592,7 +592,7 @@ void PtySession::KillEverything() {
 }
 
 void PtySession::Reap(bool block) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   if (exit_.has_value()) return;
   int status = 0;
   pid_t got;
@@ -622,13 +622,13 @@ ExitStatus PtySession::Close() {
     {
       // What the program wrote before Close that the reader had not read yet is decoded, so a
       // screen read after Close shows it.
-      std::lock_guard<std::mutex> lock(mu_);
+      std::lock_guard<pty_internal::FairMutex> lock(mu_);
       if (!output_ended_ && master_fd_ >= 0) drained = DrainLocked();
     }
     if (!drained.empty()) options_.output_sink(drained);
     {
       // What the program never read: the rest of the queue, piece by piece.
-      std::lock_guard<std::mutex> lock(mu_);
+      std::lock_guard<pty_internal::FairMutex> lock(mu_);
       for (size_t at = outgoing_begin_; const Piece& piece : pieces_) {
         const size_t left = piece.size - piece.written;
         RecordLocked(piece.source, PtyInputEvent::Fate::kNotWritten,
@@ -647,7 +647,7 @@ ExitStatus PtySession::Close() {
     for (;;) {
       Reap(/*block=*/false);
       {
-        std::lock_guard<std::mutex> lock(mu_);
+        std::lock_guard<pty_internal::FairMutex> lock(mu_);
         if (exit_.has_value()) break;
       }
       if (absl::Now() >= give_up) break;
@@ -656,41 +656,41 @@ ExitStatus PtySession::Close() {
     KillEverything();
     Reap(/*block=*/true);
     CloseDescriptors();
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<pty_internal::FairMutex> lock(mu_);
     output_ended_ = input_closed_ = true;
     changed_.notify_all();
   }
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return exit_.value_or(ExitStatus{});
 }
 
 std::optional<ExitStatus> PtySession::exit_status() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return exit_;
 }
 
 bool PtySession::output_ended() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return output_ended_;
 }
 
 uint64_t PtySession::bytes_received() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return bytes_received_;
 }
 
 size_t PtySession::input_pending() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return outgoing_.size() - outgoing_begin_;
 }
 
 uint64_t PtySession::replies_dropped() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return counts_.replies_dropped;
 }
 
 PtyStatistics PtySession::statistics() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   PtyStatistics out = counts_;
   out.bytes_received = bytes_received_;
   out.input_pending = outgoing_.size() - outgoing_begin_;
@@ -709,7 +709,7 @@ int PtySession::UnreadOutputLocked() const {
 }
 
 std::string PtySession::Output() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return output_;
 }
 
@@ -729,13 +729,13 @@ absl::Status PtySession::NotRunning(absl::string_view action) const {
 }
 
 void PtySession::Cancel(std::string why) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   if (!cancelled_.has_value()) cancelled_ = std::move(why);
   changed_.notify_all();
 }
 
 absl::Status PtySession::Send(absl::string_view bytes) {
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<pty_internal::FairMutex> lock(mu_);
   if (cancelled_.has_value()) return absl::CancelledError(*cancelled_);
   if (pid_ < 0 || input_closed_ || closed_) return NotRunning("type into the program");
   if (bytes.empty()) return absl::OkStatus();
@@ -761,7 +761,7 @@ absl::Status PtySession::Send(absl::string_view bytes) {
 absl::Status PtySession::SendKeys(absl::string_view script) {
   KeyEncoding encoding;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<pty_internal::FairMutex> lock(mu_);
     encoding.application_cursor = vt_.terminal().modes().cursor_keys_application;
   }
   absl::StatusOr<std::string> bytes = EncodeKeys(script, encoding);
@@ -771,7 +771,7 @@ absl::Status PtySession::SendKeys(absl::string_view script) {
 
 absl::Status PtySession::Resize(int cols, int rows) {
   VTSNAP_RETURN_IF_ERROR(ValidateSize(cols, rows));
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   if (pid_ < 0 || closed_ || master_fd_ < 0) return NotRunning("resize the terminal");
   vt_.Resize(cols, rows);
   winsize ws{};
@@ -784,7 +784,7 @@ absl::Status PtySession::Resize(int cols, int rows) {
 }
 
 ScreenView PtySession::View() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return ViewLocked();
 }
 
@@ -808,22 +808,22 @@ ScreenView PtySession::ViewLocked() const {
 }
 
 std::string PtySession::ScreenText() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return vt_.ScreenText();
 }
 
 void PtySession::WithScreen(const std::function<void(const Terminal&)>& read) const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   read(vt_.terminal());
 }
 
 std::optional<uint64_t> PtySession::open_frame_offset() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return vt_.open_frame_offset();
 }
 
 std::string PtySession::DescribeScreen() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return DescribeScreenLocked();
 }
 

@@ -45,6 +45,7 @@
 #include "absl/time/time.h"
 #include "vtsnap/decoder/terminal.h"
 #include "vtsnap/decoder/virtual_terminal.h"
+#include "vtsnap/pty/fair_mutex.h"
 #include "vtsnap/snapshot/screen/frame.h"
 #include "vtsnap/snapshot/screen/screen_check.h"
 #include "vtsnap/snapshot/screen/screen_view.h"
@@ -358,9 +359,11 @@ class PtySession {
   int wake_read_fd_ = -1;
   int wake_write_fd_ = -1;
 
-  mutable std::mutex mu_;
-  std::condition_variable changed_;  // output arrived, input was written, the program ended
-  VirtualTerminal vt_;               // guarded by mu_
+  // Fair: the reader thread, which takes it again at once under a flood of output, cannot starve
+  // a wait or a test reading the screen (pty/fair_mutex.h).
+  mutable pty_internal::FairMutex mu_;
+  std::condition_variable_any changed_;  // output arrived, input was written, the program ended
+  VirtualTerminal vt_;                   // guarded by mu_
   // Guarded by mu_: the bytes not yet written to the terminal are outgoing_ from outgoing_begin_
   // on (the written prefix is dropped once it is the larger half, so writing stays linear).
   std::string outgoing_;

@@ -38,7 +38,7 @@ absl::Status PtySession::Await(const std::function<bool(const Terminal&)>& done,
   if (pid_ < 0) return NotRunning(absl::StrCat("wait for ", what));
   const absl::Duration limit = Scaled(timeout);
   const absl::Time deadline = absl::Now() + limit;
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<pty_internal::FairMutex> lock(mu_);
   for (;;) {
     if (cancelled_.has_value()) return absl::CancelledError(*cancelled_);
     // Conditions on the screen hold only between synchronized frames: a half-drawn frame shows
@@ -218,7 +218,7 @@ bool PtySession::IdleLocked(absl::Duration quiet) {
 }
 
 std::string PtySession::IdleState() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<pty_internal::FairMutex> lock(mu_);
   return IdleStateLocked();
 }
 

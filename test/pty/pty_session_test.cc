@@ -455,7 +455,7 @@ class PtySessionTestPeer {
  public:
   static void StopReader(PtySession& session) { session.StopReader(); }
   static int UnreadOutput(const PtySession& session) {
-    std::lock_guard<std::mutex> lock(session.mu_);
+    std::lock_guard lock(session.mu_);
     return session.UnreadOutputLocked();
   }
 };
